@@ -1,0 +1,44 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createStation } from '../station';
+import { UsageError, commonOptions, defaultDataDir, parse } from './args';
+
+export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717]';
+
+/** Runs the headless station until SIGTERM or SIGINT. */
+export async function serve(argv: string[]): Promise<number> {
+  const args = parse(argv, { ...commonOptions, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '5717' } });
+  const port = Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
+  const dataDir = args['data-dir'] ?? defaultDataDir();
+
+  const station = createStation({ dataDir, background: true });
+  const server = createServer(station.app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, args.host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  station.onListening?.(url);
+  process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      process.stdout.write(`${signal}: finishing requests in flight and closing the database\n`);
+      // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      await closed;
+      await station.close();
+      resolve(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+}

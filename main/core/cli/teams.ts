@@ -1,0 +1,43 @@
+import { createTeam, teamResource } from '../teams/service';
+import { listTeams } from '../teams/store';
+import { listMembers } from '../teams/users-store';
+import { UsageError, commonOptions, output, parse, required } from './args';
+import { withStation } from './with-station';
+
+const TYPES = ['standard', 'three_pl'] as const;
+
+export async function teamsCommand(sub: string | undefined, argv: string[]): Promise<number> {
+  if (sub === 'create') {
+    const args = parse(argv, {
+      ...commonOptions,
+      name: { type: 'string' },
+      type: { type: 'string', default: 'standard' },
+      'owner-name': { type: 'string' },
+      'owner-email': { type: 'string' },
+    });
+    const type = args.type as (typeof TYPES)[number];
+    if (!TYPES.includes(type)) throw new UsageError('--type is standard or three_pl');
+    const name = required(args.name, '--name');
+    return withStation(args['data-dir'], (station) => {
+      const { team, owner } = station.db.transaction(() =>
+        createTeam(station.db, station.hooks, { name, type, owner: { name: args['owner-name'], email: args['owner-email'] } }),
+      )();
+      const result = { ...teamResource(team), owner: { userId: owner.id, name: owner.name, email: owner.email } };
+      output(args.json, result, () => `created team ${team.name} (${team.type})\n  id:   ${team.id}\n  slug: ${team.slug}\n  admin: ${owner.name}`);
+      return 0;
+    });
+  }
+  if (sub === 'list') {
+    const args = parse(argv, commonOptions);
+    return withStation(args['data-dir'], (station) => {
+      const teams = listTeams(station.db).map((team) => ({ ...teamResource(team), members: listMembers(station.db, team.id).length }));
+      output(args.json, teams, () =>
+        teams.length === 0
+          ? 'no teams yet: station teams create --name "My shop"'
+          : teams.map((t) => `${t.id}  ${t.type.padEnd(9)} ${t.status.padEnd(10)} ${t.name}${t.parent_team_id ? `  (merchant of ${t.parent_team_id})` : ''}`).join('\n'),
+      );
+      return 0;
+    });
+  }
+  throw new UsageError('station teams create|list');
+}

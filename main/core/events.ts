@@ -1,0 +1,17 @@
+import { EventEmitter } from 'node:events';
+
+/** What happened in the station, for live views (the dashboard's Server-Sent Events). */
+export interface StationEventMap {
+  order: [{ type: 'created' | 'updated' | 'merged' | 'status'; orderId: string; teamId: string }];
+  batch: [{ type: 'created' | 'updated'; batchId: string; teamId: string }];
+  job: [{ type: 'updated'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
+  printers: [{ type: 'refreshed' }];
+}
+
+export class StationEvents extends EventEmitter<StationEventMap> {
+  constructor() {
+    super();
+    // Every open dashboard holds a listener; a busy station may have many.
+    this.setMaxListeners(0);
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { HttpError } from './errors';
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * The one place that shapes error answers: `{ error: { code, message, details? } }`.
+ * A 5xx carries the request id and nothing of the internals; the log keeps the rest.
+ */
+export function errorHandler(logger: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (error) {
+      if (error instanceof HttpError) {
+        ctx.status = error.status;
+        ctx.body = {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.details ? { details: error.details } : {}),
+            ...error.extra,
+          },
+        };
+        return;
+      }
+      const status = (error as { status?: number; expose?: boolean }).status;
+      if (status && status >= 400 && status < 500 && (error as { expose?: boolean }).expose) {
+        ctx.status = status;
+        ctx.body = { error: { code: 'bad_request', message: (error as Error).message } };
+        return;
+      }
+      logger.error('request failed', { requestId, method: ctx.method, path: ctx.path, error: String((error as Error)?.stack ?? error) });
+      ctx.status = 500;
+      ctx.body = { error: { code: 'internal_error', message: 'The station could not complete the request; retry with backoff', requestId } };
+    }
+  };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Optional in the contract; a `null` from a source system means "not sent". */
+const optional = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);
+
+/** Free text without control characters other than tab and line breaks. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Control characters are not allowed');
+
+const idLike = (max: number) =>
+  z.union([text(max).trim().min(1, 'Required'), z.number().finite()]).transform((value) => String(value));
+
+export const priceSchema = z.object({
+  amount: z.number().finite(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'A three-letter ISO 4217 currency code')
+    .transform((code) => code.toUpperCase()),
+});
+
+/** ISO 8601 date-time (with or without offset) or a plain date; stored as UTC ISO. */
+export const isoTimestamp = z
+  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], 'An ISO 8601 timestamp, e.g. 2024-05-01T10:00:00Z')
+  .transform((value) => new Date(value).toISOString());
+
+export const addressSchema = z.object({
+  firstName: optional(text(200)),
+  lastName: optional(text(200)),
+  company: optional(text(200)),
+  address1: optional(text(500)),
+  address2: optional(text(500)),
+  address3: optional(text(500)),
+  city: optional(text(200)),
+  state: optional(text(200)),
+  postalCode: optional(text(50)),
+  country: optional(text(100)),
+  latitude: optional(z.number().min(-90).max(90)),
+  longitude: optional(z.number().min(-180).max(180)),
+});
+
+export const customerSchema = z.object({
+  id: optional(idLike(255)),
+  firstName: optional(text(200)),
+  lastName: optional(text(200)),
+  email: optional(text(320)),
+  orderCount: optional(z.number().int().nonnegative()),
+  lifetimeValue: optional(priceSchema),
+  averageOrderValue: optional(priceSchema),
+});
+
+const imageUrl = text(2048).refine((value) => /^(https?:\/\/|data:image\/)/i.test(value), 'An http(s) or data:image URL');
+
+export const lineItemSchema = z.object({
+  name: text(500).trim().min(1, 'Required'),
+  quantity: z.number().finite().nonnegative(),
+  sku: optional(text(255)),
+  external_id: optional(idLike(255)),
+  price: optional(priceSchema),
+  image_url: optional(imageUrl),
+  // Only id, sku and title are named by the contract; other variant fields are kept as sent.
+  variant: optional(
+    z.looseObject({
+      id: optional(idLike(255)),
+      sku: optional(text(255)),
+      title: optional(text(500)),
+    }),
+  ),
+});
+
+const variablesSchema = z
+  .record(text(100), z.unknown())
+  .refine((value) => Object.keys(value).length <= 200, 'At most 200 variables');
+
+export const overridesSchema = z.object({
+  template: optional(text(200)),
+  printer: optional(text(200)),
+  tray: optional(text(200)),
+});
+
+export const orderRequestSchema = z.object({
+  source: optional(text(100).trim().min(1, 'Must not be empty')).transform((value) => value ?? 'api'),
+  sourceId: idLike(255),
+  targetTeamId: optional(z.string().max(100)),
+  order: z.object({
+    orderNumber: idLike(100),
+    orderDate: optional(isoTimestamp),
+    note: optional(text(10_000)),
+    customer: optional(customerSchema),
+    shippingAddress: optional(addressSchema),
+    billingAddress: optional(addressSchema),
+    lineItems: optional(z.array(lineItemSchema).max(1000, 'At most 1000 line items')),
+    orderTotal: optional(priceSchema),
+    variables: optional(variablesSchema),
+    tags: optional(z.array(z.object({ label: text(100).trim().min(1, 'Required') })).max(100, 'At most 100 tags')),
+    overrides: optional(overridesSchema),
+  }),
+});
+
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+export type OrderData = OrderRequest['order'];
+export type Price = z.infer<typeof priceSchema>;
+export type Address = z.infer<typeof addressSchema>;
+export type Customer = z.infer<typeof customerSchema>;
+export type LineItem = z.infer<typeof lineItemSchema>;
+export type OrderOverrides = z.infer<typeof overridesSchema>;
+
+export const ORDER_STATUSES = ['ready', 'printed', 'ignored'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

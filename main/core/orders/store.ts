@@ -1,0 +1,176 @@
+import type { Db } from '../db/open';
+import { fromJsonColumn, toJsonColumn } from '../json';
+import type { Address, Customer, LineItem, OrderData, OrderOverrides, OrderStatus, Price } from './schema';
+
+export interface OrderRow {
+  id: string;
+  team_id: string;
+  status: OrderStatus;
+  order_number: string;
+  order_date: string;
+  first_name: string | null;
+  note: string | null;
+  customer: string | null;
+  shipping_address: string | null;
+  billing_address: string | null;
+  line_items: string;
+  order_total: string | null;
+  variables: string | null;
+  overrides: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order with its JSON columns parsed: what templates, flows and printing read. */
+export interface Order {
+  id: string;
+  teamId: string;
+  status: OrderStatus;
+  orderNumber: string;
+  orderDate: string;
+  note?: string;
+  customer?: Customer;
+  shippingAddress?: Address;
+  billingAddress?: Address;
+  lineItems: LineItem[];
+  orderTotal?: Price;
+  variables?: Record<string, unknown>;
+  overrides?: OrderOverrides;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function parseOrderRow(row: OrderRow): Order {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    status: row.status,
+    orderNumber: row.order_number,
+    orderDate: row.order_date,
+    note: row.note ?? undefined,
+    customer: fromJsonColumn(row.customer),
+    shippingAddress: fromJsonColumn(row.shipping_address),
+    billingAddress: fromJsonColumn(row.billing_address),
+    lineItems: fromJsonColumn<LineItem[]>(row.line_items) ?? [],
+    orderTotal: fromJsonColumn(row.order_total),
+    variables: fromJsonColumn(row.variables),
+    overrides: fromJsonColumn(row.overrides),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The columns an order's data fills (everything but identity, status and timestamps). */
+export function dataColumns(data: OrderData & { orderDate: string }) {
+  return {
+    order_number: data.orderNumber,
+    order_date: data.orderDate,
+    // Sorting by first name is a print option; it reads the ship-to name, else the customer's.
+    first_name: data.shippingAddress?.firstName ?? data.customer?.firstName ?? null,
+    note: data.note ?? null,
+    customer: toJsonColumn(data.customer),
+    shipping_address: toJsonColumn(data.shippingAddress),
+    billing_address: toJsonColumn(data.billingAddress),
+    line_items: JSON.stringify(data.lineItems ?? []),
+    order_total: toJsonColumn(data.orderTotal),
+    variables: toJsonColumn(data.variables),
+    overrides: toJsonColumn(data.overrides),
+  };
+}
+
+export function insertOrder(db: Db, row: OrderRow): void {
+  db.prepare(
+    `INSERT INTO orders (id, team_id, status, order_number, order_date, first_name, note, customer,
+       shipping_address, billing_address, line_items, order_total, variables, overrides, created_at, updated_at)
+     VALUES (@id, @team_id, @status, @order_number, @order_date, @first_name, @note, @customer,
+       @shipping_address, @billing_address, @line_items, @order_total, @variables, @overrides, @created_at, @updated_at)`,
+  ).run(row);
+}
+
+export function updateOrderData(db: Db, id: string, columns: ReturnType<typeof dataColumns>, updatedAt: string): void {
+  db.prepare(
+    `UPDATE orders SET order_number = @order_number, order_date = @order_date, first_name = @first_name,
+       note = @note, customer = @customer, shipping_address = @shipping_address, billing_address = @billing_address,
+       line_items = @line_items, order_total = @order_total, variables = @variables, overrides = @overrides,
+       updated_at = @updated_at
+     WHERE id = @id`,
+  ).run({ ...columns, id, updated_at: updatedAt });
+}
+
+export function getOrderRow(db: Db, id: string): OrderRow | undefined {
+  return db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+}
+
+/** Finds an order by UUID or by any of its keys, only among `teamIds`. */
+export function findOrderRow(db: Db, idOrKey: string, teamIds: readonly string[]): OrderRow | undefined {
+  const byId = getOrderRow(db, idOrKey);
+  if (byId && teamIds.includes(byId.team_id)) return byId;
+  const key = db.prepare('SELECT order_id, team_id FROM order_keys WHERE key = ?').all(idOrKey) as {
+    order_id: string;
+    team_id: string;
+  }[];
+  const match = key.find((row) => teamIds.includes(row.team_id));
+  return match ? getOrderRow(db, match.order_id) : undefined;
+}
+
+export function findOrderIdBySource(db: Db, teamId: string, source: string, sourceId: string): string | undefined {
+  return (
+    db.prepare('SELECT order_id FROM order_sources WHERE team_id = ? AND source = ? AND source_id = ?').get(teamId, source, sourceId) as
+      | { order_id: string }
+      | undefined
+  )?.order_id;
+}
+
+export function insertOrderKey(db: Db, teamId: string, key: string, orderId: string, at: string): void {
+  db.prepare('INSERT OR IGNORE INTO order_keys (key, team_id, order_id, created_at) VALUES (?, ?, ?, ?)').run(key, teamId, orderId, at);
+}
+
+export function listOrderKeys(db: Db, orderId: string): string[] {
+  return (db.prepare('SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map(
+    (row) => row.key,
+  );
+}
+
+export interface OrderSourceRow {
+  team_id: string;
+  source: string;
+  source_id: string;
+  order_id: string;
+  payload: string;
+  received_at: string;
+  updated_at: string;
+}
+
+export function upsertOrderSource(db: Db, row: OrderSourceRow): void {
+  db.prepare(
+    `INSERT INTO order_sources (team_id, source, source_id, order_id, payload, received_at, updated_at)
+     VALUES (@team_id, @source, @source_id, @order_id, @payload, @received_at, @updated_at)
+     ON CONFLICT (team_id, source, source_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
+  ).run(row);
+}
+
+export function listOrderSources(db: Db, orderId: string): OrderSourceRow[] {
+  return db.prepare('SELECT * FROM order_sources WHERE order_id = ? ORDER BY received_at, rowid').all(orderId) as OrderSourceRow[];
+}
+
+export function setOrderStatus(db: Db, orderId: string, status: OrderStatus, reason: string, at: string): boolean {
+  const changed = db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status <> ?').run(status, at, orderId, status).changes === 1;
+  if (changed) appendStatusHistory(db, orderId, status, reason, at);
+  return changed;
+}
+
+export function appendStatusHistory(db: Db, orderId: string, status: OrderStatus, reason: string, at: string): void {
+  db.prepare('INSERT INTO order_status_history (order_id, status, reason, at) VALUES (?, ?, ?, ?)').run(orderId, status, reason, at);
+}
+
+export function listStatusHistory(db: Db, orderId: string): { status: OrderStatus; reason: string; at: string }[] {
+  return db.prepare('SELECT status, reason, at FROM order_status_history WHERE order_id = ? ORDER BY id').all(orderId) as {
+    status: OrderStatus;
+    reason: string;
+    at: string;
+  }[];
+}
+
+export function countOrders(db: Db, teamId: string): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM orders WHERE team_id = ?').get(teamId) as { n: number }).n;
+}

@@ -1,0 +1,84 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { authRoutes } from './auth/routes';
+import { apiKeyAuth } from './auth/scope';
+import { GroupCommitter } from './db/group-commit';
+import { openDatabase, type Db } from './db/open';
+import { StationEvents } from './events';
+import { createHooks, type StationHooks } from './hooks';
+import { jsonBody } from './http/body';
+import { errorHandler, type Logger } from './http/error-handler';
+import { consoleLogger } from './logger';
+import { orderRoutes } from './orders/routes';
+import { createOrdersService } from './orders/service';
+import { STATION_VERSION } from './version';
+
+export interface StationOptions {
+  /** Where station.db and every file the station writes live. */
+  dataDir: string;
+  logger?: Logger;
+  /**
+   * Start background work (the print queue worker…). One-shot CLI commands open the
+   * station without it so they never print.
+   */
+  background?: boolean;
+}
+
+export interface Station {
+  /** The Koa app. The host listens on it (`app.callback()`); the station never does. */
+  app: Koa;
+  db: Db;
+  dataDir: string;
+  hooks: StationHooks;
+  events: StationEvents;
+  services: ReturnType<typeof createServices>;
+  /** Called by the host once it listens, with the base URL (e.g. to print a login link). */
+  onListening?: (url: string) => void;
+  /** Stops background work, commits queued writes and closes the database. */
+  close(): Promise<void>;
+}
+
+function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents) {
+  return {
+    orders: createOrdersService({ db, writer, hooks, events }),
+  };
+}
+
+/** The one composition root: storage, services, hooks between capabilities, HTTP routes. */
+export function createStation(options: StationOptions): Station {
+  const logger = options.logger ?? consoleLogger();
+  const db = openDatabase(options.dataDir);
+  const writer = new GroupCommitter(db);
+  const hooks = createHooks();
+  const events = new StationEvents();
+  const services = createServices(db, writer, hooks, events);
+
+  const api = new Router();
+  api.use(apiKeyAuth(db), jsonBody);
+  authRoutes(api, STATION_VERSION);
+  orderRoutes(api, db, services.orders);
+
+  const app = new Koa();
+  app.proxy = false;
+  app.use(errorHandler(logger));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  const closers: Array<() => Promise<void> | void> = [];
+  let closed = false;
+  return {
+    app,
+    db,
+    dataDir: options.dataDir,
+    hooks,
+    events,
+    services,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const close of closers.reverse()) await close();
+      writer.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../db/open';
+
+export type TeamType = 'standard' | 'three_pl' | 'merchant';
+export type TeamStatus = 'onboarding' | 'live';
+
+export interface TeamRow {
+  id: string;
+  name: string;
+  slug: string;
+  type: TeamType;
+  parent_team_id: string | null;
+  status: TeamStatus;
+  account_manager_user_id: string | null;
+  went_live_at: string | null;
+  went_live_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function insertTeam(db: Db, team: TeamRow): void {
+  db.prepare(
+    `INSERT INTO teams (id, name, slug, type, parent_team_id, status, account_manager_user_id,
+       went_live_at, went_live_by, created_at, updated_at)
+     VALUES (@id, @name, @slug, @type, @parent_team_id, @status, @account_manager_user_id,
+       @went_live_at, @went_live_by, @created_at, @updated_at)`,
+  ).run(team);
+}
+
+export function getTeam(db: Db, id: string): TeamRow | undefined {
+  return db.prepare('SELECT * FROM teams WHERE id = ?').get(id) as TeamRow | undefined;
+}
+
+export function listTeams(db: Db): TeamRow[] {
+  return db.prepare('SELECT * FROM teams ORDER BY created_at, name').all() as TeamRow[];
+}
+
+export function listMerchantIds(db: Db, parentTeamId: string): string[] {
+  return (db.prepare('SELECT id FROM teams WHERE parent_team_id = ?').all(parentTeamId) as { id: string }[]).map(
+    (row) => row.id,
+  );
+}
+
+export function slugTaken(db: Db, slug: string): boolean {
+  return db.prepare('SELECT 1 FROM teams WHERE slug = ?').get(slug) !== undefined;
+}
+
+/** The first free slug of `base`, `base-2`, `base-3`, … */
+export function uniqueSlug(db: Db, base: string): string {
+  if (!slugTaken(db, base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!slugTaken(db, candidate)) return candidate;
+  }
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiKey } from '../../main/core/keys/service';
+import { silentLogger } from '../../main/core/logger';
+import { createStation, type Station, type StationOptions } from '../../main/core/station';
+import { createTeam } from '../../main/core/teams/service';
+import type { TeamRow, TeamType } from '../../main/core/teams/store';
+
+export interface RunningStation {
+  station: Station;
+  url: string;
+  dataDir: string;
+  /** Creates a team with an API key; returns the team and the key's secret. */
+  team(name: string, type?: TeamType, parent?: TeamRow): { team: TeamRow; key: string; keyId: string };
+  /** fetch against the station with an optional API key. */
+  call(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** A real station: a SQLite file in a fresh temp dir, the Koa app on a real loopback port. */
+export async function startStation(options: Partial<StationOptions> = {}): Promise<RunningStation> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
+  const station = createStation({ logger: silentLogger, background: true, ...options, dataDir });
+  const server: Server = createServer(station.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  station.onListening?.(url);
+
+  return {
+    station,
+    url,
+    dataDir,
+    team(name, type = 'standard', parent) {
+      return station.db.transaction(() => {
+        const { team } = createTeam(station.db, station.hooks, { name, type, parentTeamId: parent?.id });
+        const { key, secret } = createApiKey(station.db, team.id, `${name} key`);
+        return { team, key: secret, keyId: key.id };
+      })();
+    },
+    call(path, init = {}) {
+      const { key, json, headers, ...rest } = init;
+      return fetch(`${url}${path}`, {
+        ...rest,
+        method: rest.method ?? (json !== undefined ? 'POST' : 'GET'),
+        headers: {
+          ...(key ? { 'X-API-Key': key } : {}),
+          ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(headers as Record<string, string>),
+        },
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await station.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A realistic order body. */
+export function sampleOrder(sourceId: string | number, overrides: Record<string, unknown> = {}) {
+  return {
+    sourceId,
+    order: {
+      orderNumber: `#${sourceId}`,
+      orderDate: '2026-11-01T10:00:00Z',
+      note: 'Please gift wrap',
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+      shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '12 Analytical St', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+      lineItems: [
+        { name: 'Mug', quantity: 2, sku: 'MUG-1', price: { amount: 9.5, currency: 'EUR' } },
+        { name: 'Tea', quantity: 1, sku: 'TEA-7', price: { amount: 4, currency: 'EUR' } },
+      ],
+      orderTotal: { amount: 23, currency: 'EUR' },
+      tags: [{ label: 'vip' }],
+      variables: { giftWrap: true },
+      ...overrides,
+    },
+  };
+}
