@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import { sessionRoutes } from './admin/session-routes';
+import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
 import { GroupCommitter } from './db/group-commit';
@@ -41,6 +43,7 @@ export interface Station {
 function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents) {
   return {
     orders: createOrdersService({ db, writer, hooks, events }),
+    adminSessions: createAdminSessions(db),
   };
 }
 
@@ -53,16 +56,26 @@ export function createStation(options: StationOptions): Station {
   const events = new StationEvents();
   const services = createServices(db, writer, hooks, events);
 
+  // The public REST API: X-API-Key, scoped to the key's team (and a 3PL's merchants).
   const api = new Router();
   api.use(apiKeyAuth(db), jsonBody);
   authRoutes(api, STATION_VERSION);
   orderRoutes(api, db, services.orders);
 
+  // The dashboard's API: a session token, acting for the station operator on every team.
+  const adminPublic = new Router();
+  adminPublic.use(jsonBody);
+  sessionRoutes(adminPublic, services.adminSessions);
+  const admin = new Router();
+  admin.use(adminAuth(services.adminSessions), jsonBody);
+
   const app = new Koa();
   app.proxy = false;
   app.use(errorHandler(logger));
-  app.use(api.routes());
-  app.use(api.allowedMethods());
+  for (const router of [api, adminPublic, admin]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
 
   const closers: Array<() => Promise<void> | void> = [];
   let closed = false;

@@ -8,6 +8,7 @@ const text = (max: number) =>
   z
     .string()
     .max(max, `At most ${max} characters`)
+    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
     .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Control characters are not allowed');
 
 const idLike = (max: number) =>
