@@ -1,0 +1,57 @@
+/**
+ * What printing needs from documents. The documents capability implements it; printing
+ * depends only on this file, so the two evolve separately.
+ */
+
+/** Paper in millimetres, always portrait dimensions; `orientation` says how it is used. */
+export interface PaperSpec {
+  /** Named size (`A4`, `Letter`, `A6`, `4x6in`, `62mm-roll`) or `custom`. */
+  name: string;
+  widthMm: number;
+  heightMm: number;
+  orientation: 'portrait' | 'landscape';
+  marginsMm: { top: number; right: number; bottom: number; left: number };
+}
+
+/** One document of an order, as the team's flow built it. */
+export interface DocumentRecord {
+  id: string;
+  orderId: string;
+  teamId: string;
+  /** e.g. `packing-slip`, `invoice`, `label`, `gift-note`. */
+  tag: string;
+  /** The base template. */
+  templateId: string;
+  /** The team's override of the base template that was used, if any. */
+  templateOverrideId: string | null;
+  paper: PaperSpec;
+  complete: boolean;
+  /** Why the document is incomplete (render error, missing template…); null when complete. */
+  incompleteReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RenderedHtml {
+  /** A full HTML document for one printed document (may span several pages). */
+  html: string;
+  paper: PaperSpec;
+}
+
+export interface DocumentsApi {
+  /** The order's current documents, in flow order. */
+  listForOrder(orderId: string): DocumentRecord[];
+  /**
+   * Renders one document to HTML. With `templateId` (a print-time override) that template
+   * is used instead, with its own paper. Throws when the template cannot render.
+   */
+  renderHtml(documentId: string, options?: { templateId?: string }): Promise<RenderedHtml>;
+  /** A template of the team (or its 3PL parent's base templates) by id or name. */
+  findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec } | undefined;
+}
+
+/** HTML → PDF. Many documents go into ONE HTML with CSS page breaks: far faster than one by one. */
+export interface PdfRenderer {
+  render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
