@@ -48,6 +48,8 @@ export interface DocumentsApi {
   renderHtml(documentId: string, options?: { templateId?: string }): Promise<RenderedHtml>;
   /** A template of the team (or its 3PL parent's base templates) by id or name. */
   findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec } | undefined;
+  /** The team flow's "print automatically" switch (read by automatic printing). */
+  autoPrintEnabled(teamId: string): boolean;
 }
 
 /** HTML → PDF. Many documents go into ONE HTML with CSS page breaks: far faster than one by one. */

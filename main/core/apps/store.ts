@@ -1,0 +1,36 @@
+import type { Db } from '../db/open';
+
+export interface SourceAppRow {
+  id: string;
+  team_id: string;
+  name: string;
+  active: 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+export function insertSourceApp(db: Db, app: SourceAppRow): void {
+  db.prepare(
+    'INSERT INTO source_apps (id, team_id, name, active, created_at, updated_at) VALUES (@id, @team_id, @name, @active, @created_at, @updated_at)',
+  ).run(app);
+}
+
+export function getSourceApp(db: Db, id: string): SourceAppRow | undefined {
+  return db.prepare('SELECT * FROM source_apps WHERE id = ?').get(id) as SourceAppRow | undefined;
+}
+
+/** The app only if it belongs to one of `teamIds` (the caller's scope). */
+export function findSourceAppInScope(db: Db, id: string, teamIds: readonly string[]): SourceAppRow | undefined {
+  const app = getSourceApp(db, id);
+  return app && teamIds.includes(app.team_id) ? app : undefined;
+}
+
+export function listSourceApps(db: Db, teamId?: string): SourceAppRow[] {
+  return teamId
+    ? (db.prepare('SELECT * FROM source_apps WHERE team_id = ? ORDER BY created_at').all(teamId) as SourceAppRow[])
+    : (db.prepare('SELECT * FROM source_apps ORDER BY created_at').all() as SourceAppRow[]);
+}
+
+export function setSourceAppActive(db: Db, id: string, active: boolean, at: string): boolean {
+  return db.prepare('UPDATE source_apps SET active = ?, updated_at = ? WHERE id = ?').run(active ? 1 : 0, at, id).changes === 1;
+}
