@@ -1,5 +1,8 @@
+import { DatabaseTooNewError } from './db/migrate';
 import { HttpError } from './http/errors';
 import { UsageError } from './cli/args';
+import { appsCommand } from './cli/apps';
+import { invitationsCommand } from './cli/invitations';
 import { keysCommand } from './cli/keys';
 import { SERVE_USAGE, serve } from './cli/serve';
 import { teamsCommand } from './cli/teams';
@@ -7,11 +10,17 @@ import { teamsCommand } from './cli/teams';
 const USAGE = `Order Print Station
 
   ${SERVE_USAGE}
-  station teams create --name NAME [--type standard|three_pl] [--owner-name N --owner-email E] [--json]
+  station teams create --name NAME [--type standard|three_pl|merchant --parent ID] [--owner-name N --owner-email E] [--json]
   station teams list [--json]
   station keys create --team TEAM_ID --name NAME [--json]
   station keys revoke --id KEY_ID
   station keys list [--team TEAM_ID] [--json]
+  station apps create --team TEAM_ID --name NAME [--json]
+  station apps list [--team TEAM_ID] [--json]
+  station apps deactivate|activate --id APP_ID [--json]
+  station invitations create --team TEAM_ID --email EMAIL [--json]
+  station invitations list --team TEAM_ID [--json]
+  station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]
 
 Every command takes --data-dir DIR (default: the app-data folder, or $STATION_DATA_DIR).`;
 
@@ -26,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
         return await teamsCommand(rest[0], rest.slice(1));
       case 'keys':
         return await keysCommand(rest[0], rest.slice(1));
+      case 'apps':
+        return await appsCommand(rest[0], rest.slice(1));
+      case 'invitations':
+        return await invitationsCommand(rest[0], rest.slice(1));
       case undefined:
       case 'help':
       case '--help':
@@ -40,8 +53,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`station: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
-    if (error instanceof HttpError) {
-      process.stderr.write(`station: ${error.message}\n`);
+    // A known failure (no such team, a database too new, a port in use) is a message, not a stack.
+    if (error instanceof HttpError || error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+      process.stderr.write(`station: ${(error as Error).message}\n`);
       return 1;
     }
     throw error;

@@ -4,7 +4,8 @@ import { listMembers } from '../teams/users-store';
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
 
-const TYPES = ['standard', 'three_pl'] as const;
+// Merchants are made here until the teams API exists: `--type merchant --parent THREE_PL_ID`.
+const TYPES = ['standard', 'three_pl', 'merchant'] as const;
 
 export async function teamsCommand(sub: string | undefined, argv: string[]): Promise<number> {
   if (sub === 'create') {
@@ -14,14 +15,19 @@ export async function teamsCommand(sub: string | undefined, argv: string[]): Pro
       type: { type: 'string', default: 'standard' },
       'owner-name': { type: 'string' },
       'owner-email': { type: 'string' },
+      parent: { type: 'string' },
     });
     const type = args.type as (typeof TYPES)[number];
-    if (!TYPES.includes(type)) throw new UsageError('--type is standard or three_pl');
+    if (!TYPES.includes(type)) throw new UsageError('--type is standard, three_pl or merchant');
+    if ((type === 'merchant') !== (args.parent !== undefined)) throw new UsageError('--parent THREE_PL_TEAM_ID goes with --type merchant, and only with it');
     const name = required(args.name, '--name');
     return withStation(args['data-dir'], (station) => {
-      const { team, owner } = station.db.transaction(() =>
-        createTeam(station.db, station.hooks, { name, type, owner: { name: args['owner-name'], email: args['owner-email'] } }),
-      )();
+      // IMMEDIATE: `serve` may be committing orders on the same file right now (see group-commit.ts).
+      const { team, owner } = station.db
+        .transaction(() =>
+          createTeam(station.db, station.hooks, { name, type, parentTeamId: args.parent, owner: { name: args['owner-name'], email: args['owner-email'] } }),
+        )
+        .immediate();
       const result = { ...teamResource(team), owner: { userId: owner.id, name: owner.name, email: owner.email } };
       output(args.json, result, () => `created team ${team.name} (${team.type})\n  id:   ${team.id}\n  slug: ${team.slug}\n  admin: ${owner.name}`);
       return 0;

@@ -48,7 +48,9 @@ export class GroupCommitter {
             outcomes.push({ ok: false, value: error });
           }
         }
-      })();
+        // IMMEDIATE takes the write lock up front: a deferred transaction that read first
+        // fails with SQLITE_BUSY_SNAPSHOT (no busy wait) if the CLI committed meanwhile.
+      }).immediate();
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;

@@ -51,14 +51,19 @@ export function migrate(db: Database, migrations = loadMigrations()): number[] {
   if (newestApplied > newestKnown) throw new DatabaseTooNewError(newestApplied, newestKnown);
 
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const done: number[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
-    db.transaction(() => {
+    // IMMEDIATE, and checked again under the lock: `serve` and a CLI command opening a new
+    // data dir at the same moment must not both apply the same migration.
+    const ran = db.transaction(() => {
+      if (isApplied.get(migration.version)) return false;
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
-    })();
-    done.push(migration.version);
+      return true;
+    }).immediate();
+    if (ran) done.push(migration.version);
   }
   return done;
 }

@@ -18,8 +18,12 @@ export function errorHandler(logger: Logger) {
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
+      if (ctx.status === 404 && ctx.body == null) {
         throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+      // The router's own answers (405 wrong method, 501) come without a body: give them the one shape.
+      if (ctx.status >= 400 && ctx.body == null) {
+        throw new HttpError(ctx.status, ctx.status === 405 ? 'method_not_allowed' : 'error', `${ctx.method} is not supported on ${ctx.path}`);
       }
     } catch (error) {
       if (error instanceof HttpError) {

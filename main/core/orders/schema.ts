@@ -11,8 +11,18 @@ const text = (max: number) =>
     // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
     .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Control characters are not allowed');
 
+/**
+ * An identifier from a source system: a string, or a number normalised to its decimal
+ * string (1001 → "1001"). Numbers must be safe integers: a larger one has already lost
+ * digits in JSON parsing, and two different ids could silently become one order.
+ */
 const idLike = (max: number) =>
-  z.union([text(max).trim().min(1, 'Required'), z.number().finite()]).transform((value) => String(value));
+  z
+    .union([
+      text(max).trim().min(1, 'Required'),
+      z.number().int('A whole number or a string').refine(Number.isSafeInteger, 'A number id must be a safe integer; send larger ids as strings'),
+    ])
+    .transform((value) => String(value));
 
 export const priceSchema = z.object({
   amount: z.number().finite(),
@@ -22,10 +32,25 @@ export const priceSchema = z.object({
     .transform((code) => code.toUpperCase()),
 });
 
-/** ISO 8601 date-time (with or without offset) or a plain date; stored as UTC ISO. */
+const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}:\d{2})$/;
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * ISO 8601 date-time (with or without offset) or a plain date; stored as UTC ISO with
+ * milliseconds. A time without an offset, and a plain date, are read as UTC: the answer
+ * must not depend on the time zone of the machine the station runs on.
+ */
 export const isoTimestamp = z
   .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], 'An ISO 8601 timestamp, e.g. 2024-05-01T10:00:00Z')
-  .transform((value) => new Date(value).toISOString());
+  .transform((value, ctx) => {
+    const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
+    const time = Date.parse(utc);
+    if (Number.isNaN(time) || time < 0 || time > LATEST) {
+      ctx.issues.push({ code: 'custom', message: 'A timestamp between 1970 and 9999', input: value });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
 
 export const addressSchema = z.object({
   firstName: optional(text(200)),

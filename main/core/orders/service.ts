@@ -11,18 +11,20 @@ import { orderRequestSchema, type OrderData, type OrderRequest } from './schema'
 import {
   appendStatusHistory,
   dataColumns,
+  findOrderIdByKey,
   findOrderIdBySource,
   findOrderRow,
   getOrderRow,
   insertOrder,
   insertOrderKey,
+  listOrderKeys,
   listOrderSources,
   parseOrderRow,
   updateOrderData,
   upsertOrderSource,
   type OrderRow,
 } from './store';
-import { listOrderTags, resolveTags, setOrderTags } from './tags-store';
+import { listOrderTags, resolveTags, setOrderTags, type Tag } from './tags-store';
 
 /** `<team_id>/<source>-<sourceId>`: the key of an API-created order. */
 export const orderKeyFor = (teamId: string, source: string, sourceId: string): string => `${teamId}/${source}-${sourceId}`;
@@ -67,13 +69,17 @@ export function createOrdersService({ db, writer, hooks, events }: OrdersService
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const merge = known ? undefined : await findMergeTarget(teamId, request, body);
 
-    const event = await writer.write(() => writeOrder(teamId, request, body, merge));
+    // The answer is built inside the write transaction, so it shows exactly what was committed.
+    const { event, resource } = await writer.write(() => {
+      const written = writeOrder(teamId, request, body, merge);
+      return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
+    });
     for (const hook of hooks.orderCommitted) hook(event);
     events.emit('order', { type: event.created ? 'created' : event.merged ? 'merged' : 'updated', orderId: event.order.id, teamId });
-    return orderResource(db, event.order.id);
+    return resource;
   }
 
-  function writeOrder(teamId: string, request: OrderRequest, payload: unknown, merge: MergeDecision | undefined): OrderWrittenEvent {
+  function writeOrder(teamId: string, request: OrderRequest, payload: unknown, merge: MergeDecision | undefined) {
     const at = nowIso();
     const { source, sourceId } = request;
     const key = orderKeyFor(teamId, source, sourceId);
@@ -81,6 +87,13 @@ export function createOrdersService({ db, writer, hooks, events }: OrdersService
     const existingId = findOrderIdBySource(db, teamId, source, sourceId);
     const mergeRow = !existingId && merge ? getOrderRow(db, merge.orderId) : undefined;
     const target = existingId ? getOrderRow(db, existingId)! : mergeRow?.team_id === teamId ? mergeRow : undefined;
+    // `a-b` + `c` and `a` + `b-c` form the same key; the first order keeps it.
+    const keyOwner = findOrderIdByKey(db, teamId, key);
+    if (keyOwner !== undefined && keyOwner !== target?.id) {
+      throw badRequest(`The order key ${key} already belongs to another order of this team`, [
+        { path: 'sourceId', message: 'source + "-" + sourceId forms the key of another order; choose a source without "-"' },
+      ], 'order_key_taken');
+    }
     let row: OrderRow;
     let created = false;
     let merged = false;
@@ -95,22 +108,27 @@ export function createOrdersService({ db, writer, hooks, events }: OrdersService
       const primary = listOrderSources(db, target.id)[0];
       const fromPrimary = !primary || (primary.source === source && primary.source_id === sourceId);
       const data = fromPrimary ? replaceData(target, request.order) : mergeData(target, request.order);
-      updateOrderData(db, target.id, dataColumns(data), at);
-      row = getOrderRow(db, target.id)!;
+      const columns = dataColumns(data);
+      updateOrderData(db, target.id, columns, at);
+      // The status and creation time are the stored ones; everything else is what was just written.
+      row = { ...target, ...columns, updated_at: at };
       merged = !existingId;
       if (merged) appendStatusHistory(db, row.id, row.status, `merged ${source}-${sourceId} (${merge!.reason})`, at);
     }
 
-    insertOrderKey(db, teamId, key, row.id, at);
+    if (keyOwner === undefined) insertOrderKey(db, teamId, key, row.id, at);
     upsertOrderSource(db, { team_id: teamId, source, source_id: sourceId, order_id: row.id, payload: JSON.stringify(payload), received_at: at, updated_at: at });
     const labels = request.order.tags?.map((tag) => tag.label);
+    let tags: Tag[] | undefined;
     if (created || !merged || labels) {
       const current = merged ? listOrderTags(db, row.id).map((tag) => tag.label) : [];
-      setOrderTags(db, row.id, resolveTags(db, teamId, [...current, ...(labels ?? [])], at));
+      tags = resolveTags(db, teamId, [...current, ...(labels ?? [])], at);
+      setOrderTags(db, row.id, tags);
     }
     const event: OrderWrittenEvent = { order: row, created, merged, source, sourceId };
     for (const hook of hooks.orderWritten) hook(db, event);
-    return event;
+    // A new order has exactly the key just made; hooks never add keys.
+    return { ...event, keys: created ? [key] : undefined, tags };
   }
 
   function findForCaller(caller: Caller, idOrKey: string): OrderRow {
@@ -148,27 +166,26 @@ function mergeData(existing: OrderRow, incoming: OrderData): OrderData & { order
   };
 }
 
-/** The Order (response) of the contract. */
-export function orderResource(db: Db, orderId: string) {
-  const order = parseOrderRow(getOrderRow(db, orderId)!);
-  const { teamId: _teamId, ...fields } = order;
+/**
+ * The Order (response) of the contract. Keys and tags already known to the caller are
+ * passed in to spare the queries on the ingest path.
+ */
+export function orderResource(db: Db, rowOrId: OrderRow | string, keys?: string[], tags?: Tag[]) {
+  const row = typeof rowOrId === 'string' ? getOrderRow(db, rowOrId)! : rowOrId;
+  const { teamId: _teamId, ...fields } = parseOrderRow(row);
   return {
     ...fields,
-    orderKeys: listOrderKeysOf(db, orderId),
-    tags: listOrderTags(db, orderId),
+    orderKeys: keys ?? listOrderKeys(db, row.id),
+    tags: tags ?? listOrderTags(db, row.id),
   };
 }
 export type Order201 = ReturnType<typeof orderResource>;
-
-function listOrderKeysOf(db: Db, orderId: string): string[] {
-  return (db.prepare('SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((r) => r.key);
-}
 
 /** The Order status object: snake_case, as the contract shows it. */
 export function orderStatusResource(db: Db, row: OrderRow) {
   return {
     id: row.id,
-    order_keys: listOrderKeysOf(db, row.id),
+    order_keys: listOrderKeys(db, row.id),
     status: row.status,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 import { fromJsonColumn, toJsonColumn } from '../json';
 import type { Address, Customer, LineItem, OrderData, OrderOverrides, OrderStatus, Price } from './schema';
 
@@ -79,7 +80,7 @@ export function dataColumns(data: OrderData & { orderDate: string }) {
 }
 
 export function insertOrder(db: Db, row: OrderRow): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO orders (id, team_id, status, order_number, order_date, first_name, note, customer,
        shipping_address, billing_address, line_items, order_total, variables, overrides, created_at, updated_at)
      VALUES (@id, @team_id, @status, @order_number, @order_date, @first_name, @note, @customer,
@@ -88,7 +89,7 @@ export function insertOrder(db: Db, row: OrderRow): void {
 }
 
 export function updateOrderData(db: Db, id: string, columns: ReturnType<typeof dataColumns>, updatedAt: string): void {
-  db.prepare(
+  statement(db, 
     `UPDATE orders SET order_number = @order_number, order_date = @order_date, first_name = @first_name,
        note = @note, customer = @customer, shipping_address = @shipping_address, billing_address = @billing_address,
        line_items = @line_items, order_total = @order_total, variables = @variables, overrides = @overrides,
@@ -98,14 +99,14 @@ export function updateOrderData(db: Db, id: string, columns: ReturnType<typeof d
 }
 
 export function getOrderRow(db: Db, id: string): OrderRow | undefined {
-  return db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+  return statement(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
 }
 
 /** Finds an order by UUID or by any of its keys, only among `teamIds`. */
 export function findOrderRow(db: Db, idOrKey: string, teamIds: readonly string[]): OrderRow | undefined {
   const byId = getOrderRow(db, idOrKey);
   if (byId && teamIds.includes(byId.team_id)) return byId;
-  const key = db.prepare('SELECT order_id, team_id FROM order_keys WHERE key = ?').all(idOrKey) as {
+  const key = statement(db, 'SELECT order_id, team_id FROM order_keys WHERE key = ?').all(idOrKey) as {
     order_id: string;
     team_id: string;
   }[];
@@ -115,18 +116,23 @@ export function findOrderRow(db: Db, idOrKey: string, teamIds: readonly string[]
 
 export function findOrderIdBySource(db: Db, teamId: string, source: string, sourceId: string): string | undefined {
   return (
-    db.prepare('SELECT order_id FROM order_sources WHERE team_id = ? AND source = ? AND source_id = ?').get(teamId, source, sourceId) as
+    statement(db, 'SELECT order_id FROM order_sources WHERE team_id = ? AND source = ? AND source_id = ?').get(teamId, source, sourceId) as
       | { order_id: string }
       | undefined
   )?.order_id;
 }
 
+export function findOrderIdByKey(db: Db, teamId: string, key: string): string | undefined {
+  return (statement(db, 'SELECT order_id FROM order_keys WHERE team_id = ? AND key = ?').get(teamId, key) as { order_id: string } | undefined)
+    ?.order_id;
+}
+
 export function insertOrderKey(db: Db, teamId: string, key: string, orderId: string, at: string): void {
-  db.prepare('INSERT OR IGNORE INTO order_keys (key, team_id, order_id, created_at) VALUES (?, ?, ?, ?)').run(key, teamId, orderId, at);
+  statement(db, 'INSERT OR IGNORE INTO order_keys (key, team_id, order_id, created_at) VALUES (?, ?, ?, ?)').run(key, teamId, orderId, at);
 }
 
 export function listOrderKeys(db: Db, orderId: string): string[] {
-  return (db.prepare('SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map(
+  return (statement(db, 'SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map(
     (row) => row.key,
   );
 }
@@ -142,7 +148,7 @@ export interface OrderSourceRow {
 }
 
 export function upsertOrderSource(db: Db, row: OrderSourceRow): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO order_sources (team_id, source, source_id, order_id, payload, received_at, updated_at)
      VALUES (@team_id, @source, @source_id, @order_id, @payload, @received_at, @updated_at)
      ON CONFLICT (team_id, source, source_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
@@ -150,21 +156,21 @@ export function upsertOrderSource(db: Db, row: OrderSourceRow): void {
 }
 
 export function listOrderSources(db: Db, orderId: string): OrderSourceRow[] {
-  return db.prepare('SELECT * FROM order_sources WHERE order_id = ? ORDER BY received_at, rowid').all(orderId) as OrderSourceRow[];
+  return statement(db, 'SELECT * FROM order_sources WHERE order_id = ? ORDER BY received_at, rowid').all(orderId) as OrderSourceRow[];
 }
 
 export function setOrderStatus(db: Db, orderId: string, status: OrderStatus, reason: string, at: string): boolean {
-  const changed = db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status <> ?').run(status, at, orderId, status).changes === 1;
+  const changed = statement(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status <> ?').run(status, at, orderId, status).changes === 1;
   if (changed) appendStatusHistory(db, orderId, status, reason, at);
   return changed;
 }
 
 export function appendStatusHistory(db: Db, orderId: string, status: OrderStatus, reason: string, at: string): void {
-  db.prepare('INSERT INTO order_status_history (order_id, status, reason, at) VALUES (?, ?, ?, ?)').run(orderId, status, reason, at);
+  statement(db, 'INSERT INTO order_status_history (order_id, status, reason, at) VALUES (?, ?, ?, ?)').run(orderId, status, reason, at);
 }
 
 export function listStatusHistory(db: Db, orderId: string): { status: OrderStatus; reason: string; at: string }[] {
-  return db.prepare('SELECT status, reason, at FROM order_status_history WHERE order_id = ? ORDER BY id').all(orderId) as {
+  return statement(db, 'SELECT status, reason, at FROM order_status_history WHERE order_id = ? ORDER BY id').all(orderId) as {
     status: OrderStatus;
     reason: string;
     at: string;
@@ -172,5 +178,5 @@ export function listStatusHistory(db: Db, orderId: string): { status: OrderStatu
 }
 
 export function countOrders(db: Db, teamId: string): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM orders WHERE team_id = ?').get(teamId) as { n: number }).n;
+  return (statement(db, 'SELECT COUNT(*) AS n FROM orders WHERE team_id = ?').get(teamId) as { n: number }).n;
 }

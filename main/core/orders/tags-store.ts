@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 import { newId } from '../ids';
 
@@ -19,8 +20,8 @@ export function colorForLabel(label: string): string {
 
 /** Finds each label's tag in the team (case-insensitive), creating missing ones. */
 export function resolveTags(db: Db, teamId: string, labels: string[], at: string): Tag[] {
-  const find = db.prepare('SELECT id, label, color FROM tags WHERE team_id = ? AND label = ?');
-  const insert = db.prepare('INSERT INTO tags (id, team_id, label, color, created_at) VALUES (?, ?, ?, ?, ?)');
+  const find = statement(db, 'SELECT id, label, color FROM tags WHERE team_id = ? AND label = ?');
+  const insert = statement(db, 'INSERT INTO tags (id, team_id, label, color, created_at) VALUES (?, ?, ?, ?, ?)');
   const tags: Tag[] = [];
   for (const label of labels) {
     let tag = find.get(teamId, label) as Tag | undefined;
@@ -34,8 +35,8 @@ export function resolveTags(db: Db, teamId: string, labels: string[], at: string
 }
 
 export function setOrderTags(db: Db, orderId: string, tags: Tag[]): void {
-  db.prepare('DELETE FROM order_tags WHERE order_id = ?').run(orderId);
-  const insert = db.prepare('INSERT INTO order_tags (order_id, tag_id, position) VALUES (?, ?, ?)');
+  statement(db, 'DELETE FROM order_tags WHERE order_id = ?').run(orderId);
+  const insert = statement(db, 'INSERT INTO order_tags (order_id, tag_id, position) VALUES (?, ?, ?)');
   tags.forEach((tag, position) => insert.run(orderId, tag.id, position));
 }
 
