@@ -24,6 +24,8 @@ export async function serve(argv: string[]): Promise<number> {
   const url = `http://${host}:${address.port}`;
   station.onListening?.(url);
   process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
+  // A one-time link (valid 15 minutes): opening it signs that browser in to the dashboard.
+  process.stdout.write(`dashboard: ${url}/#login=${station.services.adminSessions.createLoginToken()}\n`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -32,6 +34,7 @@ export async function serve(argv: string[]): Promise<number> {
       stopping = true;
       process.stdout.write(`${signal}: finishing requests in flight and closing the database\n`);
       // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
+      station.events.emit('closing');
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       await closed;

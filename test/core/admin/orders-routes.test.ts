@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+import { adminClient } from './admin-helpers';
+
+let running: RunningStation;
+let admin: ReturnType<typeof adminClient>;
+beforeEach(async () => {
+  running = await startStation();
+  admin = adminClient(running);
+});
+afterEach(() => running.stop());
+
+describe('dashboard orders', () => {
+  it('needs a session token', async () => {
+    const response = await fetch(`${running.url}/admin/api/orders`);
+    expect(response.status).toBe(401);
+  });
+
+  it('lists orders of every team newest first with the total count', async () => {
+    const shop = running.team('Shop');
+    const other = running.team('Other');
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(1) });
+    await running.call('/api/orders', { key: other.key, json: sampleOrder(2) });
+    const body = await (await admin.call('/admin/api/orders')).json();
+    expect(body.total).toBe(2);
+    expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['#2', '#1']);
+    expect(body.orders[0]).toMatchObject({ teamName: 'Other', status: 'ready', customerName: 'Ada Lovelace', itemCount: 3, sources: ['api'] });
+    expect(body.orders[0].tags[0].label).toBe('vip');
+  });
+
+  it('pages with offset and limit', async () => {
+    const shop = running.team('Shop');
+    for (let i = 1; i <= 5; i++) await running.call('/api/orders', { key: shop.key, json: sampleOrder(i) });
+    const body = await (await admin.call('/admin/api/orders?offset=1&limit=2')).json();
+    expect(body.total).toBe(5);
+    expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['#4', '#3']);
+  });
+
+  it('searches by order number and by order key, with wildcards taken literally', async () => {
+    const shop = running.team('Shop');
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder('A-100') });
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder('B_200', { orderNumber: 'X9' }) });
+    const byNumber = await (await admin.call('/admin/api/orders?q=A-10')).json();
+    expect(byNumber.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['#A-100']);
+    const byKey = await (await admin.call(`/admin/api/orders?q=${encodeURIComponent('api-B_200')}`)).json();
+    expect(byKey.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['X9']);
+    const wildcard = await (await admin.call('/admin/api/orders?q=%25')).json();
+    expect(wildcard.total).toBe(0);
+  });
+
+  it('filters by status, tag, source and team', async () => {
+    const shop = running.team('Shop');
+    const other = running.team('Other');
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(1, { tags: [{ label: 'express' }] }) });
+    await running.call('/api/orders', { key: shop.key, json: { ...sampleOrder(2), source: 'wms' } });
+    await running.call('/api/orders', { key: other.key, json: sampleOrder(3) });
+    const numbers = async (query: string) =>
+      ((await (await admin.call(`/admin/api/orders?${query}`)).json()).orders as { orderNumber: string }[]).map((o) => o.orderNumber);
+    expect(await numbers('tag=express')).toEqual(['#1']);
+    expect(await numbers('source=wms')).toEqual(['#2']);
+    expect(await numbers(`team=${other.team.id}`)).toEqual(['#3']);
+    await admin.call(`/admin/api/orders/${encodeURIComponent(`${shop.team.id}/api-1`)}/ignore`, { method: 'POST' });
+    expect(await numbers('status=ignored')).toEqual(['#1']);
+    expect(await numbers('status=ready&team=' + shop.team.id)).toEqual(['#2']);
+    const facets = await (await admin.call('/admin/api/orders/facets')).json();
+    expect(facets).toEqual({ tags: ['express', 'vip'], sources: ['api', 'wms'] });
+  });
+
+  it('rejects an unknown status filter with the field named', async () => {
+    const response = await admin.call('/admin/api/orders?status=lost');
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details[0].path).toBe('status');
+  });
+
+  it('shows an order with keys, sources, tags and status history', async () => {
+    const shop = running.team('Shop');
+    const created = await (await running.call('/api/orders', { key: shop.key, json: sampleOrder(7) })).json();
+    const detail = await (await admin.call(`/admin/api/orders/${encodeURIComponent(created.orderKeys[0])}`)).json();
+    expect(detail).toMatchObject({ id: created.id, orderNumber: '#7', orderKeys: [`${shop.team.id}/api-7`], team: { name: 'Shop' } });
+    expect(detail.sources).toEqual([expect.objectContaining({ source: 'api', sourceId: '7', payload: sampleOrder(7) })]);
+    expect(detail.history).toEqual([expect.objectContaining({ status: 'ready', reason: 'received from api' })]);
+    expect((await admin.call('/admin/api/orders/nope')).status).toBe(404);
+  });
+
+  it('ignore keeps the order out of printing and restore brings back its status, both in the history', async () => {
+    const shop = running.team('Shop');
+    const created = await (await running.call('/api/orders', { key: shop.key, json: sampleOrder(8) })).json();
+    const ignored = await (await admin.call(`/admin/api/orders/${created.id}/ignore`, { method: 'POST' })).json();
+    expect(ignored.status).toBe('ignored');
+    const status = await (await running.call(`/api/orders/${created.id}/status`, { key: shop.key })).json();
+    expect(status.status).toBe('ignored');
+    const restored = await (await admin.call(`/admin/api/orders/${created.id}/restore`, { method: 'POST' })).json();
+    expect(restored.status).toBe('ready');
+    expect(restored.history.map((h: { status: string }) => h.status)).toEqual(['ready', 'ignored', 'ready']);
+  });
+});
