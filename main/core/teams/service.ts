@@ -3,7 +3,8 @@ import { newId, nowIso, slugify } from '../ids';
 import { badRequest } from '../http/errors';
 import type { StationHooks } from '../hooks';
 import { getTeam, insertTeam, uniqueSlug, type TeamRow, type TeamType } from './store';
-import { addMembership, findUserByEmail, getSetting, getUser, insertUser, setSetting, type UserRow } from './users-store';
+import { seedOnboardingTasks } from './onboarding';
+import { addMembership, findUserByEmail, getSetting, getUser, insertUser, listMembers, setSetting, type UserRow } from './users-store';
 
 const OPERATOR_SETTING = 'operator_user_id';
 
@@ -63,8 +64,13 @@ export function createTeam(db: Db, hooks: StationHooks, input: CreateTeamInput):
     updated_at: at,
   };
   insertTeam(db, team);
-  const owner = input.owner?.email ? userForEmail(db, input.owner.email, input.owner.name) : operatorUser(db);
+  // A merchant is run by its 3PL: the parent's admins become its admins (spec: Merchant team
+  // status), and it starts with the onboarding checklist.
+  const parentAdmins = parent && team.type === 'merchant' ? listMembers(db, parent.id).filter((m) => m.role === 'admin') : [];
+  for (const admin of parentAdmins) addMembership(db, team.id, admin.id, 'admin', at);
+  const owner = input.owner?.email ? userForEmail(db, input.owner.email, input.owner.name) : (parentAdmins[0] ?? operatorUser(db));
   addMembership(db, team.id, owner.id, 'admin', at);
+  if (team.type === 'merchant') seedOnboardingTasks(db, team.id, at);
   for (const hook of hooks.teamCreated) hook(db, team);
   return { team, owner };
 }

@@ -1,0 +1,52 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { callerOf } from '../auth/scope';
+import type { Db } from '../db/open';
+import { forbidden, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { isUuid } from '../ids';
+import { getTeam } from '../teams/store';
+import { createSourceApp, listSourceAppViews, setSourceAppState } from './service';
+import { findSourceAppInScope } from './store';
+
+const validateQuery = z.object({ appId: z.string({ message: 'appId is required' }).refine(isUuid, 'appId must be a source-app UUID') });
+
+/**
+ * One answer for "belongs to another team" and "does not exist": the body must not tell
+ * them apart, or the route would let anyone probe for other teams' app ids.
+ */
+const appNotAccessible = () => forbidden('This API key cannot validate that app');
+
+/** Spec: GET /api/apps/validate. Read-only: looks up, never writes. */
+export function appRoutes(router: Router, db: Db): void {
+  router.get('/api/apps/validate', (ctx) => {
+    const caller = callerOf(ctx);
+    const { appId } = validate(validateQuery, { appId: ctx.query.appId }, 'appId must be a source-app UUID');
+    const app = findSourceAppInScope(db, appId, caller.teamIds);
+    if (!app) throw appNotAccessible();
+    ctx.body = { valid: app.active === 1 };
+  });
+}
+
+const createAppSchema = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1).max(100) });
+const updateAppSchema = z.object({ name: z.string().trim().min(1).max(100).optional(), active: z.boolean().optional() });
+
+/** Dashboard: register, rename, turn on and off the source apps of any team. */
+export function appAdminRoutes(router: Router, db: Db): void {
+  router.get('/admin/api/apps', (ctx) => {
+    const teamId = typeof ctx.query.teamId === 'string' ? ctx.query.teamId : undefined;
+    if (teamId && !getTeam(db, teamId)) throw notFound('No team with that id');
+    ctx.body = listSourceAppViews(db, teamId);
+  });
+
+  router.post('/admin/api/apps', (ctx) => {
+    const { teamId, name } = validate(createAppSchema, ctx.request.body, 'The app is not valid');
+    ctx.status = 201;
+    ctx.body = createSourceApp(db, teamId, name);
+  });
+
+  router.put('/admin/api/apps/:appId', (ctx) => {
+    const changes = validate(updateAppSchema, ctx.request.body, 'The app is not valid');
+    ctx.body = setSourceAppState(db, ctx.params.appId!, changes);
+  });
+}

@@ -1,0 +1,34 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { validate } from '../http/validate';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Mailer } from './mailer';
+import { mailSettingsInput, mailSettingsView, mergeMailSettings } from './schema';
+
+/** Dashboard: SMTP settings (the password is write-only) and a test message. */
+export function mailAdminRoutes(router: Router, settings: SettingsStore, mailer: Mailer): void {
+  router.get('/admin/api/settings/mail', (ctx) => {
+    ctx.body = mailSettingsView(settings.get('mail'));
+  });
+
+  router.put('/admin/api/settings/mail', (ctx) => {
+    const input = validate(mailSettingsInput, ctx.request.body, 'The mail settings are not valid');
+    settings.set('mail', mergeMailSettings(input, settings.get('mail')));
+    ctx.body = mailSettingsView(settings.get('mail'));
+  });
+
+  router.delete('/admin/api/settings/mail', (ctx) => {
+    settings.set('mail', undefined);
+    ctx.body = mailSettingsView(undefined);
+  });
+
+  router.post('/admin/api/settings/mail/test', async (ctx) => {
+    const { to } = validate(z.object({ to: z.email() }), ctx.request.body);
+    const result = await mailer.send({
+      to,
+      subject: 'Order Print Station: test message',
+      text: 'This message shows that the station can send mail with its current settings.',
+    });
+    ctx.body = result.accepted ? { sent: true } : { sent: false, reason: result.reason };
+  });
+}

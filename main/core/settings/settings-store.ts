@@ -1,0 +1,31 @@
+/**
+ * Station-wide settings that belong to the machine rather than to a team (how to send
+ * mail, …). One typed object; each capability adds its key here.
+ */
+export interface StationSettings {
+  mail?: MailSettings;
+}
+
+/** SMTP delivery. The password is write-only through the admin API. */
+export interface MailSettings {
+  host: string;
+  port: number;
+  /** true: TLS from the first byte (port 465); false: plain, upgraded by STARTTLS when offered. */
+  secure: boolean;
+  user?: string;
+  password?: string;
+  /** The sender, e.g. `"Station" <station@example.com>`. */
+  from: string;
+  /** Base of the links put in mails (accept an invitation); default: where the station listens. */
+  linkBaseUrl?: string;
+}
+
+/**
+ * Where settings live is the host's choice: a JSON file for the headless station, the
+ * Electron host its own store. Both read and write whole values by key.
+ */
+export interface SettingsStore {
+  get<K extends keyof StationSettings>(key: K): StationSettings[K];
+  /** `undefined` removes the key. */
+  set<K extends keyof StationSettings>(key: K, value: StationSettings[K]): void;
+}

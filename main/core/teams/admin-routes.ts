@@ -1,0 +1,57 @@
+import type Router from '@koa/router';
+import type { Db } from '../db/open';
+import { badRequest, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import type { InvitationsService } from './invitations';
+import type { MerchantsService } from './merchants';
+import { onboardingView, setOnboardingTaskDone } from './onboarding';
+import { acceptInvitationSchema, invitationSchema, taskDoneSchema } from './schema';
+import { operatorUser } from './service';
+import { getTeam, type TeamRow } from './store';
+
+function teamOr404(db: Db, id: string): TeamRow {
+  const team = getTeam(db, id);
+  if (!team) throw notFound('No team with that id');
+  return team;
+}
+
+/**
+ * Dashboard routes for teams. The dashboard acts as the station operator on every team,
+ * so ticks and go-lives made here are recorded against the operator user.
+ */
+export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService): void {
+  router.get('/admin/api/teams/:teamId/onboarding', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = onboardingView(db, team.id);
+  });
+
+  router.put('/admin/api/teams/:teamId/onboarding/:kind', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { done } = validate(taskDoneSchema, ctx.request.body);
+    ctx.body = setOnboardingTaskDone(db, team.id, ctx.params.kind!, done, operatorUser(db).id);
+  });
+
+  router.post('/admin/api/teams/:teamId/go-live', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    if (team.type !== 'merchant') throw badRequest('Only a merchant team goes live; other teams are live from the start');
+    ctx.body = merchants.goLiveAs(team, operatorUser(db).id);
+  });
+
+  router.get('/admin/api/teams/:teamId/invitations', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = invitations.list(team.id);
+  });
+
+  router.post('/admin/api/teams/:teamId/invitations', async (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { email } = validate(invitationSchema, ctx.request.body, 'The invitation is not valid');
+    const { invitation, sent } = await invitations.invite(team.id, email, 'admin');
+    ctx.status = 201;
+    ctx.body = { invitation, invitationSent: sent };
+  });
+
+  router.post('/admin/api/invitations/accept', (ctx) => {
+    const { token, name } = validate(acceptInvitationSchema, ctx.request.body, 'The acceptance is not valid');
+    ctx.body = invitations.accept(token, name);
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/open';
+import { HttpError, notFound } from '../http/errors';
+import { newId, nowIso } from '../ids';
+import type { Mailer } from '../mail/mailer';
+import {
+  findInvitationByToken,
+  getInvitation,
+  insertInvitation,
+  listInvitations,
+  markInvitationAccepted,
+  recordInvitationSendError,
+  recordInvitationSent,
+  revokeOpenInvitations,
+  type InvitationRow,
+} from './invitations-store';
+import { completeOnboardingTask } from './onboarding';
+import { userForEmail } from './service';
+import { getTeam } from './store';
+import { addMembership, type MemberRole } from './users-store';
+
+/** An invitation link works for 7 days, once. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
+export interface InvitationsDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Base of accept links: the configured public address, else where the station listens. */
+  linkBaseUrl: () => string;
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+export function createInvitationsService({ db, mailer, linkBaseUrl }: InvitationsDeps) {
+  const acceptUrl = (token: string) => `${linkBaseUrl()}/invitations/${token}`;
+
+  function view(row: InvitationRow) {
+    const state = row.accepted_at ? 'accepted' : row.revoked_at ? 'replaced' : row.expires_at <= nowIso() ? 'expired' : 'open';
+    return {
+      id: row.id,
+      teamId: row.team_id,
+      email: row.email,
+      role: row.role,
+      state,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      sentAt: row.sent_at,
+      sendError: row.send_error,
+      acceptedAt: row.accepted_at,
+      acceptedBy: row.accepted_by,
+      // The link only while it can still be used: the dashboard shows it when no mail went out.
+      acceptUrl: state === 'open' ? acceptUrl(row.token) : null,
+    };
+  }
+
+  /**
+   * Records an invitation, then mails its link. The invitation stands whether or not the
+   * mail goes out; `sent` is true only when the SMTP server accepted the message.
+   */
+  async function invite(teamId: string, email: string, role: MemberRole = 'admin') {
+    const team = getTeam(db, teamId);
+    if (!team) throw notFound('No team with that id');
+    const at = nowIso();
+    const row: InvitationRow = {
+      id: newId(),
+      team_id: teamId,
+      email,
+      role,
+      token: randomBytes(32).toString('base64url'),
+      created_at: at,
+      expires_at: new Date(Date.parse(at) + INVITATION_TTL_MS).toISOString(),
+      sent_at: null,
+      send_error: null,
+      accepted_at: null,
+      accepted_by: null,
+      revoked_at: null,
+    };
+    db.transaction(() => {
+      revokeOpenInvitations(db, teamId, email, at);
+      insertInvitation(db, row);
+    }).immediate();
+
+    const result = await mailer.send({
+      to: email,
+      subject: `You are invited to ${team.name} on Order Print Station`,
+      text: [
+        `You are invited to join the team "${team.name}" on Order Print Station as ${role}.`,
+        '',
+        `Accept the invitation: ${acceptUrl(row.token)}`,
+        '',
+        `On the station itself you can also run: station invitations accept --token ${row.token}`,
+        `The invitation expires on ${row.expires_at} and works once.`,
+      ].join('\n'),
+    });
+    if (result.accepted) recordInvitationSent(db, row.id, nowIso());
+    else recordInvitationSendError(db, row.id, result.reason);
+    return { invitation: view(getInvitation(db, row.id)!), sent: result.accepted };
+  }
+
+  /** Accepts an invitation by its token: the invited user (created if new) joins the team. */
+  function accept(token: string, name?: string) {
+    const row = findInvitationByToken(db, token);
+    if (!row) throw notFound('No invitation with that token');
+    return db.transaction(() => {
+      const at = nowIso();
+      const user = userForEmail(db, row.email, name);
+      if (!markInvitationAccepted(db, row.id, user.id, at)) {
+        throw new HttpError(410, 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
+      }
+      addMembership(db, row.team_id, user.id, row.role, at);
+      completeOnboardingTask(db, row.team_id, 'invite_merchant_admin', user.id, at);
+      return { teamId: row.team_id, userId: user.id, name: user.name, email: user.email, role: row.role };
+    }).immediate();
+  }
+
+  function findByToken(token: string) {
+    const row = findInvitationByToken(db, token);
+    return row ? { ...view(row), teamName: getTeam(db, row.team_id)?.name ?? '' } : undefined;
+  }
+
+  return { invite, accept, findByToken, list: (teamId: string) => listInvitations(db, teamId).map(view) };
+}

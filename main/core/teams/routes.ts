@@ -1,0 +1,41 @@
+import type Router from '@koa/router';
+import { callerOf, requireThreePl } from '../auth/scope';
+import type { MerchantsService } from './merchants';
+import { teamResource } from './service';
+
+/** Spec: Teams (3PL). A standard or merchant key gets 403; an unmanaged merchant 404. */
+export function teamRoutes(router: Router, merchants: MerchantsService): void {
+  router.get('/api/teams', (ctx) => {
+    const caller = callerOf(ctx);
+    requireThreePl(caller);
+    ctx.body = teamResource(caller.team);
+  });
+
+  router.get('/api/teams/merchants', (ctx) => {
+    ctx.body = merchants.list(callerOf(ctx));
+  });
+
+  router.post('/api/teams/merchants', async (ctx) => {
+    const result = await merchants.create(callerOf(ctx), ctx.request.body);
+    ctx.status = 201;
+    ctx.body = result;
+  });
+
+  router.post('/api/teams/merchants/:merchantTeamId/invitations', async (ctx) => {
+    const result = await merchants.invite(callerOf(ctx), ctx.params.merchantTeamId!, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = result;
+  });
+
+  router.get('/api/teams/members', (ctx) => {
+    ctx.body = merchants.members(callerOf(ctx));
+  });
+
+  router.put('/api/teams/merchants/:merchantTeamId', (ctx) => {
+    ctx.body = merchants.assignAccountManager(callerOf(ctx), ctx.params.merchantTeamId!, ctx.request.body);
+  });
+
+  router.post('/api/teams/merchants/:merchantTeamId/go-live', (ctx) => {
+    ctx.body = merchants.goLive(callerOf(ctx), ctx.params.merchantTeamId!);
+  });
+}
