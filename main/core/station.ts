@@ -12,7 +12,18 @@ import { createHooks, type StationHooks } from './hooks';
 import { jsonBody } from './http/body';
 import { errorHandler, type Logger } from './http/error-handler';
 import { consoleLogger } from './logger';
+import { appAdminRoutes, appRoutes } from './apps/routes';
+import { mailAdminRoutes } from './mail/admin-routes';
+import type { Mailer } from './mail/mailer';
+import { settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
+import { jsonFileSettings } from './settings/json-file-settings';
+import type { SettingsStore } from './settings/settings-store';
+import { teamAdminRoutes } from './teams/admin-routes';
+import { createInvitationsService } from './teams/invitations';
+import { createMerchantsService } from './teams/merchants';
+import { registerOnboardingHooks } from './teams/onboarding';
+import { teamRoutes } from './teams/routes';
 import { createOrdersService } from './orders/service';
 import { STATION_VERSION } from './version';
 
@@ -27,6 +38,8 @@ export interface StationOptions {
   background?: boolean;
   /** The built dashboard served at `/` (default: dist/renderer of the checkout). */
   dashboardDir?: string;
+  /** Station-wide settings (mail…). Default: `settings.json` in the data dir. */
+  settings?: SettingsStore;
 }
 
 export interface Station {
@@ -43,8 +56,20 @@ export interface Station {
   close(): Promise<void>;
 }
 
-function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents) {
+interface Platform {
+  settings: SettingsStore;
+  mailer: Mailer;
+  /** Base of links the station hands out (invitation mails). */
+  linkBaseUrl: () => string;
+}
+
+function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform) {
+  const invitations = createInvitationsService({ db, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl });
   return {
+    settings: platform.settings,
+    mailer: platform.mailer,
+    invitations,
+    merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events }),
     adminSessions: createAdminSessions(db),
   };
@@ -57,13 +82,18 @@ export function createStation(options: StationOptions): Station {
   const writer = new GroupCommitter(db);
   const hooks = createHooks();
   const events = new StationEvents();
-  const services = createServices(db, writer, hooks, events);
+  const settings = options.settings ?? jsonFileSettings(options.dataDir);
+  const linkBaseUrl = () => settings.get('mail')?.linkBaseUrl ?? listeningUrl ?? 'http://127.0.0.1:5717';
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl });
+  registerOnboardingHooks(hooks);
 
   // The public REST API: X-API-Key, scoped to the key's team (and a 3PL's merchants).
   const api = new Router();
   api.use(apiKeyAuth(db), jsonBody);
   authRoutes(api, STATION_VERSION);
   orderRoutes(api, db, services.orders);
+  teamRoutes(api, services.merchants);
+  appRoutes(api, db);
 
   // The dashboard's API: a session token, acting for the station operator on every team.
   const adminPublic = new Router();
@@ -73,6 +103,9 @@ export function createStation(options: StationOptions): Station {
   admin.use(adminAuth(services.adminSessions), jsonBody);
   let listeningUrl: string | undefined;
   dashboardAdminRoutes(admin, { db, events, orders: services.orders, info: { dataDir: options.dataDir, listeningUrl: () => listeningUrl } });
+  teamAdminRoutes(admin, db, services.merchants, services.invitations);
+  appAdminRoutes(admin, db);
+  mailAdminRoutes(admin, services.settings, services.mailer);
 
   const app = new Koa();
   app.proxy = false;
