@@ -1,0 +1,132 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+
+let s: RunningStation;
+let key: string;
+
+beforeAll(async () => {
+  s = await startStation();
+  key = s.team('Errors Shop').key;
+});
+afterAll(() => s.stop());
+
+type ErrorBody = { error: { code: string; message: string; details?: unknown[]; requestId?: string } };
+const orderCount = () => (s.station.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
+
+function expectNoInternals(text: string) {
+  expect(text).not.toMatch(/\bat .+:\d+:\d+/);
+  expect(text).not.toContain('node_modules');
+  expect(text).not.toContain('/main/core/');
+  expect(text).not.toMatch(/SQLITE|TypeError|RangeError/);
+}
+
+describe('error answers', () => {
+  it('malformed JSON is 400 malformed_json', async () => {
+    const before = orderCount();
+    const res = await s.call('/api/orders', { key, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"sourceId": 1, "order": {' });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect((JSON.parse(text) as ErrorBody).error.code).toBe('malformed_json');
+    expectNoInternals(text);
+    expect(orderCount()).toBe(before);
+  });
+
+  it('a JSON body is read whatever the Content-Type says (curl -d sends a form type)', async () => {
+    const res = await s.call('/api/orders', { key, method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: JSON.stringify(sampleOrder('form-type')) });
+    expect(res.status).toBe(201);
+  });
+
+  it('an empty body is 400 validation_failed', async () => {
+    const res = await s.call('/api/orders', { key, method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('validation_failed');
+  });
+
+  it('a body over 1 MB is 413 payload_too_large', async () => {
+    const before = orderCount();
+    const big = sampleOrder('big', { note: 'x'.repeat(1024 * 1024) });
+    const res = await s.call('/api/orders', { key, json: big });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('payload_too_large');
+    expect(orderCount()).toBe(before);
+  });
+
+  it('a chunked body (no Content-Length) over 1 MB is 413 too', async () => {
+    const url = new URL(s.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: '/api/orders', method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      const chunk = 'x'.repeat(64 * 1024);
+      req.write(`{"sourceId":"chunked","order":{"orderNumber":"1","note":"`);
+      for (let i = 0; i < 20; i++) req.write(chunk);
+      req.end('"}}');
+    });
+    expect(status).toBe(413);
+  });
+
+  it('a body just under 1 MB is accepted', async () => {
+    const res = await s.call('/api/orders', { key, json: sampleOrder('almost-big', { variables: { blob: 'y'.repeat(1000 * 1000) } }) });
+    expect(res.status).toBe(201);
+  });
+
+  it('an unknown API route is 404 JSON', async () => {
+    for (const path of ['/api/nothing-here', '/api', '/api/orders/x/status/extra']) {
+      const res = await s.call(path, { key });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(((await res.json()) as ErrorBody).error.code).toBe('not_found');
+    }
+  });
+
+  it('a known path with the wrong method answers a JSON error, not an empty body', async () => {
+    const res = await s.call('/api/orders', { key, method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('method_not_allowed');
+  });
+
+  it('an unexpected failure is 500 internal_error with a request id, no stack trace, and nothing written', async () => {
+    const before = orderCount();
+    const failing = () => {
+      throw new TypeError('hook exploded at /main/core/secret.ts:1:1');
+    };
+    s.station.hooks.orderWritten.push(failing);
+    try {
+      const res = await s.call('/api/orders', { key, json: sampleOrder('boom') });
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      const body = JSON.parse(text) as ErrorBody;
+      expect(body.error.code).toBe('internal_error');
+      expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+      expect(text).not.toContain('exploded');
+      expectNoInternals(text);
+    } finally {
+      s.station.hooks.orderWritten.splice(s.station.hooks.orderWritten.indexOf(failing), 1);
+    }
+    expect(orderCount()).toBe(before);
+    // The station keeps working after it.
+    expect((await s.call('/api/orders', { key, json: sampleOrder('after-boom') })).status).toBe(201);
+  });
+
+  it('every answer carries an X-Request-Id', async () => {
+    const res = await s.call('/api/auth/whoami', { key });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a validation error lists each invalid field with its path and a message', async () => {
+    const res = await s.call('/api/orders', { key, json: { order: { lineItems: [{ quantity: 'x' }] } } });
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.message).toBe('The order is not valid');
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'sourceId', message: expect.any(String) },
+        { path: 'order.orderNumber', message: expect.any(String) },
+        { path: 'order.lineItems.0.name', message: expect.any(String) },
+        { path: 'order.lineItems.0.quantity', message: expect.any(String) },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+
+let s: RunningStation;
+let key: string;
+let otherKey: string;
+let existingKey: string;
+
+beforeAll(async () => {
+  s = await startStation();
+  key = s.team('Fuzz Shop').key;
+  otherKey = s.team('Fuzz Other', 'three_pl').key;
+  const res = await s.call('/api/orders', { key, json: sampleOrder('existing') });
+  existingKey = ((await res.json()) as { orderKeys: string[] }).orderKeys[0]!;
+});
+afterAll(() => s.stop());
+
+const TABLES = ['teams', 'users', 'memberships', 'orders', 'order_keys', 'order_sources', 'tags', 'order_tags', 'order_status_history'];
+
+/** A digest of every row the API can write (api_keys without last_used_at, which any authenticated call may touch). */
+function databaseDigest(): string {
+  const hash = createHash('sha256');
+  for (const table of TABLES) hash.update(JSON.stringify(s.station.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()));
+  hash.update(JSON.stringify(s.station.db.prepare('SELECT id, team_id, name, prefix, secret_hash, created_at, revoked_at FROM api_keys ORDER BY rowid').all()));
+  return hash.digest('hex');
+}
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', '', ' ', '\u0000', '\u202e', 'null', '../../etc/passwd', '%00', "'; DROP TABLE orders; --", '{{7*7}}', '<script>alert(1)</script>', 'x'.repeat(5000)),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue(),
+  hostileString,
+  fc.constantFrom(-0, 1e308, -1e308, 2 ** 53 + 1, Number.MIN_VALUE, 0.1, true, false, null, [], {}, [[[[[]]]]]),
+  fc.dictionary(hostileString, fc.jsonValue(), { maxKeys: 5 }),
+);
+
+/** A valid order with one field, at any depth, replaced by something hostile. */
+const FIELD_PATHS = [
+  ['sourceId'], ['source'], ['targetTeamId'], ['order'], ['order', 'orderNumber'], ['order', 'orderDate'], ['order', 'note'],
+  ['order', 'customer'], ['order', 'customer', 'orderCount'], ['order', 'customer', 'lifetimeValue'], ['order', 'shippingAddress'],
+  ['order', 'shippingAddress', 'latitude'], ['order', 'billingAddress'], ['order', 'lineItems'], ['order', 'lineItems', '0'],
+  ['order', 'lineItems', '0', 'quantity'], ['order', 'lineItems', '0', 'price'], ['order', 'lineItems', '0', 'variant'],
+  ['order', 'orderTotal'], ['order', 'orderTotal', 'amount'], ['order', 'variables'], ['order', 'tags'], ['order', 'tags', '0'],
+  ['order', 'tags', '0', 'label'], ['order', 'overrides'], ['order', 'overrides', 'printer'],
+];
+const mutatedOrder = fc.tuple(fc.constantFrom(...FIELD_PATHS), hostileValue, fc.string({ minLength: 1, maxLength: 20 })).map(([path, value, id]) => {
+  const body = JSON.parse(JSON.stringify(sampleOrder(`fuzz-${id}`))) as Record<string, unknown>;
+  let target = body;
+  for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+  target[path[path.length - 1]!] = value;
+  return JSON.stringify(body);
+});
+const rawBody = fc.oneof(
+  mutatedOrder,
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('{', '[', '{"sourceId":', 'nul', '{"a":1}}', '\ufeff{}', '{"sourceId": 1, "order": {"orderNumber": "1"', '"x"', '1e999999', '[' .repeat(5000)),
+);
+
+let reference = '';
+let sent = 0;
+
+async function send(path: string, init: RequestInit & { key?: string }): Promise<number> {
+  const { key: withKey, ...rest } = init;
+  const res = await fetch(`${s.url}${path}`, { ...rest, headers: { ...(withKey !== undefined ? { 'X-API-Key': withKey } : {}), ...(rest.headers as Record<string, string>) } });
+  const text = await res.text();
+  sent++;
+  expect(res.status, `${rest.method ?? 'GET'} ${path} → ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+  expect(text).not.toMatch(/\bat .+:\d+:\d+\)?$/m);
+  if (res.status >= 400) {
+    expect(res.headers.get('content-type') ?? '').toContain('application/json');
+    expect(databaseDigest(), `${path} changed the database with ${res.status}`).toBe(reference);
+  } else {
+    reference = databaseDigest();
+  }
+  return res.status;
+}
+
+describe('hostile requests (property)', () => {
+  it('1500 generated malformed or hostile bodies: never a 5xx, rejected ones leave the database unchanged', async () => {
+    reference = databaseDigest();
+    await fc.assert(
+      fc.asyncProperty(rawBody, fc.constantFrom('key', 'other', 'none', 'junk'), fc.constantFrom('application/json', 'text/plain', ''), async (body, who, type) => {
+        const withKey = who === 'key' ? key : who === 'other' ? otherKey : who === 'junk' ? 'ops_' + 'x'.repeat(43) : undefined;
+        await send('/api/orders', { method: 'POST', key: withKey, body, headers: type ? { 'Content-Type': type } : {} });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('800 generated hostile paths and ids: never a 5xx, nothing written', async () => {
+    const segment = fc.oneof(
+      hostileString.map((v) => encodeURIComponent(v)),
+      fc.webSegment(),
+      fc.constantFrom('%', '%zz', '%E0%A4%A', '%2F', '..', '.', '%2e%2e', '%00', existingKey, encodeURIComponent(existingKey), '00000000-0000-4000-8000-000000000000'),
+    );
+    const path = fc.oneof(
+      segment.map((id) => `/api/orders/${id}/status`),
+      fc.array(segment, { maxLength: 5 }).map((parts) => `/api/${parts.join('/')}`),
+      fc.webPath().map((p) => `/api${p.startsWith('/') ? p : `/${p}`}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(path, fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), fc.constantFrom('key', 'other', 'none'), async (p, method, who) => {
+        const withKey = who === 'key' ? key : who === 'other' ? otherKey : undefined;
+        await send(p, { method, key: withKey, body: method === 'GET' ? undefined : '{"not":"an order"}' });
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it('after it all the station still answers and the database is intact', async () => {
+    expect(sent).toBeGreaterThanOrEqual(2000);
+    expect((await s.call('/api/auth/whoami', { key })).status).toBe(200);
+    expect(s.station.db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    const res = await s.call(`/api/orders/${encodeURIComponent(existingKey)}/status`, { key });
+    expect(res.status).toBe(200);
+  });
+});
