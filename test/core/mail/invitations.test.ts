@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../../main/core/cli';
+import type { TeamRow } from '../../../main/core/teams/store';
+import { listMembers } from '../../../main/core/teams/users-store';
+import { startStation, type RunningStation } from '../../helpers/station';
+import { bodyText, startSmtpServer, type TestSmtpServer } from './smtp-server';
+
+let s: RunningStation;
+let smtp: TestSmtpServer;
+let session: string;
+let threePl: { team: TeamRow; key: string };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  s = await startStation();
+  session = s.station.services.adminSessions.createSessionToken();
+  threePl = s.team('Mail 3PL', 'three_pl');
+});
+afterAll(async () => {
+  await s.stop();
+  await smtp.stop();
+});
+
+const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  s.call(path, { ...init, headers: { Authorization: `Bearer ${session}` } });
+
+const mailSettings = (overrides: Record<string, unknown> = {}) => ({
+  host: '127.0.0.1',
+  port: smtp.port,
+  secure: false,
+  user: 'station',
+  password: 's3cret',
+  from: 'Print Station <station@example.com>',
+  ...overrides,
+});
+
+async function configureMail(overrides: Record<string, unknown> = {}) {
+  const res = await admin('/admin/api/settings/mail', { method: 'PUT', json: mailSettings(overrides) });
+  expect(res.status).toBe(200);
+}
+
+async function createMerchant(name: string, email?: string) {
+  const res = await s.call('/api/teams/merchants', { key: threePl.key, json: { name, ...(email ? { email } : {}) } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { team: { id: string }; invitationSent: boolean };
+}
+
+const acceptLinkIn = (text: string) => /(http:\/\/\S+\/invitations\/([A-Za-z0-9_-]{43}))/.exec(text);
+
+describe('mail settings', () => {
+  beforeEach(async () => {
+    await admin('/admin/api/settings/mail', { method: 'DELETE' });
+  });
+
+  it('are stored, read back without the password, and keep the password when it is omitted', async () => {
+    expect(await (await admin('/admin/api/settings/mail')).json()).toEqual({ configured: false });
+    await configureMail();
+    const view = await (await admin('/admin/api/settings/mail')).json();
+    expect(view).toEqual({ configured: true, host: '127.0.0.1', port: smtp.port, secure: false, user: 'station', from: 'Print Station <station@example.com>', passwordSet: true });
+    expect(JSON.stringify(view)).not.toContain('s3cret');
+
+    const { password: _password, ...withoutPassword } = mailSettings({ host: 'localhost' });
+    const res = await admin('/admin/api/settings/mail', { method: 'PUT', json: withoutPassword });
+    expect(await res.json()).toMatchObject({ host: 'localhost', passwordSet: true });
+    expect(s.station.services.settings.get('mail')?.password).toBe('s3cret');
+
+    const cleared = await admin('/admin/api/settings/mail', { method: 'PUT', json: { ...withoutPassword, password: null } });
+    expect(await cleared.json()).toMatchObject({ passwordSet: false });
+  });
+
+  it('refuse an invalid port or host with 400', async () => {
+    expect((await admin('/admin/api/settings/mail', { method: 'PUT', json: mailSettings({ port: 70000 }) })).status).toBe(400);
+    expect((await admin('/admin/api/settings/mail', { method: 'PUT', json: mailSettings({ host: '' }) })).status).toBe(400);
+  });
+
+  it('send a test message that the SMTP server receives', async () => {
+    await configureMail();
+    const arrived = smtp.next();
+    const res = await admin('/admin/api/settings/mail/test', { json: { to: 'ops@example.com' } });
+    expect(await res.json()).toEqual({ sent: true });
+    expect((await arrived).to).toEqual(['ops@example.com']);
+  });
+
+  it('report a refused login as not sent', async () => {
+    await configureMail({ password: 'wrong' });
+    const res = await admin('/admin/api/settings/mail/test', { json: { to: 'ops@example.com' } });
+    const body = await res.json();
+    expect(body.sent).toBe(false);
+    expect(body.reason).toMatch(/Invalid|auth/i);
+  });
+});
+
+describe('invitations by mail', () => {
+  beforeEach(async () => {
+    await configureMail();
+  });
+
+  it('creating a merchant with an email sends the invitation: the message arrives with the accept link', async () => {
+    const arrived = smtp.next();
+    const { team, invitationSent } = await createMerchant('Invited Goods', 'owner@invited.example');
+    expect(invitationSent).toBe(true);
+    const mail = await arrived;
+    expect(mail.to).toEqual(['owner@invited.example']);
+    expect(mail.from).toBe('station@example.com');
+    const text = bodyText(mail.raw);
+    expect(text).toContain('Invited Goods');
+    const link = acceptLinkIn(text);
+    expect(link?.[1]).toBe(`${s.url}/invitations/${link?.[2]}`);
+
+    // The dashboard lists the same open invitation with the same link.
+    const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(invitation).toMatchObject({ email: 'owner@invited.example', role: 'admin', state: 'open', acceptUrl: link?.[1] });
+    expect(invitation.sentAt).not.toBeNull();
+  });
+
+  it('POST /api/teams/merchants/{id}/invitations answers 201 {invitationSent: true} and the accept link creates an admin membership', async () => {
+    const { team } = await createMerchant('Accept Co');
+    const arrived = smtp.next();
+    const res = await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'Boss@Accept.example' } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ invitationSent: true });
+    const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
+
+    const accepted = await admin('/admin/api/invitations/accept', { json: { token, name: 'Bo Boss' } });
+    expect(accepted.status).toBe(200);
+    const joined = await accepted.json();
+    expect(joined).toMatchObject({ teamId: team.id, role: 'admin', name: 'Bo Boss', email: 'Boss@Accept.example' });
+    expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ id: joined.userId, role: 'admin' }));
+
+    const { tasks } = await (await admin(`/admin/api/teams/${team.id}/onboarding`)).json();
+    expect(tasks.find((t: { kind: string }) => t.kind === 'invite_merchant_admin')).toMatchObject({ done: true, completedBy: joined.userId });
+
+    // Single use.
+    const again = await admin('/admin/api/invitations/accept', { json: { token } });
+    expect(again.status).toBe(410);
+  });
+
+  it('answers invitationSent false when the SMTP server refuses the recipient, and keeps the invitation', async () => {
+    const { team } = await createMerchant('Refused Co');
+    const res = await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'nobody@refused.example' } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ invitationSent: false });
+    const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(invitation).toMatchObject({ state: 'open', sentAt: null });
+    expect(invitation.sendError).toMatch(/Mailbox unavailable|refused|rejected/i);
+    expect(invitation.acceptUrl).toContain('/invitations/');
+  });
+
+  it('a newer invitation to the same address replaces the older one', async () => {
+    const { team } = await createMerchant('Twice Co');
+    const first = smtp.next();
+    await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'twice@example.com' } });
+    const oldToken = acceptLinkIn(bodyText((await first).raw))![2]!;
+    const second = smtp.next();
+    await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'twice@example.com' } });
+    const newToken = acceptLinkIn(bodyText((await second).raw))![2]!;
+
+    expect((await admin('/admin/api/invitations/accept', { json: { token: oldToken } })).status).toBe(410);
+    expect((await admin('/admin/api/invitations/accept', { json: { token: newToken } })).status).toBe(200);
+  });
+
+  it('an expired invitation cannot be accepted; an unknown token is 404', async () => {
+    const { team } = await createMerchant('Late Co');
+    const arrived = smtp.next();
+    await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'late@example.com' } });
+    const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
+    // Eight days later: move the expiry into the past rather than wait a week.
+    s.station.db.prepare("UPDATE invitations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    expect((await admin('/admin/api/invitations/accept', { json: { token } })).status).toBe(410);
+    expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('late@example.com');
+    expect((await admin('/admin/api/invitations/accept', { json: { token: 'x'.repeat(43) } })).status).toBe(404);
+  });
+
+  it('invitation expiry is seven days after creation', async () => {
+    const { team } = await createMerchant('Week Co');
+    await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'week@example.com' } });
+    const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(7 * 24 * 3600_000);
+  });
+
+  it('refuses an invalid email with 400 and an unmanaged merchant with 404', async () => {
+    const { team } = await createMerchant('Checks Co');
+    expect((await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'nope' } })).status).toBe(400);
+    const other = s.team('Other Mail 3PL', 'three_pl');
+    expect((await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: other.key, json: { email: 'a@example.com' } })).status).toBe(404);
+  });
+});
+
+describe('invitations without mail', () => {
+  beforeEach(async () => {
+    await admin('/admin/api/settings/mail', { method: 'DELETE' });
+  });
+
+  it('records the invitation with invitationSent false; the dashboard shows the link and the CLI accepts it', async () => {
+    const before = smtp.received.length;
+    const { team, invitationSent } = await createMerchant('Offline Co', 'offline@example.com');
+    expect(invitationSent).toBe(false);
+    expect(smtp.received.length).toBe(before);
+
+    const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(invitation).toMatchObject({ email: 'offline@example.com', state: 'open', sentAt: null, sendError: 'Mail is not configured on this station' });
+
+    let out = '';
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out += String(chunk);
+      return true;
+    });
+    let code: number;
+    try {
+      code = await main(['invitations', 'accept', '--token', invitation.acceptUrl, '--name', 'Off Line', '--json', '--data-dir', s.dataDir]);
+    } finally {
+      write.mockRestore();
+    }
+    expect(code).toBe(0);
+    const joined = JSON.parse(out);
+    expect(joined).toMatchObject({ teamId: team.id, role: 'admin', email: 'offline@example.com', name: 'Off Line' });
+    expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ id: joined.userId, role: 'admin' }));
+    const [after] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(after).toMatchObject({ state: 'accepted', acceptUrl: null, acceptedBy: joined.userId });
+  });
+});

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jsonFileSettings, SETTINGS_FILE } from '../../../main/core/settings/json-file-settings';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'station-settings-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const mail = { host: 'smtp.example.com', port: 587, secure: false, user: 'u', password: 'p', from: 'a@example.com' };
+
+describe('JSON file settings', () => {
+  it('reads nothing from a fresh data dir', () => {
+    expect(jsonFileSettings(dir).get('mail')).toBeUndefined();
+  });
+
+  it('keeps a value across instances (another process sees what one wrote)', () => {
+    jsonFileSettings(dir).set('mail', mail);
+    expect(jsonFileSettings(dir).get('mail')).toEqual(mail);
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ mail });
+  });
+
+  it('writes the file readable by its owner only, since it holds the SMTP password', () => {
+    jsonFileSettings(dir).set('mail', mail);
+    expect(statSync(join(dir, SETTINGS_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('removes a key set to undefined and keeps unknown keys written by newer versions', () => {
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ future: { x: 1 }, mail }));
+    const settings = jsonFileSettings(dir);
+    settings.set('mail', undefined);
+    expect(settings.get('mail')).toBeUndefined();
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ future: { x: 1 } });
+  });
+
+  it('refuses a corrupt file with a message naming it instead of silently dropping settings', () => {
+    writeFileSync(join(dir, SETTINGS_FILE), '{ not json');
+    expect(() => jsonFileSettings(dir).get('mail')).toThrow(SETTINGS_FILE);
+  });
+});
