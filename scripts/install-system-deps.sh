@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs and starts the system parts the tests talk to: CUPS with a PDF queue and a
-# queue with trays, Debian's Chromium, poppler-utils (pdftotext/pdfinfo/pdftoppm) and
+# queue with trays (ipptool from cups-ipp-utils reads job names and states), Debian's Chromium, poppler-utils (pdftotext/pdfinfo/pdftoppm) and
 # zbar-tools (barcode decoding). Idempotent: safe to run again on a prepared machine.
 set -euo pipefail
 
-packages=(cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils chromium zbar-tools fonts-dejavu-core)
+packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf poppler-utils chromium zbar-tools fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,71 @@
+/**
+ * A platform's printers. Each backend discovers the printers it can reach and prints PDFs
+ * on them; the station chooses its backends once, at the composition root.
+ */
+
+/** A paper size a printer takes, in millimetres (portrait). */
+export interface PrinterPaperSize {
+  name: string;
+  widthMm: number;
+  heightMm: number;
+}
+
+/**
+ * The station's printer status set, mapped from the OS state:
+ * `online` (ready), `busy` (printing now), `offline` (stopped, disabled or not accepting
+ * jobs), `missing` (no longer reported by the OS; kept so its settings survive).
+ */
+export type PrinterStatus = 'online' | 'busy' | 'offline' | 'missing';
+
+export interface DiscoveredPrinter {
+  /** The OS queue name (`printerVendorId`). */
+  vendorId: string;
+  name: string;
+  status: Exclude<PrinterStatus, 'missing'>;
+  trays: string[];
+  paperSizes: PrinterPaperSize[];
+  /** Takes any paper size (a custom page size), not only the listed ones. */
+  acceptsCustomPaper: boolean;
+  /** The OS default printer. */
+  isDefault: boolean;
+}
+
+export interface SubmitRequest {
+  /** The OS queue name. */
+  vendorId: string;
+  pdf: Uint8Array;
+  /** The station's job id: the OS job title, so a held job can be found after a crash. */
+  title: string;
+  copies: number;
+  /** `media`: a paper size name of the printer, or a custom size in millimetres. */
+  paper: { name: string | null; widthMm: number; heightMm: number; landscape: boolean };
+  tray: string | null;
+  fitToPage: boolean;
+}
+
+/** What the OS says about a job it accepted. */
+export type OsJobState = 'pending' | 'done' | 'failed';
+
+export interface PrintBackend {
+  /** `cups`, `electron`, `folder`: part of the printer's stable identity. */
+  readonly kind: string;
+  discover(): Promise<DiscoveredPrinter[]>;
+  /**
+   * Hands the PDF to the OS. Backends that can hold a job (CUPS) submit it held: it prints
+   * only after `release`, once the station has recorded its id; so a crash in between
+   * leaves a held job that `findHeld` finds, never a second copy.
+   */
+  submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }>;
+  release(vendorId: string, osJobId: string): Promise<void>;
+  /**
+   * A job of this station's, by title, that the OS already has although its id was never
+   * recorded (a crash between submit and record): a held CUPS job, a written PDF file.
+   */
+  findSubmitted(vendorId: string, title: string): Promise<string | undefined>;
+  /** Cancels a held job (a job submitted twice by a crash is never released). */
+  cancel(vendorId: string, osJobId: string): Promise<void>;
+  jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>>;
+}
+
+/** A submit failure worth retrying later (printer offline, spooler busy…). */
+export class TransientPrintError extends Error {}

@@ -1,0 +1,227 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TransientPrintError, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
+import { run } from './exec';
+import { knownPaperSize, parsePpdPaperDimensions } from './paper-sizes';
+
+/**
+ * IPP Get-Jobs with the job names: `lpstat` shows ids and owners, never titles. CUPS shows
+ * a job's name only to its owner (JobPrivateValues), hence the requesting user.
+ */
+const GET_JOBS_TEST = `{
+  OPERATION Get-Jobs
+  GROUP operation-attributes-tag
+  ATTR charset attributes-charset utf-8
+  ATTR naturalLanguage attributes-natural-language en
+  ATTR uri printer-uri $uri
+  ATTR name requesting-user-name $user
+  ATTR keyword which-jobs $which
+  ATTR keyword requested-attributes job-id,job-state,job-name
+  STATUS successful-ok
+  DISPLAY job-id
+  DISPLAY job-state
+  DISPLAY job-name
+}
+`;
+
+interface QueueLine {
+  queue: string;
+  enabled: boolean;
+  printing: boolean;
+  description: string;
+}
+
+interface IppJob {
+  id: string;
+  state: string;
+  name: string;
+}
+
+/**
+ * CUPS (Linux, macOS) through its command-line tools: `lpstat`/`lpoptions` for discovery,
+ * `lp` to print (held first, see PrintBackend.submit), `ipptool` Get-Jobs for job states.
+ * Paper sizes come from the queue's PPD (`*PaperDimension`, points → mm) when readable.
+ */
+export class CupsBackend implements PrintBackend {
+  readonly kind = 'cups';
+  private getJobsTestFile: string | undefined;
+
+  constructor(private readonly options: { ppdDir?: string; server?: string } = {}) {}
+
+  async discover(): Promise<DiscoveredPrinter[]> {
+    let printers: QueueLine[];
+    try {
+      printers = await this.listQueues();
+    } catch {
+      return []; // no CUPS client tools on this machine
+    }
+    const defaultQueue = await this.defaultQueue();
+    const accepting = await this.acceptingQueues();
+    const found: DiscoveredPrinter[] = [];
+    for (const printer of printers) {
+      const { trays, paperSizes, acceptsCustomPaper } = await this.queueOptions(printer.queue);
+      found.push({
+        vendorId: printer.queue,
+        name: printer.description || printer.queue,
+        status: !printer.enabled || !accepting.has(printer.queue) ? 'offline' : printer.printing ? 'busy' : 'online',
+        trays,
+        paperSizes,
+        acceptsCustomPaper,
+        isDefault: printer.queue === defaultQueue,
+      });
+    }
+    return found;
+  }
+
+  async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
+    const args = ['-d', request.vendorId, '-t', request.title, '-n', String(request.copies), '-H', 'indefinite'];
+    if (request.paper.name) args.push('-o', `media=${request.paper.name}`);
+    else args.push('-o', `PageSize=Custom.${round(request.paper.widthMm)}x${round(request.paper.heightMm)}mm`);
+    if (request.tray) args.push('-o', `InputSlot=${request.tray}`);
+    if (request.fitToPage) args.push('-o', 'fit-to-page');
+    args.push('--', '-');
+    const result = await run('lp', args, request.pdf);
+    const match = /request id is (\S+)/.exec(result.stdout);
+    if (result.code !== 0 || !match) throw new TransientPrintError(`CUPS refused the job: ${(result.stderr || result.stdout).trim() || `lp exited ${result.code}`}`);
+    return { osJobId: match[1]!, held: true };
+  }
+
+  async release(_vendorId: string, osJobId: string): Promise<void> {
+    const result = await run('lp', ['-i', osJobId, '-H', 'resume']);
+    // A job that already left the held state (released before a crash) is fine.
+    if (result.code !== 0 && !/not held|already|completed|does not exist/i.test(result.stderr)) {
+      throw new TransientPrintError(`CUPS did not release ${osJobId}: ${result.stderr.trim()}`);
+    }
+  }
+
+  async cancel(_vendorId: string, osJobId: string): Promise<void> {
+    await run('cancel', [osJobId]);
+  }
+
+  async findSubmitted(vendorId: string, title: string): Promise<string | undefined> {
+    const jobs = await this.ippJobs(vendorId, 'not-completed');
+    const job = jobs.find((candidate) => candidate.name === title && candidate.state === 'pending-held');
+    return job ? `${vendorId}-${job.id}` : undefined;
+  }
+
+  async jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>> {
+    const jobs = new Map((await this.ippJobs(vendorId, 'all')).map((job) => [`${vendorId}-${job.id}`, job.state]));
+    const states = new Map<string, OsJobState>();
+    for (const id of osJobIds) {
+      const state = jobs.get(id);
+      // A job gone from CUPS's history was completed long ago (history is pruned).
+      if (state === undefined || state === 'completed') states.set(id, 'done');
+      else if (state === 'canceled' || state === 'aborted') states.set(id, 'failed');
+      else states.set(id, 'pending');
+    }
+    return states;
+  }
+
+  private async ippJobs(vendorId: string, which: 'all' | 'not-completed'): Promise<IppJob[]> {
+    const server = this.options.server ?? 'localhost';
+    const uri = `ipp://${server}/printers/${encodeURIComponent(vendorId)}`;
+    const result = await run('ipptool', ['-c', '-d', `which=${which}`, uri, this.jobsTestFile()]);
+    if (result.code !== 0) throw new TransientPrintError(`CUPS job list unavailable: ${(result.stderr || result.stdout).trim()}`);
+    return result.stdout
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const [id = '', state = '', ...name] = parseCsvLine(line);
+        return { id, state, name: name.join(',') };
+      });
+  }
+
+  private jobsTestFile(): string {
+    if (!this.getJobsTestFile || !existsSync(this.getJobsTestFile)) {
+      this.getJobsTestFile = join(mkdtempSync(join(tmpdir(), 'station-cups-')), 'get-jobs.test');
+      writeFileSync(this.getJobsTestFile, GET_JOBS_TEST);
+    }
+    return this.getJobsTestFile;
+  }
+
+  private async listQueues(): Promise<QueueLine[]> {
+    const result = await run('lpstat', ['-l', '-p']);
+    if (result.code !== 0 && !/No destinations/i.test(result.stderr)) throw new Error(result.stderr);
+    const queues: QueueLine[] = [];
+    for (const line of result.stdout.split('\n')) {
+      const head = /^printer (\S+) (.*)$/.exec(line);
+      if (head) {
+        queues.push({ queue: head[1]!, enabled: !/disabled/.test(head[2]!), printing: /now printing/.test(head[2]!), description: '' });
+        continue;
+      }
+      const description = /^\s+Description: (.*)$/.exec(line);
+      if (description && queues.length) queues[queues.length - 1]!.description = description[1]!.trim();
+    }
+    return queues;
+  }
+
+  private async defaultQueue(): Promise<string | undefined> {
+    const result = await run('lpstat', ['-d']);
+    return /system default destination: (\S+)/.exec(result.stdout)?.[1];
+  }
+
+  private async acceptingQueues(): Promise<Set<string>> {
+    const result = await run('lpstat', ['-a']);
+    return new Set(
+      result.stdout
+        .split('\n')
+        .map((line) => /^(\S+) accepting requests/.exec(line)?.[1])
+        .filter((queue): queue is string => !!queue),
+    );
+  }
+
+  private async queueOptions(queue: string): Promise<{ trays: string[]; paperSizes: PrinterPaperSize[]; acceptsCustomPaper: boolean }> {
+    const result = await run('lpoptions', ['-p', queue, '-l']);
+    const choices = (option: string): string[] => {
+      const line = result.stdout.split('\n').find((candidate) => candidate.startsWith(`${option}/`) || candidate.startsWith(`${option}:`));
+      if (!line) return [];
+      return line
+        .slice(line.indexOf(':') + 1)
+        .trim()
+        .split(/\s+/)
+        .map((choice) => choice.replace(/^\*/, ''))
+        .filter(Boolean);
+    };
+    const pageSizes = choices('PageSize');
+    const dimensions = this.ppdDimensions(queue);
+    const paperSizes = pageSizes
+      .filter((name) => !name.startsWith('Custom.'))
+      .map((name) => dimensions.get(name) ?? knownPaperSize(name))
+      .filter((size): size is PrinterPaperSize => !!size);
+    return { trays: choices('InputSlot'), paperSizes, acceptsCustomPaper: pageSizes.some((name) => name.startsWith('Custom.')) };
+  }
+
+  private ppdDimensions(queue: string): Map<string, PrinterPaperSize> {
+    try {
+      return parsePpdPaperDimensions(readFileSync(join(this.options.ppdDir ?? '/etc/cups/ppd', `${queue}.ppd`), 'utf8'));
+    } catch {
+      return new Map();
+    }
+  }
+}
+
+const round = (mm: number): number => Math.round(mm * 10) / 10;
+
+function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  fields.push(field);
+  return fields;
+}

@@ -1,0 +1,134 @@
+import { hostname } from 'node:os';
+import type { Db } from '../db/open';
+import type { StationEvents } from '../events';
+import { badRequest, notFound } from '../http/errors';
+import { newId, nowIso } from '../ids';
+import type { PrintBackend } from './backend';
+import { FOLDER_VENDOR_ID } from './folder-backend';
+import { mmText } from './paper-sizes';
+import { computerId, findPrinter, getPrinter, listPrinters, markMissing, updatePrinterSettings, upsertDiscovered, type Printer, type PrinterSettings } from './store';
+
+export type Visibility = 'all' | 'visible' | 'hidden';
+
+export interface PrintersService {
+  /** Asks every backend for its printers; the admin's settings are kept. */
+  refresh(): Promise<Printer[]>;
+  /** Printers as last discovered (discovers first if the station never has). */
+  list(filter?: { visibility?: Visibility; vendorId?: string }): Promise<Printer[]>;
+  /** By station id or OS queue name, or 404. */
+  get(idOrVendorId: string): Promise<Printer>;
+  find(idOrVendorId: string): Printer | undefined;
+  /** The backend that prints on this printer. */
+  backendFor(printer: Printer): PrintBackend;
+  /** The embedded "Save as PDF" printer. */
+  folderPrinter(): Printer;
+  /** The OS default printer if the OS has one, else the folder printer. */
+  stationDefault(): Printer;
+  updateSettings(id: string, settings: PrinterSettings): Printer;
+  resource(printer: Printer): PrinterResource;
+}
+
+export interface PrinterResource {
+  id: string;
+  printerVendorId: string;
+  name: string;
+  nickname: string;
+  visible: boolean;
+  status: string;
+  computer: { id: string; printerVendorId: string; status: string; nickname: string; name: string };
+  trays: string[];
+  paperSizes: { name: string; width: string; height: string }[];
+  config: { fitToPage: boolean; tray: string | null };
+  layoutConfigs: unknown[];
+}
+
+export function createPrintersService(deps: { db: Db; events: StationEvents; backends: PrintBackend[] }): PrintersService {
+  const { db, events, backends } = deps;
+  const backendsByKind = new Map(backends.map((backend) => [backend.kind, backend]));
+  const computer = computerId(db, newId);
+  const host = hostname();
+  let refreshing: Promise<Printer[]> | undefined;
+  let refreshedOnce = false;
+
+  async function discoverAll(): Promise<Printer[]> {
+    const found = await Promise.all(backends.map(async (backend) => ({ backend, printers: await backend.discover().catch(() => null) })));
+    const at = nowIso();
+    db.transaction(() => {
+      for (const { backend, printers } of found) {
+        // A backend that failed to answer keeps its printers as they were.
+        if (!printers) continue;
+        for (const printer of printers) upsertDiscovered(db, backend.kind, printer, newId(), at);
+        markMissing(db, backend.kind, printers.map((printer) => printer.vendorId), at);
+      }
+    })();
+    refreshedOnce = true;
+    events.emit('printers', { type: 'refreshed' });
+    return listPrinters(db);
+  }
+
+  const service: PrintersService = {
+    refresh() {
+      // Concurrent refreshes share one discovery: each costs several OS tool runs.
+      refreshing ??= discoverAll().finally(() => (refreshing = undefined));
+      return refreshing;
+    },
+    async list(filter = {}) {
+      if (!refreshedOnce) await service.refresh();
+      return listPrinters(db).filter(
+        (printer) =>
+          (filter.visibility === 'visible' ? printer.visible : filter.visibility === 'hidden' ? !printer.visible : true) &&
+          (filter.vendorId === undefined || printer.vendorId === filter.vendorId),
+      );
+    },
+    async get(idOrVendorId) {
+      if (!refreshedOnce) await service.refresh();
+      const printer = findPrinter(db, idOrVendorId);
+      if (!printer) throw notFound('No printer with that id or printerVendorId');
+      return printer;
+    },
+    find: (idOrVendorId) => findPrinter(db, idOrVendorId),
+    backendFor(printer) {
+      const backend = backendsByKind.get(printer.backend);
+      if (!backend) throw new Error(`No ${printer.backend} print backend on this station`);
+      return backend;
+    },
+    folderPrinter() {
+      let printer = listPrinters(db).find((candidate) => candidate.backend === 'folder' && candidate.vendorId === FOLDER_VENDOR_ID);
+      if (!printer) {
+        // Known before any discovery finished: the folder printer needs no OS at all.
+        upsertDiscovered(db, 'folder', { vendorId: FOLDER_VENDOR_ID, name: 'Save as PDF', status: 'online', trays: [], paperSizes: [], acceptsCustomPaper: true, isDefault: false }, newId(), nowIso());
+        printer = findPrinter(db, FOLDER_VENDOR_ID)!;
+      }
+      return printer;
+    },
+    stationDefault() {
+      return listPrinters(db).find((printer) => printer.osDefault && printer.status !== 'missing') ?? service.folderPrinter();
+    },
+    updateSettings(id, settings) {
+      const printer = getPrinter(db, id);
+      if (!printer) throw notFound('No printer with that id');
+      if (settings.tray && !printer.trays.includes(settings.tray)) {
+        throw badRequest('The tray is not one of the printer\'s trays', [{ path: 'tray', message: `Trays: ${printer.trays.join(', ') || 'none'}` }]);
+      }
+      updatePrinterSettings(db, id, settings, nowIso());
+      events.emit('printers', { type: 'refreshed' });
+      return getPrinter(db, id)!;
+    },
+    resource(printer) {
+      return {
+        id: printer.id,
+        printerVendorId: printer.vendorId,
+        name: printer.name,
+        nickname: printer.nickname ?? printer.name,
+        visible: printer.visible,
+        status: printer.status,
+        computer: { id: computer, printerVendorId: host, status: 'online', nickname: host, name: host },
+        trays: printer.trays,
+        paperSizes: printer.paperSizes.map((size) => ({ name: size.name, width: mmText(size.widthMm), height: mmText(size.heightMm) })),
+        config: { fitToPage: printer.fitToPage, tray: printer.defaultTray },
+        layoutConfigs: printer.layoutConfigs,
+      };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,138 @@
+import type { Db } from '../db/open';
+import type { DiscoveredPrinter, PrinterPaperSize, PrinterStatus } from './backend';
+
+export interface PrinterRow {
+  id: string;
+  backend: string;
+  vendor_id: string;
+  name: string;
+  nickname: string | null;
+  visible: number;
+  fit_to_page: number;
+  default_tray: string | null;
+  layout_configs: string;
+  status: PrinterStatus;
+  trays: string;
+  paper_sizes: string;
+  accepts_custom_paper: number;
+  os_default: number;
+  present: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A printer row with its JSON columns parsed: what routing and the queue read. */
+export interface Printer {
+  id: string;
+  backend: string;
+  vendorId: string;
+  name: string;
+  nickname: string | null;
+  visible: boolean;
+  fitToPage: boolean;
+  defaultTray: string | null;
+  layoutConfigs: unknown[];
+  status: PrinterStatus;
+  trays: string[];
+  paperSizes: PrinterPaperSize[];
+  acceptsCustomPaper: boolean;
+  osDefault: boolean;
+}
+
+export function parsePrinterRow(row: PrinterRow): Printer {
+  return {
+    id: row.id,
+    backend: row.backend,
+    vendorId: row.vendor_id,
+    name: row.name,
+    nickname: row.nickname,
+    visible: row.visible === 1,
+    fitToPage: row.fit_to_page === 1,
+    defaultTray: row.default_tray,
+    layoutConfigs: JSON.parse(row.layout_configs) as unknown[],
+    status: row.status,
+    trays: JSON.parse(row.trays) as string[],
+    paperSizes: JSON.parse(row.paper_sizes) as PrinterPaperSize[],
+    acceptsCustomPaper: row.accepts_custom_paper === 1,
+    osDefault: row.os_default === 1,
+  };
+}
+
+/** Inserts a new printer or replaces what the OS reports; never touches the admin's columns. */
+export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPrinter, newId: string, at: string): void {
+  db.prepare(
+    `INSERT INTO printers (id, backend, vendor_id, name, status, trays, paper_sizes, accepts_custom_paper, os_default, present, created_at, updated_at)
+     VALUES (@id, @backend, @vendor_id, @name, @status, @trays, @paper_sizes, @accepts_custom_paper, @os_default, 1, @at, @at)
+     ON CONFLICT (backend, vendor_id) DO UPDATE SET name = excluded.name, status = excluded.status, trays = excluded.trays,
+       paper_sizes = excluded.paper_sizes, accepts_custom_paper = excluded.accepts_custom_paper,
+       os_default = excluded.os_default, present = 1, updated_at = excluded.updated_at`,
+  ).run({
+    id: newId,
+    backend,
+    vendor_id: printer.vendorId,
+    name: printer.name,
+    status: printer.status,
+    trays: JSON.stringify(printer.trays),
+    paper_sizes: JSON.stringify(printer.paperSizes),
+    accepts_custom_paper: printer.acceptsCustomPaper ? 1 : 0,
+    os_default: printer.isDefault ? 1 : 0,
+    at,
+  });
+}
+
+/** Printers of a backend the OS no longer reports: kept (their settings and history), marked missing. */
+export function markMissing(db: Db, backend: string, presentVendorIds: string[], at: string): void {
+  const rows = db.prepare('SELECT id, vendor_id FROM printers WHERE backend = ? AND present = 1').all(backend) as { id: string; vendor_id: string }[];
+  const update = db.prepare("UPDATE printers SET present = 0, status = 'missing', os_default = 0, updated_at = ? WHERE id = ?");
+  for (const row of rows) if (!presentVendorIds.includes(row.vendor_id)) update.run(at, row.id);
+}
+
+export function listPrinters(db: Db): Printer[] {
+  return (db.prepare('SELECT * FROM printers ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
+}
+
+export function getPrinter(db: Db, id: string): Printer | undefined {
+  const row = db.prepare('SELECT * FROM printers WHERE id = ?').get(id) as PrinterRow | undefined;
+  return row ? parsePrinterRow(row) : undefined;
+}
+
+/** By station id, else by OS queue name (a present printer first). */
+export function findPrinter(db: Db, idOrVendorId: string): Printer | undefined {
+  return (
+    getPrinter(db, idOrVendorId) ??
+    (() => {
+      const row = db.prepare('SELECT * FROM printers WHERE vendor_id = ? ORDER BY present DESC, backend LIMIT 1').get(idOrVendorId) as
+        | PrinterRow
+        | undefined;
+      return row ? parsePrinterRow(row) : undefined;
+    })()
+  );
+}
+
+export interface PrinterSettings {
+  nickname?: string | null;
+  visible?: boolean;
+  fitToPage?: boolean;
+  tray?: string | null;
+  layoutConfigs?: unknown[];
+}
+
+export function updatePrinterSettings(db: Db, id: string, settings: PrinterSettings, at: string): void {
+  const columns: Record<string, unknown> = {};
+  if (settings.nickname !== undefined) columns.nickname = settings.nickname;
+  if (settings.visible !== undefined) columns.visible = settings.visible ? 1 : 0;
+  if (settings.fitToPage !== undefined) columns.fit_to_page = settings.fitToPage ? 1 : 0;
+  if (settings.tray !== undefined) columns.default_tray = settings.tray;
+  if (settings.layoutConfigs !== undefined) columns.layout_configs = JSON.stringify(settings.layoutConfigs);
+  const names = Object.keys(columns);
+  if (!names.length) return;
+  db.prepare(`UPDATE printers SET ${names.map((name) => `${name} = @${name}`).join(', ')}, updated_at = @at WHERE id = @id`).run({ ...columns, id, at });
+}
+
+const COMPUTER_ID_KEY = 'printing.computer_id';
+
+/** This station's own stable id, the `computer.id` of its printers. */
+export function computerId(db: Db, newId: () => string): string {
+  db.prepare('INSERT OR IGNORE INTO station_settings (key, value) VALUES (?, ?)').run(COMPUTER_ID_KEY, newId());
+  return (db.prepare('SELECT value FROM station_settings WHERE key = ?').get(COMPUTER_ID_KEY) as { value: string }).value;
+}

@@ -1,0 +1,167 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { Db } from '../db/open';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { nowIso } from '../ids';
+import type { PrintersService } from '../printers/service';
+import { getTeam } from '../teams/store';
+import type { PrintQueue } from './queue';
+import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
+import { getBatch, getJob, listBatchJobs, listBatches, listJobDocuments, type BatchRow, type JobRow } from './store';
+import type { TestPrinter } from './test-print';
+
+const printerSettingsBody = z.strictObject({
+  nickname: z.string().trim().max(100).nullable().optional(),
+  visible: z.boolean().optional(),
+  config: z.strictObject({ fitToPage: z.boolean().optional(), tray: z.string().min(1).max(200).nullable().optional() }).optional(),
+  layoutConfigs: z.array(z.unknown()).max(50).optional(),
+});
+
+const routeBody = z.strictObject({
+  printerId: z.string().min(1).max(200).nullable().default(null),
+  tray: z.string().min(1).max(200).nullable().default(null),
+  template: z.string().min(1).max(200).nullable().default(null),
+});
+
+const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
+
+const batchListQuery = z.object({
+  teamId: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  before: z.string().max(40).optional(),
+});
+
+export function batchView(row: BatchRow) {
+  return {
+    id: row.id,
+    requestId: row.request_id,
+    name: row.name,
+    ref: row.ref,
+    trigger: row.trigger,
+    state: row.state,
+    team: { authId: row.team_id },
+    printerId: row.printer_id,
+    orders: JSON.parse(row.orders) as unknown[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function jobView(row: JobRow) {
+  return {
+    id: row.id,
+    batchId: row.batch_id,
+    printerId: row.printer_id,
+    tray: row.tray,
+    paper: JSON.parse(row.paper) as unknown,
+    fitToPage: row.fit_to_page === 1,
+    copies: row.copies,
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: row.state === 'queued' ? row.next_attempt_at : null,
+    osJobId: row.os_job_id,
+    reason: row.reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    submittedAt: row.submitted_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** The dashboard's printing screens: printers, routing per team, batches and jobs. */
+export function printingAdminRoutes(router: Router, deps: { db: Db; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter }): void {
+  const { db, printers, queue } = deps;
+  const teamOr404 = (teamId: string) => {
+    const team = getTeam(db, teamId);
+    if (!team) throw notFound('No team with that id');
+    return team;
+  };
+  const printerOr400 = (printerId: string | null) => {
+    if (printerId === null) return null;
+    const printer = printers.find(printerId);
+    if (!printer) throw badRequest('No printer with that id', [{ path: 'printerId', message: 'Unknown printer' }]);
+    return printer;
+  };
+
+  router.get('/admin/api/printers', async (ctx) => {
+    ctx.body = (await printers.list()).map(printers.resource);
+  });
+  router.post('/admin/api/printers/refresh', async (ctx) => {
+    ctx.body = (await printers.refresh()).map(printers.resource);
+  });
+  router.patch('/admin/api/printers/:id', async (ctx) => {
+    const body = validate(printerSettingsBody, ctx.request.body, 'The printer settings are not valid');
+    const printer = await printers.get(ctx.params.id!);
+    const updated = printers.updateSettings(printer.id, {
+      nickname: body.nickname === undefined ? undefined : body.nickname || null,
+      visible: body.visible,
+      fitToPage: body.config?.fitToPage,
+      tray: body.config?.tray,
+      layoutConfigs: body.layoutConfigs,
+    });
+    ctx.body = printers.resource(updated);
+  });
+  router.post('/admin/api/printers/:id/test-print', async (ctx) => {
+    const printer = await printers.get(ctx.params.id!);
+    ctx.body = await deps.testPrinter.print(printer);
+  });
+
+  router.get('/admin/api/teams/:teamId/routing', (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    const defaultId = teamDefaultPrinterId(db, team.id);
+    ctx.body = {
+      teamId: team.id,
+      defaultPrinterId: defaultId ?? null,
+      effectiveDefaultPrinterId: (defaultId && printers.find(defaultId)?.id) || printers.stationDefault().id,
+      routes: listTagRoutes(db, team.id),
+    };
+  });
+  router.put('/admin/api/teams/:teamId/routing/default-printer', (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    const body = validate(defaultPrinterBody, ctx.request.body, 'The default printer is not valid');
+    setTeamDefaultPrinter(db, team.id, printerOr400(body.printerId)?.id ?? null, nowIso());
+    ctx.body = { teamId: team.id, defaultPrinterId: teamDefaultPrinterId(db, team.id) ?? null };
+  });
+  router.put('/admin/api/teams/:teamId/routing/tags/:tag', (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    const body = validate(routeBody, ctx.request.body, 'The routing rule is not valid');
+    const printer = printerOr400(body.printerId);
+    if (printer && body.tray && !printer.trays.includes(body.tray)) {
+      throw badRequest("The tray is not one of the printer's trays", [{ path: 'tray', message: `Trays: ${printer.trays.join(', ') || 'none'}` }]);
+    }
+    const tag = ctx.params.tag!.trim();
+    upsertTagRoute(db, team.id, { tag, printerId: printer?.id ?? null, tray: body.tray, template: body.template }, nowIso());
+    ctx.body = listTagRoutes(db, team.id).find((route) => route.tag === tag);
+  });
+  router.delete('/admin/api/teams/:teamId/routing/tags/:tag', (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    if (!deleteTagRoute(db, team.id, ctx.params.tag!)) throw notFound('No routing rule for that tag');
+    ctx.body = { success: true };
+  });
+
+  router.get('/admin/api/print-batches', (ctx) => {
+    const query = validate(batchListQuery, ctx.query, 'The batch query is not valid');
+    ctx.body = listBatches(db, query).map((row) => ({ ...batchView(row), jobs: listBatchJobs(db, row.id).map(jobView) }));
+  });
+  router.get('/admin/api/print-batches/:id', (ctx) => {
+    const batch = getBatch(db, ctx.params.id!);
+    if (!batch) throw notFound('No print batch with that id');
+    ctx.body = { ...batchView(batch), jobs: listBatchJobs(db, batch.id).map(jobView) };
+  });
+  router.get('/admin/api/print-jobs/:id', (ctx) => {
+    const job = getJob(db, ctx.params.id!);
+    if (!job) throw notFound('No print job with that id');
+    ctx.body = {
+      ...jobView(job),
+      documents: listJobDocuments(db, job.id).map((row) => ({ documentId: row.document_id, orderId: row.order_id, templateId: row.template_id })),
+    };
+  });
+  router.post('/admin/api/print-jobs/:id/retry', (ctx) => {
+    const job = getJob(db, ctx.params.id!);
+    if (!job) throw notFound('No print job with that id');
+    const retried = queue.retry(job.id);
+    if (!retried) throw conflict(`Only a failed job can be retried; this one is ${job.state}`);
+    ctx.body = jobView(retried);
+  });
+}

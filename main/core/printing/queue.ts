@@ -1,0 +1,244 @@
+import type { Db } from '../db/open';
+import type { DocumentsApi, PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
+import type { StationEvents } from '../events';
+import type { Logger } from '../http/error-handler';
+import { nowIso } from '../ids';
+import { setOrderStatus } from '../orders/store';
+import { TransientPrintError } from '../printers/backend';
+import type { PrintersService } from '../printers/service';
+import { getPrinter } from '../printers/store';
+import {
+  earliestQueuedAt,
+  getJob,
+  listJobDocuments,
+  listJobsInState,
+  nextDueJob,
+  ordersFullyAccepted,
+  refreshBatchState,
+  updateJob,
+  type JobRow,
+  type JobState,
+} from './store';
+
+/** Attempts before a transiently failing job is given up as failed. */
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_MAX_MS = 60_000;
+const FOLLOW_INTERVAL_MS = 300;
+const IDLE_POLL_MS = 1_000;
+
+/** The OS job title: how a job held by CUPS is recognised after a crash. */
+export const osJobTitle = (jobId: string): string => `station-job-${jobId}`;
+
+export type JobPaper = PaperSpec & { mediaName: string | null };
+
+/** A failure that will not go away by trying again (a template that cannot render). */
+class PermanentJobError extends Error {}
+
+/**
+ * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job,
+ * renders its documents into one PDF, submits it held, records the OS job id, releases
+ * it, and then follows it to done or failed. Every state is committed before the next
+ * step, so a crash at any point resumes without printing a page twice (see `recover`).
+ */
+export class PrintQueue {
+  private running = false;
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private follower: NodeJS.Timeout | undefined;
+  private following = false;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      events: StationEvents;
+      printers: PrintersService;
+      documents: () => DocumentsApi;
+      renderer: () => PdfRenderer;
+      logger: Logger;
+    },
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.recover()
+      .catch((error) => this.deps.logger.error('print queue recovery failed', { error: String(error) }))
+      .then(() => this.work());
+    this.follower = setInterval(() => void this.follow(), FOLLOW_INTERVAL_MS);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.follower);
+    this.wake();
+    await this.loop;
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** A failed job goes back to the queue (the admin's "retry"). */
+  retry(jobId: string): JobRow | undefined {
+    const job = getJob(this.deps.db, jobId);
+    if (!job || job.state !== 'failed') return undefined;
+    this.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null });
+    this.wake();
+    return getJob(this.deps.db, jobId);
+  }
+
+  /**
+   * After a crash: a job caught rendering is queued again (nothing reached the OS); a job
+   * caught submitting is looked for among the OS's held jobs and adopted if there, queued
+   * again if not; a job submitted but not released is released. Never a second submit of
+   * a job the OS has.
+   */
+  private async recover(): Promise<void> {
+    const { db } = this.deps;
+    for (const job of listJobsInState(db, ['rendering'])) this.transition(job, 'queued', {});
+    for (const job of listJobsInState(db, ['submitting'])) {
+      const printer = getPrinter(db, job.printer_id)!;
+      const backend = this.deps.printers.backendFor(printer);
+      const osJobId = await backend.findSubmitted(printer.vendorId, osJobTitle(job.id));
+      if (osJobId) this.accepted(job, osJobId, false);
+      else this.transition(job, 'queued', {});
+    }
+    await this.releasePending();
+  }
+
+  private async releasePending(): Promise<void> {
+    const { db } = this.deps;
+    for (const job of listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released)) {
+      const printer = getPrinter(db, job.printer_id)!;
+      try {
+        await this.deps.printers.backendFor(printer).release(printer.vendorId, job.os_job_id!);
+        updateJob(db, job.id, { released: 1, updated_at: nowIso() });
+      } catch (error) {
+        this.deps.logger.error('print job release failed', { jobId: job.id, error: String(error) });
+      }
+    }
+  }
+
+  private async work(): Promise<void> {
+    while (this.running) {
+      const job = nextDueJob(this.deps.db, nowIso());
+      if (job) {
+        await this.process(job);
+        continue;
+      }
+      const next = earliestQueuedAt(this.deps.db);
+      const wait = next ? Math.max(10, Math.min(IDLE_POLL_MS, Date.parse(next) - Date.now())) : IDLE_POLL_MS;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private async process(job: JobRow): Promise<void> {
+    const { db, logger } = this.deps;
+    this.transition(job, 'rendering', { attempts: job.attempts + 1 });
+    const attempt = job.attempts + 1;
+    try {
+      const pdf = await this.render(job);
+      const printer = getPrinter(db, job.printer_id)!;
+      const paper = JSON.parse(job.paper) as JobPaper;
+      this.transition(job, 'submitting', {});
+      const { osJobId, held } = await this.deps.printers.backendFor(printer).submit({
+        vendorId: printer.vendorId,
+        pdf,
+        title: osJobTitle(job.id),
+        copies: job.copies,
+        paper: { name: paper.mediaName, widthMm: paper.widthMm, heightMm: paper.heightMm, landscape: paper.orientation === 'landscape' },
+        tray: job.tray,
+        fitToPage: job.fit_to_page === 1,
+      });
+      this.accepted(job, osJobId, !held);
+      if (held) await this.releasePending();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentJobError || attempt >= MAX_ATTEMPTS) {
+        logger.error('print job failed', { jobId: job.id, reason });
+        this.transition(job, 'failed', { reason, finished_at: nowIso() });
+      } else {
+        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+        this.transition(job, 'queued', { reason: `Attempt ${attempt} failed, retrying: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+      }
+    }
+  }
+
+  private async render(job: JobRow): Promise<Uint8Array> {
+    const documents = this.deps.documents();
+    const html: RenderedHtml[] = [];
+    for (const row of listJobDocuments(this.deps.db, job.id)) {
+      try {
+        html.push(await documents.renderHtml(row.document_id, row.template_id ? { templateId: row.template_id } : undefined));
+      } catch (error) {
+        throw new PermanentJobError(`The document ${row.document_id} cannot render: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const paper = JSON.parse(job.paper) as JobPaper;
+    try {
+      return await this.deps.renderer().render(html, paper);
+    } catch (error) {
+      // The renderer (a browser) can crash or time out: worth another attempt.
+      throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The OS has the job: record its id and mark orders whose every document is now accepted. */
+  private accepted(job: JobRow, osJobId: string, released: boolean): void {
+    const { db, events } = this.deps;
+    const at = nowIso();
+    const printed: string[] = [];
+    db.transaction(() => {
+      this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null });
+      for (const orderId of ordersFullyAccepted(db, job.id)) {
+        if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
+      }
+    })();
+    for (const orderId of printed) {
+      const teamId = (db.prepare('SELECT team_id FROM orders WHERE id = ?').get(orderId) as { team_id: string }).team_id;
+      events.emit('order', { type: 'status', orderId, teamId });
+    }
+  }
+
+  /** Follows submitted jobs until the OS says they are done (or cancelled/aborted). */
+  private async follow(): Promise<void> {
+    if (this.following) return;
+    this.following = true;
+    try {
+      const { db } = this.deps;
+      const submitted = listJobsInState(db, ['submitted']).filter((job) => job.released);
+      const byPrinter = new Map<string, JobRow[]>();
+      for (const job of submitted) byPrinter.set(job.printer_id, [...(byPrinter.get(job.printer_id) ?? []), job]);
+      for (const [printerId, jobs] of byPrinter) {
+        const printer = getPrinter(db, printerId)!;
+        const states = await this.deps.printers.backendFor(printer).jobStates(printer.vendorId, jobs.map((job) => job.os_job_id!));
+        for (const job of jobs) {
+          const state = states.get(job.os_job_id!);
+          if (state === 'done') this.transition(job, 'done', { finished_at: nowIso() });
+          else if (state === 'failed') this.transition(job, 'failed', { reason: 'The printer system cancelled or aborted the job', finished_at: nowIso() });
+        }
+      }
+    } catch (error) {
+      this.deps.logger.error('print job follow-up failed', { error: String(error) });
+    } finally {
+      this.following = false;
+    }
+  }
+
+  private transition(job: JobRow, state: JobState, fields: Partial<JobRow>): void {
+    const { db, events } = this.deps;
+    const at = nowIso();
+    updateJob(db, job.id, { ...fields, state, updated_at: at });
+    const reason = fields.reason !== undefined ? fields.reason : job.reason;
+    events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state, reason });
+    if (refreshBatchState(db, job.batch_id, at)) events.emit('batch', { type: 'updated', batchId: job.batch_id, teamId: job.team_id });
+  }
+}

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type Router from '@koa/router';
+import type { Db } from '../db/open';
+import type { DocumentsApi, PdfRenderer } from '../documents/contract';
+import type { StationEvents } from '../events';
+import type { StationHooks } from '../hooks';
+import type { Logger } from '../http/error-handler';
+import type { PrintBackend } from '../printers/backend';
+import { CupsBackend } from '../printers/cups-backend';
+import { FolderBackend } from '../printers/folder-backend';
+import { printerRoutes } from '../printers/routes';
+import { createPrintersService } from '../printers/service';
+import { printingAdminRoutes } from './admin-routes';
+import { autoPrintHook } from './auto-print';
+import { PrintQueue } from './queue';
+import { printRoutes } from './routes';
+import { createPrintingService } from './service';
+import { createTestPrinter } from './test-print';
+
+export interface PrintingDeps {
+  db: Db;
+  events: StationEvents;
+  logger: Logger;
+  dataDir: string;
+  /** Read when first needed: documents and the renderer are built alongside printing. */
+  documents: () => DocumentsApi;
+  renderer: () => PdfRenderer;
+  /** Extra backends of the host (Electron); CUPS and the folder printer are always there. */
+  backends?: PrintBackend[];
+}
+
+/** Printers, printing and the print queue, built once at the composition root. */
+export function createPrintingServices(deps: PrintingDeps) {
+  const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), new CupsBackend(), ...(deps.backends ?? [])];
+  const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
+  const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger });
+  const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake() });
+  const testPrinter = createTestPrinter({ printers, renderer: deps.renderer });
+  return { printers, printing, queue, testPrinter };
+}
+
+export type PrintingServices = ReturnType<typeof createPrintingServices>;
+
+/**
+ * Routes, the auto-print hook and (with `background`) the queue worker. The worker is
+ * started only by hosts that print; one-shot CLI commands never do.
+ */
+export function registerPrinting(
+  services: PrintingServices,
+  station: { api: Router; admin: Router; hooks: StationHooks; closers: Array<() => Promise<void> | void>; background: boolean; deps: PrintingDeps },
+): void {
+  printerRoutes(station.api, services.printers);
+  printRoutes(station.api, services.printing);
+  printingAdminRoutes(station.admin, { db: station.deps.db, printers: services.printers, queue: services.queue, testPrinter: services.testPrinter });
+  station.hooks.orderCommitted.push(
+    autoPrintHook({ db: station.deps.db, printing: services.printing, documents: station.deps.documents, logger: station.deps.logger }),
+  );
+  if (station.background) {
+    // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
+    void services.printers.refresh().catch((error) => station.deps.logger.error('printer discovery failed', { error: String(error) }));
+    services.queue.start();
+    station.closers.push(() => services.queue.stop());
+  }
+}

@@ -1,0 +1,106 @@
+import type { DocumentRecord, DocumentsApi, PaperSpec } from '../documents/contract';
+import type { Order } from '../orders/store';
+import type { PrintersService } from '../printers/service';
+import type { Printer } from '../printers/store';
+import { matchPaperSize } from '../printers/paper-sizes';
+import type { TagRoute } from './routing-store';
+import type { DocumentFilters, OverrideEntry, ResultReason } from './schema';
+
+/** Where and how one document prints. */
+export interface ResolvedDocument {
+  document: DocumentRecord;
+  order: Order;
+  printer: Printer;
+  tray: string | null;
+  /** The print-time template override, or null for the document's own template. */
+  templateId: string | null;
+  paper: PaperSpec;
+  /** The printer's name for the paper, or null for a custom size / fit to page. */
+  mediaName: string | null;
+  fitToPage: boolean;
+}
+
+export interface RoutingContext {
+  documents: DocumentsApi;
+  printers: PrintersService;
+  /** The team's routing by tag and default printer, loaded once per team per request. */
+  teamRouting(teamId: string): { routes: Map<string, TagRoute>; defaultPrinterId: string | undefined };
+}
+
+const asList = (value: string | string[] | undefined): string[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+
+export function documentMatches(filters: DocumentFilters | undefined, document: DocumentRecord, orderTags: string[]): boolean {
+  if (!filters) return true;
+  const tags = asList(filters['document.tag']);
+  if (tags && !tags.some((tag) => tag.toLowerCase() === document.tag.toLowerCase())) return false;
+  const templates = asList(filters['document.templateId']);
+  if (templates && !templates.includes(document.templateId)) return false;
+  const overrideIds = asList(filters['document.templateOverrideId']);
+  if (overrideIds && !(document.templateOverrideId && overrideIds.includes(document.templateOverrideId))) return false;
+  const orderTagFilter = filters['order.tags'];
+  if (orderTagFilter?.length) {
+    const lower = orderTags.map((tag) => tag.toLowerCase());
+    if (!orderTagFilter.some((tag) => lower.includes(tag.toLowerCase()))) return false;
+  }
+  return true;
+}
+
+/**
+ * Resolves printer, tray and template of one document, each on its own, in this order:
+ * the request's override (array: the first entry whose filters match) > the order's
+ * overrides > the team's routing for the document's tag > the team's default printer
+ * (> the station default). Returns the reasons it cannot print instead.
+ */
+export function resolveDocument(
+  context: RoutingContext,
+  order: Order,
+  orderTags: string[],
+  document: DocumentRecord,
+  overrides: OverrideEntry[],
+): ResolvedDocument | { reasons: ResultReason[] } {
+  const at = { documentId: document.id, tag: document.tag };
+  if (!document.complete) {
+    return { reasons: [{ code: 'document_incomplete', message: `The ${document.tag} document is incomplete: ${document.incompleteReason ?? 'unknown reason'}`, ...at }] };
+  }
+  const requested = overrides.find((entry) => documentMatches(entry.filters, document, orderTags));
+  const { routes, defaultPrinterId } = context.teamRouting(order.teamId);
+  const route = routes.get(document.tag.toLowerCase());
+  const reasons: ResultReason[] = [];
+
+  const printerRef = requested?.printer ?? order.overrides?.printer ?? route?.printerId ?? defaultPrinterId;
+  const printer = printerRef ? context.printers.find(printerRef) : context.printers.stationDefault();
+  if (!printer) reasons.push({ code: 'printer_not_found', message: `No printer "${printerRef}" on this station`, ...at });
+  else if (printer.status === 'missing') reasons.push({ code: 'printer_unavailable', message: `The printer "${printer.name}" is no longer available`, ...at });
+
+  const templateRef = requested?.templateId ?? requested?.template ?? order.overrides?.template ?? route?.template ?? null;
+  let templateId: string | null = null;
+  let paper = document.paper;
+  if (templateRef) {
+    const template = context.documents.findTemplate(order.teamId, templateRef);
+    if (!template) reasons.push({ code: 'template_not_found', message: `No template "${templateRef}" for this team`, ...at });
+    else {
+      templateId = template.id;
+      paper = template.paper;
+    }
+  }
+
+  const tray = requested?.tray ?? order.overrides?.tray ?? route?.tray ?? printer?.defaultTray ?? null;
+  if (printer && tray && !printer.trays.includes(tray)) {
+    reasons.push({ code: 'tray_not_found', message: `The printer "${printer.name}" has no tray "${tray}" (trays: ${printer.trays.join(', ') || 'none'})`, ...at });
+  }
+
+  let mediaName: string | null = null;
+  if (printer) {
+    const size = matchPaperSize(printer.paperSizes, { widthMm: paper.widthMm, heightMm: paper.heightMm });
+    if (size) mediaName = size.name;
+    else if (!printer.acceptsCustomPaper && !printer.fitToPage) {
+      reasons.push({
+        code: 'paper_size_unsupported',
+        message: `The printer "${printer.name}" has no ${paper.name} paper (${paper.widthMm}×${paper.heightMm} mm) and does not fit to page`,
+        ...at,
+      });
+    }
+  }
+  if (reasons.length || !printer) return { reasons };
+  return { document, order, printer, tray, templateId, paper, mediaName, fitToPage: printer.fitToPage };
+}

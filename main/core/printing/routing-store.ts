@@ -1,0 +1,38 @@
+import type { Db } from '../db/open';
+
+export interface TagRoute {
+  tag: string;
+  printerId: string | null;
+  tray: string | null;
+  template: string | null;
+}
+
+export function listTagRoutes(db: Db, teamId: string): TagRoute[] {
+  return db
+    .prepare('SELECT tag, printer_id AS printerId, tray, template FROM print_routes WHERE team_id = ? ORDER BY tag')
+    .all(teamId) as TagRoute[];
+}
+
+export function upsertTagRoute(db: Db, teamId: string, route: TagRoute, at: string): void {
+  db.prepare(
+    `INSERT INTO print_routes (team_id, tag, printer_id, tray, template, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (team_id, tag) DO UPDATE SET printer_id = excluded.printer_id, tray = excluded.tray,
+       template = excluded.template, updated_at = excluded.updated_at`,
+  ).run(teamId, route.tag, route.printerId, route.tray, route.template, at);
+}
+
+export function deleteTagRoute(db: Db, teamId: string, tag: string): boolean {
+  return db.prepare('DELETE FROM print_routes WHERE team_id = ? AND tag = ?').run(teamId, tag).changes === 1;
+}
+
+/** The admin's default printer of the team; undefined means "the station default". */
+export function teamDefaultPrinterId(db: Db, teamId: string): string | undefined {
+  return (db.prepare('SELECT default_printer_id AS id FROM team_print_settings WHERE team_id = ?').get(teamId) as { id: string | null } | undefined)?.id ?? undefined;
+}
+
+export function setTeamDefaultPrinter(db: Db, teamId: string, printerId: string | null, at: string): void {
+  db.prepare(
+    `INSERT INTO team_print_settings (team_id, default_printer_id, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (team_id) DO UPDATE SET default_printer_id = excluded.default_printer_id, updated_at = excluded.updated_at`,
+  ).run(teamId, printerId, at);
+}

@@ -1,0 +1,158 @@
+import type { Caller } from '../auth/scope';
+import type { Db } from '../db/open';
+import type { DocumentsApi } from '../documents/contract';
+import type { StationEvents } from '../events';
+import { HttpError } from '../http/errors';
+import { newId, nowIso } from '../ids';
+import type { PrintersService } from '../printers/service';
+import { planPrint, type PrintPlan, type ProblemOrder } from './plan';
+import type { RoutingContext } from './resolve';
+import { listTagRoutes, teamDefaultPrinterId, type TagRoute } from './routing-store';
+import type { OverrideEntry, PrintBatchResult, PrintRequest } from './schema';
+import { selectOrders } from './select';
+import { insertBatch, insertJob } from './store';
+
+export interface PrintingService {
+  /** A print request: plans, records batches and jobs in one transaction, wakes the queue. */
+  print(caller: Caller, request: PrintRequest, options: { strict: boolean; trigger: 'api' | 'auto' | 'admin' }): PrintBatchResult[];
+}
+
+export function createPrintingService(deps: {
+  db: Db;
+  events: StationEvents;
+  printers: PrintersService;
+  documents: () => DocumentsApi;
+  /** Wakes the print queue worker (a no-op when the station runs without background work). */
+  wake: () => void;
+}): PrintingService {
+  const { db, events, printers } = deps;
+
+  function routingContext(): RoutingContext {
+    const cache = new Map<string, { routes: Map<string, TagRoute>; defaultPrinterId: string | undefined }>();
+    return {
+      documents: deps.documents(),
+      printers,
+      teamRouting(teamId) {
+        let routing = cache.get(teamId);
+        if (!routing) {
+          routing = {
+            routes: new Map(listTagRoutes(db, teamId).map((route) => [route.tag.toLowerCase(), route])),
+            defaultPrinterId: teamDefaultPrinterId(db, teamId),
+          };
+          cache.set(teamId, routing);
+        }
+        return routing;
+      },
+    };
+  }
+
+  return {
+    print(caller, request, options) {
+      const selected = selectOrders(db, caller, request);
+      const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
+      const plan = planPrint(db, caller, routingContext(), {
+        ...selected,
+        filters: request.filters,
+        overrides,
+        force: request.force,
+        sortBy: request.sortBy,
+        sortDir: request.sortDir,
+      });
+      const at = nowIso();
+      const name = request.name ?? `Print ${at.slice(0, 16).replace('T', ' ')}`;
+      const problems = problemResults(plan, caller, name, at);
+      if (options.strict && problems.length) {
+        throw new HttpError(400, 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
+      }
+      const requestId = newId();
+      const pending: PrintBatchResult[] = [];
+      db.transaction(() => {
+        for (const batch of plan.batches) {
+          const batchId = newId();
+          insertBatch(db, {
+            id: batchId,
+            request_id: requestId,
+            team_id: caller.team.id,
+            printer_id: batch.printer.id,
+            name,
+            ref: request.ref ?? null,
+            trigger: options.trigger,
+            state: 'queued',
+            orders: JSON.stringify(batch.orders),
+            created_at: at,
+            updated_at: at,
+          });
+          for (const job of batch.jobs) {
+            const first = job.documents[0]!;
+            insertJob(
+              db,
+              {
+                id: newId(),
+                batch_id: batchId,
+                request_id: requestId,
+                team_id: caller.team.id,
+                printer_id: job.printer.id,
+                tray: job.tray,
+                paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
+                fit_to_page: first.fitToPage ? 1 : 0,
+                copies: 1,
+                state: 'queued',
+                attempts: 0,
+                next_attempt_at: at,
+                os_job_id: null,
+                released: 0,
+                reason: null,
+                created_at: at,
+                updated_at: at,
+                submitted_at: null,
+                finished_at: null,
+              },
+              job.documents.map((document, position) => ({
+                position,
+                document_id: document.document.id,
+                order_id: document.order.id,
+                template_id: document.templateId,
+              })),
+            );
+          }
+          pending.push({
+            id: batchId,
+            name,
+            status: 'pending',
+            team: { authId: caller.team.id },
+            printer: { id: batch.printer.id, name: batch.printer.nickname ?? batch.printer.name },
+            orders: batch.orders,
+            createdAt: at,
+            updatedAt: at,
+          });
+        }
+      })();
+      for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id });
+      if (pending.length) deps.wake();
+      return [...pending, ...problems];
+    },
+  };
+}
+
+function problemResults(plan: PrintPlan, caller: Caller, name: string, at: string): PrintBatchResult[] {
+  const result = (status: 'warning' | 'error', orders: ProblemOrder[], reason: string): PrintBatchResult => ({
+    id: newId(),
+    name,
+    status,
+    team: { authId: caller.team.id },
+    orders,
+    reason,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const results: PrintBatchResult[] = [];
+  if (plan.warnings.length) results.push(result('warning', plan.warnings, 'Some requested orders were not printed (ignored, or no document matched)'));
+  if (plan.errors.length) results.push(result('error', plan.errors, 'Some requested orders are missing or have documents that cannot print'));
+  return results;
+}
+
+function problemDetails(plan: PrintPlan) {
+  return [...plan.errors, ...plan.warnings].flatMap((order) =>
+    order.reasons.map((reason) => ({ path: `orders.${order.id}${reason.tag ? `.${reason.tag}` : ''}`, message: `${reason.code}: ${reason.message}` })),
+  );
+}

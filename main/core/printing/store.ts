@@ -1,0 +1,153 @@
+import type { Db } from '../db/open';
+
+export type JobState = 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'failed';
+/** A batch's state follows from its jobs: queued → printing → done | failed. */
+export type BatchState = 'queued' | 'printing' | 'done' | 'failed';
+
+export interface BatchRow {
+  id: string;
+  request_id: string;
+  team_id: string;
+  printer_id: string;
+  name: string;
+  ref: string | null;
+  trigger: string;
+  state: BatchState;
+  orders: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobRow {
+  id: string;
+  batch_id: string;
+  request_id: string;
+  team_id: string;
+  printer_id: string;
+  tray: string | null;
+  paper: string;
+  fit_to_page: number;
+  copies: number;
+  state: JobState;
+  attempts: number;
+  next_attempt_at: string;
+  os_job_id: string | null;
+  released: number;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  finished_at: string | null;
+}
+
+export interface JobDocumentRow {
+  job_id: string;
+  position: number;
+  document_id: string;
+  order_id: string;
+  template_id: string | null;
+}
+
+export function insertBatch(db: Db, row: BatchRow): void {
+  db.prepare(
+    `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at)
+     VALUES (@id, @request_id, @team_id, @printer_id, @name, @ref, @trigger, @state, @orders, @created_at, @updated_at)`,
+  ).run(row);
+}
+
+export function insertJob(db: Db, row: JobRow, documents: Omit<JobDocumentRow, 'job_id'>[]): void {
+  db.prepare(
+    `INSERT INTO print_jobs (id, batch_id, request_id, team_id, printer_id, tray, paper, fit_to_page, copies, state, attempts,
+       next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at)
+     VALUES (@id, @batch_id, @request_id, @team_id, @printer_id, @tray, @paper, @fit_to_page, @copies, @state, @attempts,
+       @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at)`,
+  ).run(row);
+  const insert = db.prepare('INSERT INTO print_job_documents (job_id, position, document_id, order_id, template_id) VALUES (?, ?, ?, ?, ?)');
+  for (const document of documents) insert.run(row.id, document.position, document.document_id, document.order_id, document.template_id);
+}
+
+export function getJob(db: Db, id: string): JobRow | undefined {
+  return db.prepare('SELECT * FROM print_jobs WHERE id = ?').get(id) as JobRow | undefined;
+}
+
+export function getBatch(db: Db, id: string): BatchRow | undefined {
+  return db.prepare('SELECT * FROM print_batches WHERE id = ?').get(id) as BatchRow | undefined;
+}
+
+export function listBatches(db: Db, options: { teamId?: string; limit: number; before?: string }): BatchRow[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (options.teamId) {
+    where.push('team_id = ?');
+    params.push(options.teamId);
+  }
+  if (options.before) {
+    where.push('created_at < ?');
+    params.push(options.before);
+  }
+  return db
+    .prepare(`SELECT * FROM print_batches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+    .all(...params, options.limit) as BatchRow[];
+}
+
+export function listBatchJobs(db: Db, batchId: string): JobRow[] {
+  return db.prepare('SELECT * FROM print_jobs WHERE batch_id = ? ORDER BY created_at, rowid').all(batchId) as JobRow[];
+}
+
+export function listJobDocuments(db: Db, jobId: string): JobDocumentRow[] {
+  return db.prepare('SELECT * FROM print_job_documents WHERE job_id = ? ORDER BY position').all(jobId) as JobDocumentRow[];
+}
+
+export function listJobsInState(db: Db, states: JobState[]): JobRow[] {
+  return db.prepare(`SELECT * FROM print_jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
+}
+
+/** The oldest job due for work. */
+export function nextDueJob(db: Db, now: string): JobRow | undefined {
+  return db.prepare("SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY created_at, rowid LIMIT 1").get(now) as
+    | JobRow
+    | undefined;
+}
+
+export function earliestQueuedAt(db: Db): string | undefined {
+  return (db.prepare("SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'").get() as { at: string | null }).at ?? undefined;
+}
+
+export function updateJob(db: Db, id: string, fields: Partial<Omit<JobRow, 'id'>>): void {
+  const keys = Object.keys(fields);
+  db.prepare(`UPDATE print_jobs SET ${keys.map((key) => `${key} = @${key}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
+}
+
+/** Orders of a job whose every document in the same print request was accepted by the OS. */
+export function ordersFullyAccepted(db: Db, jobId: string): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT DISTINCT d.order_id AS id FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
+         WHERE d.job_id = ? AND NOT EXISTS (
+           SELECT 1 FROM print_job_documents d2 JOIN print_jobs j2 ON j2.id = d2.job_id
+           WHERE d2.order_id = d.order_id AND j2.request_id = j.request_id AND j2.state NOT IN ('submitted', 'done'))`,
+      )
+      .all(jobId) as { id: string }[]
+  ).map((row) => row.id);
+}
+
+/** Recomputes a batch's state from its jobs; returns it when it changed. */
+export function refreshBatchState(db: Db, batchId: string, at: string): BatchState | undefined {
+  const counts = db
+    .prepare(
+      `SELECT SUM(state = 'failed') AS failed, SUM(state = 'done') AS done, SUM(state = 'queued') AS queued, COUNT(*) AS total
+       FROM print_jobs WHERE batch_id = ?`,
+    )
+    .get(batchId) as { failed: number; done: number; queued: number; total: number };
+  const state: BatchState =
+    counts.failed > 0 && counts.failed + counts.done === counts.total
+      ? 'failed'
+      : counts.done === counts.total
+        ? 'done'
+        : counts.queued === counts.total
+          ? 'queued'
+          : 'printing';
+  const changed = db.prepare('UPDATE print_batches SET state = ?, updated_at = ? WHERE id = ? AND state <> ?').run(state, at, batchId, state).changes === 1;
+  return changed ? state : undefined;
+}

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CupsBackend } from '../../../main/core/printers/cups-backend';
+import { makePdf, pdfPages, pdfPageSizesMm, pdfText, TRAYS_OUTPUT, traysInputSlot, waitFor, waitForCupsPdf } from './cups-output';
+
+const cups = new CupsBackend();
+const request = (overrides: Partial<Parameters<CupsBackend['submit']>[0]> & { pdf: Uint8Array }) => ({
+  vendorId: 'PDF',
+  title: `station-test-${Math.random().toString(36).slice(2)}`,
+  copies: 1,
+  paper: { name: 'A4', widthMm: 210, heightMm: 297, landscape: false },
+  tray: null,
+  fitToPage: false,
+  ...overrides,
+});
+
+describe('CUPS backend on the real spooler', () => {
+  it('discovers queues with trays from InputSlot and paper sizes in millimetres from the PPD', async () => {
+    const printers = await cups.discover();
+    const trays = printers.find((printer) => printer.vendorId === 'TRAYS')!;
+    expect(trays.trays).toEqual(['Default', 'Upper', 'Manual']);
+    expect(trays.paperSizes).toContainEqual({ name: 'A4', widthMm: 209.9, heightMm: 297 });
+    expect(trays.paperSizes).toContainEqual({ name: 'Letter', widthMm: 215.9, heightMm: 279.4 });
+    expect(trays.acceptsCustomPaper).toBe(false);
+    const pdf = printers.find((printer) => printer.vendorId === 'PDF')!;
+    expect(pdf.acceptsCustomPaper).toBe(true);
+    expect(['online', 'busy']).toContain(pdf.status);
+  });
+
+  it('reports a disabled queue as offline', async () => {
+    execFileSync('lpadmin', ['-p', 'STATION_OFFLINE_TEST', '-E', '-v', 'file:///dev/null', '-m', 'drv:///sample.drv/generic.ppd']);
+    execFileSync('cupsdisable', ['STATION_OFFLINE_TEST']);
+    try {
+      const printer = (await cups.discover()).find((candidate) => candidate.vendorId === 'STATION_OFFLINE_TEST');
+      expect(printer?.status).toBe('offline');
+    } finally {
+      execFileSync('lpadmin', ['-x', 'STATION_OFFLINE_TEST']);
+    }
+  });
+
+  it('submits held: nothing prints until release, then the PDF comes out on the requested paper', async () => {
+    const job = request({ pdf: await makePdf(['FIRST PAGE', 'SECOND PAGE'], 105, 148), paper: { name: 'A6', widthMm: 105, heightMm: 148, landscape: false } });
+    const { osJobId, held } = await cups.submit(job);
+    expect(held).toBe(true);
+    expect(await cups.findSubmitted('PDF', job.title)).toBe(osJobId);
+    expect((await cups.jobStates('PDF', [osJobId])).get(osJobId)).toBe('pending');
+    await cups.release('PDF', osJobId);
+    const file = await waitForCupsPdf(osJobId);
+    expect(pdfPages(file)).toBe(2);
+    expect(pdfText(file)).toMatch(/FIRST PAGE[\s\S]*SECOND PAGE/);
+    expect(pdfPageSizesMm(file)[0]).toEqual({ widthMm: 105, heightMm: 148 });
+    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'done' || undefined, 20_000, 'job done');
+    expect(await cups.findSubmitted('PDF', job.title)).toBeUndefined();
+  });
+
+  it('prints a custom paper size the queue does not name (cups-pdf takes any size)', async () => {
+    const job = request({ pdf: await makePdf(['LABEL'], 101.6, 152.4), paper: { name: null, widthMm: 101.6, heightMm: 152.4, landscape: false } });
+    const { osJobId } = await cups.submit(job);
+    await cups.release('PDF', osJobId);
+    expect(pdfPageSizesMm(await waitForCupsPdf(osJobId))[0]).toEqual({ widthMm: 102, heightMm: 152 });
+  });
+
+  it('asks the tray queue for the requested InputSlot', async () => {
+    const before = statSync(TRAYS_OUTPUT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    const { osJobId } = await cups.submit(request({ vendorId: 'TRAYS', pdf: await makePdf(['TRAY']), tray: 'Manual' }));
+    await cups.release('TRAYS', osJobId);
+    await waitFor(async () => (await cups.jobStates('TRAYS', [osJobId])).get(osJobId) === 'done' || undefined, 30_000, 'tray job done');
+    expect(statSync(TRAYS_OUTPUT).mtimeMs).toBeGreaterThan(before);
+    expect(traysInputSlot()).toBe('Manual');
+  });
+
+  it('reports a cancelled job as failed', async () => {
+    const { osJobId } = await cups.submit(request({ pdf: await makePdf(['CANCELLED']) }));
+    await cups.cancel('PDF', osJobId);
+    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'failed' || undefined, 10_000, 'job failed');
+  });
+
+  it('refuses a job for a queue that does not exist with a transient error', async () => {
+    await expect(cups.submit(request({ vendorId: 'NO_SUCH_QUEUE', pdf: await makePdf(['X']) }))).rejects.toThrow(/CUPS refused the job/);
+  });
+});

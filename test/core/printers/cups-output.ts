@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/** Where cups-pdf writes the jobs of the user running the tests (`Out ${HOME}/PDF`). */
+export const CUPS_PDF_DIR = join(homedir(), 'PDF');
+/** The TRAYS queue's `file:` device: each job replaces it. */
+export const TRAYS_OUTPUT = '/var/spool/station-trays/TRAYS.ps';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The PDF cups-pdf wrote for an OS job (`PDF-12` → `…-job_12.pdf`), once it is complete. */
+export async function waitForCupsPdf(osJobId: string, timeoutMs = 20_000): Promise<string> {
+  const number = osJobId.split('-').pop();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const name = existsSync(CUPS_PDF_DIR) ? readdirSync(CUPS_PDF_DIR).find((file) => file.endsWith(`-job_${number}.pdf`)) : undefined;
+    if (name) {
+      const file = join(CUPS_PDF_DIR, name);
+      // cups-pdf writes in place: wait until the job left CUPS so the file is whole.
+      if (!execFileSync('lpstat', ['-W', 'not-completed', '-o'], { encoding: 'utf8' }).includes(`${osJobId} `)) return file;
+    }
+    await sleep(100);
+  }
+  throw new Error(`cups-pdf wrote no output for ${osJobId}`);
+}
+
+export const pdfText = (file: string): string => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+
+export function pdfPages(file: string): number {
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+}
+
+/** Page sizes in millimetres, rounded. */
+export function pdfPageSizesMm(file: string): { widthMm: number; heightMm: number }[] {
+  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', file], { encoding: 'utf8' });
+  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((match) => ({
+    widthMm: Math.round((Number(match[1]) * 25.4) / 72),
+    heightMm: Math.round((Number(match[2]) * 25.4) / 72),
+  }));
+}
+
+/** The `*InputSlot` feature the tray queue's PostScript output asks for. */
+export function traysInputSlot(): string | undefined {
+  if (!existsSync(TRAYS_OUTPUT)) return undefined;
+  return /%%BeginFeature: \*InputSlot (\S+)/.exec(readFileSync(TRAYS_OUTPUT, 'latin1'))?.[1];
+}
+
+/** A PDF of one page per text, on paper of the given size in millimetres. */
+export async function makePdf(texts: string[], widthMm = 210, heightMm = 297): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const text of texts) {
+    const page = document.addPage([(widthMm * 72) / 25.4, (heightMm * 72) / 25.4]);
+    page.drawText(text, { x: 30, y: page.getHeight() - 60, size: 18, font });
+  }
+  return document.save();
+}
+
+export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
