@@ -20,6 +20,7 @@ import { orderRoutes } from './orders/routes';
 import { jsonFileSettings } from './settings/json-file-settings';
 import type { SettingsStore } from './settings/settings-store';
 import { teamAdminRoutes } from './teams/admin-routes';
+import { invitationPage } from './teams/invitation-page';
 import { createInvitationsService } from './teams/invitations';
 import { createMerchantsService } from './teams/merchants';
 import { registerOnboardingHooks } from './teams/onboarding';
@@ -114,6 +115,7 @@ export function createStation(options: StationOptions): Station {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  app.use(invitationPage(services.invitations));
   app.use(dashboardStatic(options.dashboardDir));
 
   const closers: Array<() => Promise<void> | void> = [];

@@ -135,6 +135,30 @@ describe('invitations by mail', () => {
     expect(again.status).toBe(410);
   });
 
+  it('the link in the mail opens a page that accepts the invitation with a form post, once', async () => {
+    const arrived = smtp.next();
+    const { team } = await createMerchant('<b>Tags & Co</b>', 'page@example.com');
+    const link = acceptLinkIn(bodyText((await arrived).raw))![1]!;
+
+    const shown = await fetch(link);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await shown.text();
+    expect(html).toContain('&lt;b&gt;Tags &amp; Co&lt;/b&gt;');
+    expect(html).not.toContain('<b>Tags');
+    // Opening the link (as a mail scanner would) accepts nothing.
+    expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('page@example.com');
+
+    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Page Person' }) });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain('Page Person');
+    expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ email: 'page@example.com', name: 'Page Person', role: 'admin' }));
+
+    expect((await fetch(link)).status).toBe(410);
+    expect((await fetch(link, { method: 'POST', body: '' })).status).toBe(410);
+    expect((await fetch(`${s.url}/invitations/${'z'.repeat(43)}`)).status).toBe(404);
+  });
+
   it('answers invitationSent false when the SMTP server refuses the recipient, and keeps the invitation', async () => {
     const { team } = await createMerchant('Refused Co');
     const res = await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'nobody@refused.example' } });
