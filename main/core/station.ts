@@ -7,16 +7,20 @@ import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
 import { GroupCommitter } from './db/group-commit';
 import { openDatabase, type Db } from './db/open';
+import type { PdfRenderer } from './documents/contract';
+import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks } from './documents';
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
 import { jsonBody } from './http/body';
 import { errorHandler, type Logger } from './http/error-handler';
+import { createLinksCapability, linkAdminRoutes, linkRoutes, registerLinkHooks } from './links';
 import { consoleLogger } from './logger';
 import { appAdminRoutes, appRoutes } from './apps/routes';
 import { mailAdminRoutes } from './mail/admin-routes';
 import type { Mailer } from './mail/mailer';
 import { settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
+import { ChromiumPdfRenderer } from './render/chromium';
 import { jsonFileSettings } from './settings/json-file-settings';
 import type { SettingsStore } from './settings/settings-store';
 import { teamAdminRoutes } from './teams/admin-routes';
@@ -41,6 +45,8 @@ export interface StationOptions {
   dashboardDir?: string;
   /** Station-wide settings (mail…). Default: `settings.json` in the data dir. */
   settings?: SettingsStore;
+  /** HTML → PDF. Default: the system Chromium (`STATION_CHROMIUM_PATH`), launched on first use. */
+  pdfRenderer?: PdfRenderer;
 }
 
 export interface Station {
@@ -62,6 +68,7 @@ interface Platform {
   mailer: Mailer;
   /** Base of links the station hands out (invitation mails). */
   linkBaseUrl: () => string;
+  pdfRenderer: PdfRenderer;
 }
 
 function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform) {
@@ -73,6 +80,8 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events }),
     adminSessions: createAdminSessions(db),
+    ...createDocumentsCapability(db, platform.pdfRenderer),
+    ...createLinksCapability(db),
   };
 }
 
@@ -85,8 +94,11 @@ export function createStation(options: StationOptions): Station {
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);
   const linkBaseUrl = () => settings.get('mail')?.linkBaseUrl ?? listeningUrl ?? 'http://127.0.0.1:5717';
-  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl });
+  const pdfRenderer = options.pdfRenderer ?? new ChromiumPdfRenderer();
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer });
   registerOnboardingHooks(hooks);
+  registerDocumentHooks(hooks, services);
+  registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
 
   // The public REST API: X-API-Key, scoped to the key's team (and a 3PL's merchants).
   const api = new Router();
@@ -95,6 +107,8 @@ export function createStation(options: StationOptions): Station {
   orderRoutes(api, db, services.orders);
   teamRoutes(api, services.merchants);
   appRoutes(api, db);
+  documentRoutes(api, services.orders, services.documents, services.pdfRenderer);
+  linkRoutes(api, db, services.links);
 
   // The dashboard's API: a session token, acting for the station operator on every team.
   const adminPublic = new Router();
@@ -107,6 +121,8 @@ export function createStation(options: StationOptions): Station {
   teamAdminRoutes(admin, db, services.merchants, services.invitations);
   appAdminRoutes(admin, db);
   mailAdminRoutes(admin, services.settings, services.mailer);
+  documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer });
+  linkAdminRoutes(admin, db, services.links, services.sandbox);
 
   const app = new Koa();
   app.proxy = false;
@@ -119,6 +135,8 @@ export function createStation(options: StationOptions): Station {
   app.use(dashboardStatic(options.dashboardDir));
 
   const closers: Array<() => Promise<void> | void> = [];
+  closers.push(() => pdfRenderer.close());
+  closers.push(() => services.sandbox.close());
   let closed = false;
   return {
     app,

@@ -55,5 +55,7 @@ export interface DocumentsApi {
 /** HTML → PDF. Many documents go into ONE HTML with CSS page breaks: far faster than one by one. */
 export interface PdfRenderer {
   render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array>;
+  /** The first page of one document as a PNG (template previews, thumbnails). Optional. */
+  renderPng?(document: RenderedHtml, options?: { scale?: number }): Promise<Uint8Array>;
   close(): Promise<void>;
 }

@@ -1,0 +1,114 @@
+import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import { z } from 'zod';
+import { findAnyOrder } from '../admin/orders-routes';
+import type { Db } from '../db/open';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { parseOrderRow } from '../orders/store';
+import { getTeam } from '../teams/store';
+import type { PdfRenderer } from './contract';
+import { getDocument } from './documents-store';
+import { answerRendered, renderFailed } from './render-answer';
+import { sampleOrder } from './sample-order';
+import { templateCreateSchema } from './schema';
+import type { DocumentsService } from './service';
+import { templateResource, type TemplatesService } from './templates-service';
+import type { TemplateRow } from './templates-store';
+
+const previewQuery = z.object({
+  format: z.enum(['pdf', 'png']).default('pdf'),
+  /** An order (id or key) to render; the sample order when absent. */
+  orderId: z.string().max(500).optional(),
+});
+
+interface Deps {
+  db: Db;
+  documents: DocumentsService;
+  templates: TemplatesService;
+  renderer: PdfRenderer;
+}
+
+/** Dashboard routes: templates, flows, previews and an order's documents (every team of the station). */
+export function documentAdminRoutes(router: Router, { db, documents, templates, renderer }: Deps): void {
+  const teamOr404 = (teamId: string) => {
+    const team = getTeam(db, teamId);
+    if (!team) throw notFound('No team with that id');
+    return team;
+  };
+
+  async function preview(ctx: RouterContext, template: TemplateRow, query: unknown) {
+    const { format, orderId } = validate(previewQuery, query);
+    const order = orderId ? parseOrderRow(findAnyOrder(db, orderId)) : sampleOrder(template.team_id);
+    let rendered;
+    try {
+      rendered = documents.renderPreview(template, order);
+    } catch (error) {
+      throw renderFailed(error);
+    }
+    await answerRendered(ctx, renderer, rendered, format, `${template.name}-${order.orderNumber}`);
+  }
+
+  router.get('/admin/api/teams/:teamId/templates', (ctx) => {
+    ctx.body = templates.list(teamOr404(ctx.params.teamId!).id).map(templateResource);
+  });
+
+  router.post('/admin/api/teams/:teamId/templates', (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    ctx.status = 201;
+    ctx.body = templateResource(templates.create(team.id, ctx.request.body));
+  });
+
+  // An unsaved edit, rendered: the editor's live preview. Same checks as saving.
+  router.post('/admin/api/teams/:teamId/templates/preview', async (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    const body = (ctx.request.body ?? {}) as { template?: unknown; orderId?: unknown; format?: unknown };
+    const draft = validate(templateCreateSchema, body.template, 'The template is not valid');
+    templates.checkBody(draft.body);
+    const row = templates.draftRow(team.id, draft);
+    await preview(ctx, row, { format: body.format, orderId: body.orderId });
+  });
+
+  router.get('/admin/api/templates/:templateId', (ctx) => {
+    ctx.body = templateResource(templates.get(ctx.params.templateId!));
+  });
+
+  const update = (ctx: RouterContext) => {
+    ctx.body = templateResource(templates.update(ctx.params.templateId!, ctx.request.body));
+  };
+  router.patch('/admin/api/templates/:templateId', update);
+  router.put('/admin/api/templates/:templateId', update);
+
+  router.delete('/admin/api/templates/:templateId', (ctx) => {
+    templates.remove(ctx.params.templateId!);
+    ctx.status = 204;
+  });
+
+  router.get('/admin/api/templates/:templateId/preview', async (ctx) => {
+    await preview(ctx, templates.get(ctx.params.templateId!), ctx.query);
+  });
+
+  router.get('/admin/api/teams/:teamId/flow', (ctx) => {
+    ctx.body = templates.getFlow(teamOr404(ctx.params.teamId!).id);
+  });
+
+  router.put('/admin/api/teams/:teamId/flow', (ctx) => {
+    ctx.body = templates.updateFlow(teamOr404(ctx.params.teamId!).id, ctx.request.body);
+  });
+
+  router.get('/admin/api/orders/:idOrKey/documents', (ctx) => {
+    ctx.body = documents.listForOrder(findAnyOrder(db, ctx.params.idOrKey!).id);
+  });
+
+  router.get('/admin/api/documents/:documentId/pdf', async (ctx) => {
+    const doc = getDocument(db, ctx.params.documentId!);
+    if (!doc) throw notFound('No document with that id');
+    let rendered;
+    try {
+      rendered = await documents.renderHtml(doc.id);
+    } catch (error) {
+      throw renderFailed(error);
+    }
+    await answerRendered(ctx, renderer, rendered, ctx.query.format === 'png' ? 'png' : 'pdf', `${doc.tag}-${doc.id}`);
+  });
+}

@@ -1,0 +1,101 @@
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { DocumentRecord, PaperSpec } from './contract';
+
+interface DocumentRow {
+  id: string;
+  order_id: string;
+  team_id: string;
+  position: number;
+  tag: string;
+  template_id: string;
+  template_override_id: string | null;
+  paper: string;
+  complete: number;
+  incomplete_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toRecord(row: DocumentRow): DocumentRecord {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    teamId: row.team_id,
+    tag: row.tag,
+    templateId: row.template_id,
+    templateOverrideId: row.template_override_id,
+    paper: JSON.parse(row.paper) as PaperSpec,
+    complete: row.complete === 1,
+    incompleteReason: row.incomplete_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function listDocuments(db: Db, orderId: string): DocumentRecord[] {
+  return (statement(db, 'SELECT * FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as DocumentRow[]).map(toRecord);
+}
+
+export function getDocument(db: Db, id: string): DocumentRecord | undefined {
+  const row = statement(db, 'SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
+  return row && toRecord(row);
+}
+
+export interface DocumentWrite {
+  id: string;
+  position: number;
+  tag: string;
+  templateId: string;
+  templateOverrideId: string | null;
+  paper: PaperSpec;
+  complete: boolean;
+  incompleteReason: string | null;
+}
+
+/**
+ * Replaces an order's documents with `next`. Ids in `next` that already exist are updated
+ * in place (print jobs and the dashboard keep pointing at them); the rest are inserted,
+ * and documents missing from `next` are deleted.
+ */
+export function replaceDocuments(db: Db, orderId: string, teamId: string, next: DocumentWrite[], at: string): void {
+  const keep = new Set(next.map((doc) => doc.id));
+  for (const doc of listDocumentIds(db, orderId)) if (!keep.has(doc)) statement(db, 'DELETE FROM documents WHERE id = ?').run(doc);
+  const upsert = statement(
+    db,
+    `INSERT INTO documents (id, order_id, team_id, position, tag, template_id, template_override_id, paper, complete,
+       incomplete_reason, created_at, updated_at)
+     VALUES (@id, @order_id, @team_id, @position, @tag, @template_id, @template_override_id, @paper, @complete,
+       @incomplete_reason, @at, @at)
+     ON CONFLICT (id) DO UPDATE SET position = excluded.position, tag = excluded.tag, template_id = excluded.template_id,
+       template_override_id = excluded.template_override_id, paper = excluded.paper, complete = excluded.complete,
+       incomplete_reason = excluded.incomplete_reason, updated_at = excluded.updated_at`,
+  );
+  for (const doc of next) {
+    upsert.run({
+      id: doc.id,
+      order_id: orderId,
+      team_id: teamId,
+      position: doc.position,
+      tag: doc.tag,
+      template_id: doc.templateId,
+      template_override_id: doc.templateOverrideId,
+      paper: JSON.stringify(doc.paper),
+      complete: doc.complete ? 1 : 0,
+      incomplete_reason: doc.incompleteReason,
+      at,
+    });
+  }
+}
+
+export function listDocumentKeys(db: Db, orderId: string): { id: string; tag: string; template_id: string }[] {
+  return statement(db, 'SELECT id, tag, template_id FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as {
+    id: string;
+    tag: string;
+    template_id: string;
+  }[];
+}
+
+function listDocumentIds(db: Db, orderId: string): string[] {
+  return listDocumentKeys(db, orderId).map((row) => row.id);
+}

@@ -1,0 +1,77 @@
+import { Liquid, type Template } from 'liquidjs';
+import { registerFilters } from './filters';
+
+/** A template body Liquid cannot parse: the message and where (1-based line and column). */
+export class TemplateSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | undefined,
+    readonly column: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function liquidEngine(check: boolean): Liquid {
+  const liquid = new Liquid({
+    // Every `{{ }}` is HTML-escaped unless its last filter is a markup filter (or `raw`).
+    outputEscape: 'escape',
+    strictFilters: true,
+    ownPropertyOnly: true,
+    // An in-memory file system with nothing in it: `include` / `render` / `layout` cannot read disk.
+    templates: {},
+    // A template is admin-authored, but a runaway loop must not hold the order's write transaction.
+    renderLimit: 2_000,
+    memoryLimit: 64 * 1024 * 1024,
+    parseLimit: 1024 * 1024,
+  });
+  registerFilters(liquid, check);
+  return liquid;
+}
+
+const CACHE_SIZE = 500;
+
+/**
+ * Parses and renders template bodies. Parsed templates are cached per template id and
+ * version, so an order write renders with no parsing at all.
+ */
+export class TemplateEngine {
+  private readonly engines = { print: liquidEngine(false), check: liquidEngine(true) };
+  private readonly cache = { print: new Map<string, Template[]>(), check: new Map<string, Template[]>() };
+
+  /** Throws `TemplateSyntaxError` when the body does not parse. */
+  validate(body: string): void {
+    this.parse('print', body);
+  }
+
+  /**
+   * Renders synchronously (order writes need the result inside their transaction).
+   * `check` renders for completeness only: barcodes are validated, not drawn.
+   */
+  render(template: { id: string; version: number; body: string }, scope: object, mode: 'print' | 'check' = 'print'): string {
+    const key = `${template.id}@${template.version}`;
+    const cache = this.cache[mode];
+    let parsed = cache.get(key);
+    if (!parsed) {
+      parsed = this.parse(mode, template.body);
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, parsed);
+    }
+    return this.engines[mode].renderSync(parsed, scope) as string;
+  }
+
+  /** Renders a body that is not saved (previews of an edit). */
+  renderBody(body: string, scope: object): string {
+    return this.engines.print.renderSync(this.parse('print', body), scope) as string;
+  }
+
+  private parse(mode: 'print' | 'check', body: string): Template[] {
+    try {
+      return this.engines[mode].parse(body);
+    } catch (error) {
+      const err = error as Error & { token?: { getPosition?: () => [number, number] } };
+      const [line, column] = err.token?.getPosition?.() ?? [undefined, undefined];
+      throw new TemplateSyntaxError(err.message, line, column);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { Context } from 'koa';
+import { HttpError } from '../http/errors';
+import { ChromiumMissingError } from '../render/chromium-path';
+import type { PdfRenderer, RenderedHtml } from './contract';
+
+/** Renders to PDF or PNG and answers with the bytes; a missing browser is a 503 that says what to install. */
+export async function answerRendered(
+  ctx: Context,
+  renderer: PdfRenderer,
+  document: RenderedHtml,
+  format: 'pdf' | 'png',
+  filename: string,
+): Promise<void> {
+  try {
+    if (format === 'png') {
+      if (!renderer.renderPng) throw new HttpError(501, 'not_supported', 'This station renders PDF previews only');
+      ctx.body = Buffer.from(await renderer.renderPng(document));
+      ctx.type = 'image/png';
+    } else {
+      ctx.body = Buffer.from(await renderer.render([document], document.paper));
+      ctx.type = 'application/pdf';
+    }
+    ctx.set('Content-Disposition', `inline; filename="${filename.replace(/[^\w.-]+/g, '_')}.${format}"`);
+  } catch (error) {
+    if (error instanceof ChromiumMissingError) throw new HttpError(503, 'renderer_unavailable', error.message);
+    throw error;
+  }
+}
+
+/** A template that parses but fails on this order: the caller's problem, not the station's. */
+export function renderFailed(error: unknown): HttpError {
+  return new HttpError(422, 'template_render_error', `The template could not render: ${(error as Error).message}`);
+}

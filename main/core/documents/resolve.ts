@@ -1,0 +1,21 @@
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import { findTemplateByName, getTemplate, type TemplateRow } from './templates-store';
+
+/** The teams whose templates a team may use: its own, then its 3PL parent's. */
+export function templateTeams(db: Db, teamId: string): string[] {
+  const row = statement(db, 'SELECT parent_team_id FROM teams WHERE id = ?').get(teamId) as { parent_team_id: string | null } | undefined;
+  return row?.parent_team_id ? [teamId, row.parent_team_id] : [teamId];
+}
+
+/** A template the team may use, by id or by name (the team's own name wins over its parent's). */
+export function findTemplateInScope(db: Db, teamId: string, idOrName: string): TemplateRow | undefined {
+  const teams = templateTeams(db, teamId);
+  const byId = getTemplate(db, idOrName);
+  if (byId && teams.includes(byId.team_id)) return byId;
+  for (const team of teams) {
+    const byName = findTemplateByName(db, team, idOrName);
+    if (byName) return byName;
+  }
+  return undefined;
+}

@@ -1,0 +1,156 @@
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { OrderWrittenEvent } from '../hooks';
+import { nowIso } from '../ids';
+import { getOrderRow, listOrderKeys, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
+import { listOrderTags } from '../orders/tags-store';
+import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
+import { getDocument, listDocumentKeys, listDocuments, replaceDocuments, type DocumentWrite } from './documents-store';
+import type { TemplateEngine } from './engine';
+import { planFlow } from './flow';
+import { getFlow } from './flows-store';
+import { documentHtml } from './html';
+import { findTemplateInScope } from './resolve';
+import { templateScope } from './scope';
+import { ensureTeamSeeded } from './seed';
+import { findOverride, getTemplate, paperOf, type TemplateRow } from './templates-store';
+import { newId } from '../ids';
+
+const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+export function createDocumentsService(db: Db, engine: TemplateEngine) {
+  function teamView(teamId: string) {
+    const team = statement(db, 'SELECT id, name FROM teams WHERE id = ?').get(teamId) as { id: string; name: string } | undefined;
+    return team ?? { id: teamId, name: '' };
+  }
+
+  function scopeFor(order: Order, tag: string, printDate?: Date) {
+    return templateScope(order, {
+      team: teamView(order.teamId),
+      tags: listOrderTags(db, order.id).map(({ label, color }) => ({ label, color })),
+      orderKeys: listOrderKeys(db, order.id),
+      tag,
+      printDate,
+    });
+  }
+
+  /** Renders a template for an order: the body's HTML, or the reason it cannot render. */
+  function tryRender(template: TemplateRow, order: Order, tag: string, mode: 'print' | 'check'): { html: string } | { error: string } {
+    try {
+      return { html: engine.render(template, scopeFor(order, tag), mode) };
+    } catch (error) {
+      return { error: `template "${template.name}" failed to render: ${(error as Error).message}` };
+    }
+  }
+
+  /**
+   * Rebuilds an order's documents from its team's flow. Runs inside the order's write
+   * transaction (the `orderWritten` hook), so completeness is known when the 201 is sent.
+   * An `ignoreOrder` action sets the status to `ignored` and updates `event.order`, so the
+   * hooks after this one (auto-print) see it.
+   */
+  function rebuildForOrder(event: OrderWrittenEvent): void {
+    const row = event.order;
+    ensureTeamSeeded(db, row.team_id);
+    const flow = getFlow(db, row.team_id);
+    if (!flow) return;
+    const order = parseOrderRow(row);
+    const tagLabels = listOrderTags(db, order.id).map((tag) => tag.label);
+    const plan = planFlow(flow, { order, tagLabels, sources: () => listOrderSources(db, order.id).map((s) => s.source) });
+    const at = nowIso();
+
+    if (plan.ignoredBy && row.status === 'ready') {
+      const name = plan.ignoredBy.rule.name ? `"${plan.ignoredBy.rule.name}"` : `#${plan.ignoredBy.index + 1}`;
+      if (setOrderStatus(db, order.id, 'ignored', `ignored by flow rule ${name}`, at)) {
+        event.order = getOrderRow(db, order.id) as OrderRow;
+      }
+    }
+
+    const existing = new Map(listDocumentKeys(db, order.id).map((doc) => [`${doc.tag}|${doc.template_id}`, doc.id]));
+    const next: DocumentWrite[] = [];
+    const seen = new Set<string>();
+    for (const planned of plan.documents) {
+      const doc = resolveDocument(order, planned.templateId, planned.tag);
+      const key = `${doc.tag}|${doc.templateId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      next.push({ ...doc, id: existing.get(key) ?? newId(), position: next.length });
+    }
+    replaceDocuments(db, order.id, order.teamId, next, at);
+  }
+
+  /** Which template a planned document uses: order override by tag, then the team's override. */
+  function resolveDocument(order: Order, templateRef: string, ruleTag: string | undefined): Omit<DocumentWrite, 'id' | 'position'> {
+    let base = findTemplateInScope(db, order.teamId, templateRef);
+    const tag = ruleTag ?? base?.tag ?? 'document';
+    if (!base) return incomplete(tag, templateRef, `template "${templateRef}" not found`);
+
+    const requested = order.overrides?.template;
+    if (requested) {
+      const chosen = findTemplateInScope(db, order.teamId, requested);
+      if (!chosen) return incomplete(tag, base.id, `order override template "${requested}" not found`, paperOf(base));
+      if (chosen.tag === tag) base = chosen;
+    }
+    const override = findOverride(db, order.teamId, base.id);
+    const used = override ?? base;
+    const result = tryRender(used, order, tag, 'check');
+    return {
+      tag,
+      templateId: base.id,
+      templateOverrideId: override?.id ?? null,
+      paper: paperOf(used),
+      complete: 'html' in result,
+      incompleteReason: 'error' in result ? result.error : null,
+    };
+  }
+
+  function incomplete(tag: string, templateId: string, reason: string, paper = MISSING_PAPER): Omit<DocumentWrite, 'id' | 'position'> {
+    return { tag, templateId, templateOverrideId: null, paper, complete: false, incompleteReason: reason };
+  }
+
+  function loadOrder(orderId: string): Order {
+    const row = getOrderRow(db, orderId);
+    if (!row) throw new Error(`order ${orderId} no longer exists`);
+    return parseOrderRow(row);
+  }
+
+  const api: DocumentsApi = {
+    listForOrder: (orderId: string): DocumentRecord[] => listDocuments(db, orderId),
+
+    async renderHtml(documentId, options = {}): Promise<RenderedHtml> {
+      const doc = getDocument(db, documentId);
+      if (!doc) throw new Error(`document ${documentId} does not exist`);
+      const template = options.templateId
+        ? findTemplateInScope(db, doc.teamId, options.templateId)
+        : getTemplate(db, doc.templateOverrideId ?? doc.templateId);
+      if (!template) throw new Error(`template "${options.templateId ?? doc.templateOverrideId ?? doc.templateId}" not found`);
+      const order = loadOrder(doc.orderId);
+      const result = tryRender(template, order, doc.tag, 'print');
+      if ('error' in result) throw new Error(result.error);
+      const paper = paperOf(template);
+      return { html: documentHtml(result.html, paper), paper };
+    },
+
+    findTemplate(teamId, idOrName) {
+      ensureTeamSeeded(db, teamId);
+      const row = findTemplateInScope(db, teamId, idOrName);
+      return row && { id: row.id, name: row.name, tag: row.tag, paper: paperOf(row) };
+    },
+
+    autoPrintEnabled(teamId) {
+      // A team not seeded yet has the default flow, which prints automatically.
+      return getFlow(db, teamId)?.autoPrint ?? true;
+    },
+  };
+
+  /** Renders a template (saved or not) against an order for previews. */
+  function renderPreview(template: TemplateRow, order: Order): RenderedHtml {
+    const html = engine.renderBody(template.body, scopeFor(order, template.tag));
+    const paper = paperOf(template);
+    return { html: documentHtml(html, paper), paper };
+  }
+
+  return { ...api, rebuildForOrder, renderPreview, engine };
+}

@@ -1,0 +1,85 @@
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { PaperSpec } from './contract';
+
+export interface TemplateRow {
+  id: string;
+  team_id: string;
+  name: string;
+  tag: string;
+  paper_name: string;
+  width_mm: number;
+  height_mm: number;
+  orientation: 'portrait' | 'landscape';
+  margin_top_mm: number;
+  margin_right_mm: number;
+  margin_bottom_mm: number;
+  margin_left_mm: number;
+  body: string;
+  builtin: string | null;
+  overrides_template_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function paperOf(row: TemplateRow): PaperSpec {
+  return {
+    name: row.paper_name,
+    widthMm: row.width_mm,
+    heightMm: row.height_mm,
+    orientation: row.orientation,
+    marginsMm: { top: row.margin_top_mm, right: row.margin_right_mm, bottom: row.margin_bottom_mm, left: row.margin_left_mm },
+  };
+}
+
+export function insertTemplate(db: Db, row: TemplateRow): void {
+  statement(
+    db,
+    `INSERT INTO document_templates (id, team_id, name, tag, paper_name, width_mm, height_mm, orientation,
+       margin_top_mm, margin_right_mm, margin_bottom_mm, margin_left_mm, body, builtin, overrides_template_id,
+       version, created_at, updated_at)
+     VALUES (@id, @team_id, @name, @tag, @paper_name, @width_mm, @height_mm, @orientation,
+       @margin_top_mm, @margin_right_mm, @margin_bottom_mm, @margin_left_mm, @body, @builtin, @overrides_template_id,
+       @version, @created_at, @updated_at)`,
+  ).run(row);
+}
+
+export function updateTemplateRow(db: Db, row: TemplateRow): void {
+  statement(
+    db,
+    `UPDATE document_templates SET name = @name, tag = @tag, paper_name = @paper_name, width_mm = @width_mm,
+       height_mm = @height_mm, orientation = @orientation, margin_top_mm = @margin_top_mm,
+       margin_right_mm = @margin_right_mm, margin_bottom_mm = @margin_bottom_mm, margin_left_mm = @margin_left_mm,
+       body = @body, overrides_template_id = @overrides_template_id, version = @version, updated_at = @updated_at
+     WHERE id = @id`,
+  ).run(row);
+}
+
+export function deleteTemplateRow(db: Db, id: string): void {
+  statement(db, 'DELETE FROM document_templates WHERE id = ?').run(id);
+}
+
+export function getTemplate(db: Db, id: string): TemplateRow | undefined {
+  return statement(db, 'SELECT * FROM document_templates WHERE id = ?').get(id) as TemplateRow | undefined;
+}
+
+export function listTeamTemplates(db: Db, teamId: string): TemplateRow[] {
+  return statement(db, 'SELECT * FROM document_templates WHERE team_id = ? ORDER BY created_at, rowid').all(teamId) as TemplateRow[];
+}
+
+export function findTemplateByName(db: Db, teamId: string, name: string): TemplateRow | undefined {
+  return statement(db, 'SELECT * FROM document_templates WHERE team_id = ? AND name = ?').get(teamId, name) as TemplateRow | undefined;
+}
+
+/** The team's override of a base template, if it has one. */
+export function findOverride(db: Db, teamId: string, baseTemplateId: string): TemplateRow | undefined {
+  return statement(db, 'SELECT * FROM document_templates WHERE overrides_template_id = ? AND team_id = ? ORDER BY created_at LIMIT 1').get(
+    baseTemplateId,
+    teamId,
+  ) as TemplateRow | undefined;
+}
+
+export function countOverridesOf(db: Db, baseTemplateId: string): number {
+  return (statement(db, 'SELECT COUNT(*) AS n FROM document_templates WHERE overrides_template_id = ?').get(baseTemplateId) as { n: number }).n;
+}

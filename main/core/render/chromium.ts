@@ -1,0 +1,129 @@
+import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
+import { pageSizeMm } from '../documents/paper';
+import { resolveChromiumPath } from './chromium-path';
+import { combineDocuments } from './combine';
+
+export interface ChromiumRendererOptions {
+  /** The browser executable; default `STATION_CHROMIUM_PATH`, then the platform's usual places. */
+  executablePath?: string;
+  /** How long a render may wait for images before giving up, in ms. */
+  timeoutMs?: number;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+// The page's own address: documents are served from here by the route handler, never fetched.
+const DOCUMENT_URL = 'http://render.station.invalid/document.html';
+const MM_TO_PX = 96 / 25.4;
+
+/**
+ * HTML → PDF in a headless Chromium (playwright-core, the system browser). The browser
+ * starts on first use and is reused. Every page that holds order data has JavaScript
+ * disabled and may load only images (http, https, data); every other request is aborted.
+ */
+export class ChromiumPdfRenderer implements PdfRenderer {
+  private browser?: Promise<Browser>;
+  private closed = false;
+
+  constructor(private readonly options: ChromiumRendererOptions = {}) {}
+
+  private launch(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new Error('the PDF renderer is closed'));
+    if (!this.browser) {
+      const launching = (async () => {
+        const executablePath = resolveChromiumPath(this.options.executablePath);
+        const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+        // A crashed browser is replaced by the next render.
+        browser.on('disconnected', () => {
+          if (this.browser === launching) this.browser = undefined;
+        });
+        return browser;
+      })();
+      this.browser = launching;
+      launching.catch(() => {
+        if (this.browser === launching) this.browser = undefined;
+      });
+    }
+    return this.browser;
+  }
+
+  /** A fresh, locked-down context holding `html` as its only document. */
+  private async open(html: string, screen?: { width: number; height: number; scale: number }) {
+    const browser = await this.launch();
+    const context: BrowserContext = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: screen ? { width: screen.width, height: screen.height } : null,
+      deviceScaleFactor: screen?.scale,
+    });
+    await context.route('**/*', (route: Route) => {
+      const request = route.request();
+      const url = request.url();
+      if (url === DOCUMENT_URL) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      if (request.resourceType() === 'image' && /^https?:/i.test(url)) return route.continue();
+      return route.abort('blockedbyclient');
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: this.options.timeoutMs ?? 60_000 });
+      return { context, page };
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+  }
+
+  async render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array> {
+    if (documents.length === 0) throw new Error('nothing to render: no documents');
+    const { context, page } = await this.open(combineDocuments(documents, paper));
+    try {
+      const { widthMm, heightMm } = pageSizeMm(paper);
+      const m = paper.marginsMm;
+      const pdf = await page.pdf({
+        width: `${widthMm}mm`,
+        height: `${heightMm}mm`,
+        margin: { top: `${m.top}mm`, right: `${m.right}mm`, bottom: `${m.bottom}mm`, left: `${m.left}mm` },
+        printBackground: true,
+      });
+      return new Uint8Array(pdf);
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** The first page of a document as a PNG, for thumbnails and template previews. */
+  async renderPng(document: RenderedHtml, options: { scale?: number } = {}): Promise<Uint8Array> {
+    const { widthMm, heightMm } = pageSizeMm(document.paper);
+    const m = document.paper.marginsMm;
+    const width = Math.round(widthMm * MM_TO_PX);
+    const height = Math.round(heightMm * MM_TO_PX);
+    // On screen @page margins do not apply: a sheet of the paper's size with them as padding.
+    const sheet = combineDocuments([document], document.paper).replace(
+      '</style>',
+      `body { width: ${widthMm}mm; height: ${heightMm}mm; overflow: hidden; background: #fff; }` +
+        `.station-doc { padding: ${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm; height: 100%; box-sizing: border-box; overflow: hidden; }</style>`,
+    );
+    const { context, page } = await this.open(sheet, { width, height, scale: options.scale ?? 1 });
+    try {
+      await page.emulateMedia({ media: 'print' });
+      return new Uint8Array(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } }));
+    } finally {
+      await context.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser;
+    this.browser = undefined;
+    if (browser) await (await browser.catch(() => undefined))?.close();
+  }
+}
