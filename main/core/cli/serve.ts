@@ -15,33 +15,46 @@ export async function serve(argv: string[]): Promise<number> {
   const station = createStation({ dataDir, background: true });
   const server = createServer(station.app.callback());
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, args.host, resolve);
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
-  station.onListening?.(url);
-  process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
-  // A one-time link (valid 15 minutes): opening it signs that browser in to the dashboard.
-  process.stdout.write(`dashboard: ${url}/#login=${station.services.adminSessions.createLoginToken()}\n`);
 
-  return new Promise<number>((resolve) => {
-    let stopping = false;
+  // The handlers go in before anything is announced: a supervisor may signal as soon as it
+  // reads the "listening on" line, and an unhandled SIGTERM would kill the process mid-write.
+  let stopping = false;
+  const stopped = new Promise<number>((resolve) => {
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       process.stdout.write(`${signal}: finishing requests in flight and closing the database\n`);
-      // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
       station.events.emit('closing');
+      // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       await closed;
       await station.close();
       resolve(0);
     };
-    process.once('SIGTERM', () => void stop('SIGTERM'));
-    process.once('SIGINT', () => void stop('SIGINT'));
+    // `on`, not `once`: signal-exit (loaded by dependencies) re-raises a signal that has no
+    // other listener left at the moment it fires, which kills the process mid-shutdown.
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGINT', () => void stop('SIGINT'));
   });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, args.host, resolve);
+    });
+  } catch (error) {
+    await station.close();
+    throw error;
+  }
+  if (stopping) return stopped;
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  station.onListening?.(url);
+  // A one-time link (valid 15 minutes): opening it signs that browser in to the dashboard.
+  const loginLink = `${url}/#login=${station.services.adminSessions.createLoginToken()}`;
+  process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
+  process.stdout.write(`dashboard: ${loginLink}\n`);
+  return stopped;
 }

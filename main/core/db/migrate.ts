@@ -53,7 +53,7 @@ export function migrate(db: Database, migrations = loadMigrations()): number[] {
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const done: number[] = [];
-  for (const migration of migrations) {
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     // IMMEDIATE, and checked again under the lock: `serve` and a CLI command opening a new
     // data dir at the same moment must not both apply the same migration.

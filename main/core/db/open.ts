@@ -17,6 +17,11 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   // The CLI writes while `serve` runs on the same file; wait rather than fail.
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }

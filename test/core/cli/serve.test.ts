@@ -1,0 +1,109 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleOrder } from '../../helpers/station';
+import { serve, stationJson, type Served } from './run-station';
+
+let dataDir: string;
+let running: Served | undefined;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'station-serve-'));
+});
+afterEach(async () => {
+  if (running && running.child.exitCode === null && running.child.signalCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+  running = undefined;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function teamWithKey(): Promise<{ teamId: string; secret: string }> {
+  const team = await stationJson<{ id: string }>(['teams', 'create', '--data-dir', dataDir, '--name', 'Serve Shop']);
+  const key = await stationJson<{ secret: string }>(['keys', 'create', '--data-dir', dataDir, '--team', team.id, '--name', 'test']);
+  return { teamId: team.id, secret: key.secret };
+}
+
+/** Sends a POST whose body arrives in two parts; `between` runs after the first part is on the wire. */
+function slowPost(url: string, secret: string, body: string, between: () => Promise<void>): Promise<{ status: number; body: string }> {
+  const target = new URL('/api/orders', url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false, headers: { 'X-API-Key': secret, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
+    req.on('error', reject);
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half), () => {
+      void between().then(() => req.end(body.slice(half)));
+    });
+  });
+}
+
+describe('station serve', () => {
+  it('prints "listening on http://HOST:PORT"; --port 0 picks a free port; the host defaults to 127.0.0.1', async () => {
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    expect(running.line).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    const port = Number(new URL(running.url).port);
+    expect(port).toBeGreaterThan(0);
+    expect(port).not.toBe(5717);
+    const res = await fetch(`${running.url}/api/auth/whoami`);
+    expect(res.status).toBe(401);
+  });
+
+  it('--host picks the interface it listens on', async () => {
+    running = await serve(['--data-dir', dataDir, '--port', '0', '--host', '127.0.0.2']);
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    expect((await fetch(`${running.url}/api/auth/whoami`)).status).toBe(401);
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s: the request in flight finishes with 201, the exit code is 0, the database is closed cleanly', async (signal) => {
+    const { teamId, secret } = await teamWithKey();
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    const served = running;
+    const answer = await slowPost(served.url, secret, JSON.stringify(sampleOrder(`inflight-${signal}`)), async () => {
+      served.child.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(answer.status).toBe(201);
+    const { code, signal: killedBy } = await served.exited;
+    expect(killedBy).toBeNull();
+    expect(code).toBe(0);
+    expect(served.output()).toContain(`${signal}: finishing requests in flight`);
+    // A clean close checkpoints the WAL into station.db and removes it.
+    const wal = join(dataDir, 'station.db-wal');
+    expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+    const db = new Database(join(dataDir, 'station.db'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM order_keys WHERE key = ?').get(`${teamId}/api-inflight-${signal}`)).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('after a shutdown, new connections are refused', async () => {
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    running.child.kill('SIGTERM');
+    expect((await running.exited).code).toBe(0);
+    await expect(fetch(`${running.url}/api/auth/whoami`)).rejects.toThrow();
+  });
+
+  it('a port in use is a one-line error and exit code 1', async () => {
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    const port = new URL(running.url).port;
+    const { station } = await import('./run-station');
+    const second = await station(['serve', '--data-dir', dataDir, '--port', port]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/^station: .*EADDRINUSE/m);
+    expect(second.stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+});

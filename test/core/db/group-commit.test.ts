@@ -1,0 +1,77 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommitter } from '../../../main/core/db/group-commit';
+
+let dir: string;
+let db: Database.Database;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'station-group-'));
+  db = new Database(join(dir, 'g.db'));
+  db.pragma('journal_mode = WAL');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE)');
+});
+afterEach(() => {
+  if (db.open) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('group commit', () => {
+  it('writes queued in the same turn share one transaction: none is visible outside before the one commit', async () => {
+    const writer = new GroupCommitter(db);
+    const reader = new Database(join(dir, 'g.db'), { readonly: true });
+    const seenOutside: number[] = [];
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          writer.write(() => {
+            seenOutside.push((reader.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n);
+            return db.prepare('INSERT INTO t (v) VALUES (?)').run(`v${i}`).changes;
+          }),
+        ),
+      );
+      expect(results).toEqual(Array(10).fill(1));
+      expect(seenOutside).toEqual(Array(10).fill(0));
+      expect(reader.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 10 });
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('a failing write rolls back alone; the others of its batch commit', async () => {
+    const writer = new GroupCommitter(db);
+    const outcomes = await Promise.allSettled([
+      writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('a')),
+      writer.write(() => {
+        db.prepare('INSERT INTO t (v) VALUES (?)').run('half-done');
+        db.prepare('INSERT INTO t (v) VALUES (?)').run('a'); // unique violation
+      }),
+      writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('b')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((db.prepare('SELECT v FROM t ORDER BY id').all() as { v: string }[]).map((r) => r.v)).toEqual(['a', 'b']);
+  });
+
+  it('no promise settles before the shared commit: another connection sees the row when it resolves', async () => {
+    const writer = new GroupCommitter(db);
+    const reader = new Database(join(dir, 'g.db'), { readonly: true });
+    try {
+      await writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('seen'));
+      expect(reader.prepare("SELECT COUNT(*) AS n FROM t WHERE v = 'seen'").get()).toEqual({ n: 1 });
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('close() commits what is queued; writes after close are refused', async () => {
+    const writer = new GroupCommitter(db);
+    const queued = writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('queued'));
+    writer.close();
+    await queued;
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 1 });
+    await expect(writer.write(() => 1)).rejects.toThrow(/shutting down/);
+  });
+});
