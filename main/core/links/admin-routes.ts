@@ -1,0 +1,112 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { Db } from '../db/open';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { orderRequestSchema } from '../orders/schema';
+import type { Sandbox } from '../sandbox/sandbox';
+import { getTeam } from '../teams/store';
+import { expressionInput, runLinks } from './resolve';
+import { createLinkSchema, listLinksQuerySchema, pointValue } from './schema';
+import { linkResource, type LinksService } from './service';
+import { findLinkInScope, listLinkErrors, listLinks, type LinkRow } from './store';
+
+const teamIdSchema = z.object({ teamId: z.string().min(1, 'Required').max(100) });
+const testSchema = z.object({ payload: z.unknown() });
+const draftTestSchema = z.object({ teamId: z.string().min(1).max(100), link: z.unknown(), payload: z.unknown() });
+const errorsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() });
+
+/** The dashboard's links API: every team of the station (the session is the station operator's). */
+export function linkAdminRoutes(router: Router, db: Db, links: LinksService, sandbox: Sandbox): void {
+  const allTeamIds = () => (db.prepare('SELECT id FROM teams').all() as { id: string }[]).map((row) => row.id);
+  const linkOf = (id: string): LinkRow => {
+    const link = findLinkInScope(db, id, allTeamIds());
+    if (!link) throw notFound('No link with that id');
+    return link;
+  };
+  const teamOf = (teamId: string): string => {
+    if (!getTeam(db, teamId)) throw notFound('No team with that id');
+    return teamId;
+  };
+
+  router.get('/admin/api/links', (ctx) => {
+    const query = validate(listLinksQuerySchema, ctx.query, 'The query is not valid');
+    const teamIds = query.teamId !== undefined ? [teamOf(query.teamId)] : allTeamIds();
+    ctx.body = listLinks(db, teamIds, { source: query.source, target: query.target }).map(linkResource);
+  });
+  router.get('/admin/api/links/:linkId', (ctx) => {
+    ctx.body = linkResource(linkOf(ctx.params.linkId!));
+  });
+  router.post('/admin/api/links', async (ctx) => {
+    const { teamId } = validate(teamIdSchema, ctx.request.body, 'The link is not valid');
+    ctx.body = linkResource(await links.create(teamOf(teamId), ctx.request.body));
+  });
+  router.put('/admin/api/links/:linkId', async (ctx) => {
+    ctx.body = linkResource(await links.update(linkOf(ctx.params.linkId!), ctx.request.body));
+  });
+  router.delete('/admin/api/links/:linkId', (ctx) => {
+    ctx.body = links.remove(linkOf(ctx.params.linkId!));
+  });
+
+  /** Recorded failures of a link's condition or resolver, newest first. */
+  router.get('/admin/api/links/:linkId/errors', (ctx) => {
+    const link = linkOf(ctx.params.linkId!);
+    const { limit } = validate(errorsQuerySchema, ctx.query, 'The query is not valid');
+    ctx.body = listLinkErrors(db, { linkId: link.id }, limit).map((row) => ({
+      id: row.id,
+      linkId: row.link_id,
+      stage: row.stage,
+      source: row.source,
+      sourceId: row.source_id,
+      message: row.message,
+      at: row.at,
+    }));
+  });
+
+  /**
+   * Runs a saved link against a sample order body, writing nothing: whether the condition
+   * held, the resolved id, the key looked up and the order it would merge into.
+   */
+  router.post('/admin/api/links/:linkId/test', async (ctx) => {
+    const link = linkOf(ctx.params.linkId!);
+    const { payload } = validate(testSchema, ctx.request.body, 'The test is not valid');
+    ctx.body = await trial(link, payload);
+  });
+
+  /** The same for a link being edited, before it is saved. */
+  router.post('/admin/api/links/test', async (ctx) => {
+    const body = validate(draftTestSchema, ctx.request.body, 'The test is not valid');
+    const draft = validate(createLinkSchema, body.link, 'The link is not valid');
+    await links.checkExpression('resolver', draft.resolver);
+    if (draft.condition) await links.checkExpression('condition', draft.condition);
+    const link: LinkRow = {
+      id: 'draft',
+      team_id: teamOf(body.teamId),
+      type: draft.type,
+      source_type: draft.source.type,
+      source_value: pointValue(draft.source),
+      target_type: draft.target.type,
+      target_value: pointValue(draft.target),
+      resolver: draft.resolver,
+      condition: draft.condition || null,
+      created_at: '',
+      updated_at: '',
+    };
+    ctx.body = await trial(link, body.payload);
+  });
+
+  async function trial(link: LinkRow, payload: unknown) {
+    const order = validate(orderRequestSchema, payload, 'The sample payload is not a valid order body');
+    const [trace] = await runLinks(db, sandbox, link.team_id, [link], expressionInput(payload, order.source, order.sourceId));
+    const { linkId: _linkId, mergeInto, ...rest } = trace!;
+    return {
+      sourceMatches: order.source === link.source_value,
+      ...rest,
+      mergeInto: mergeInto ? { id: mergeInto, orderKeys: orderKeysOf(db, mergeInto) } : null,
+    };
+  }
+}
+
+function orderKeysOf(db: Db, orderId: string): string[] {
+  return (db.prepare('SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((r) => r.key);
+}
