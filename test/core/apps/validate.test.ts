@@ -62,6 +62,8 @@ describe('GET /api/apps/validate', () => {
     expect(missing.status).toBe(403);
     const [a, b] = [Buffer.from(await foreign.arrayBuffer()), Buffer.from(await missing.arrayBuffer())];
     expect(a.equals(b)).toBe(true);
+    // The exact body docs/api.md shows.
+    expect(a.toString()).toBe('{"error":{"code":"forbidden","message":"This API key cannot validate that app"}}');
     expect(a.toString()).not.toContain(apps.stranger);
     expect(a.toString()).not.toContain('Stranger');
     expect(foreign.headers.get('content-type')).toBe(missing.headers.get('content-type'));
