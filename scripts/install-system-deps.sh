@@ -33,6 +33,9 @@ for _ in $(seq 1 50); do lpstat -r 2>/dev/null | grep -q "is running" && break; 
 lpstat -p PDF >/dev/null 2>&1 || lpadmin -p PDF -E -v cups-pdf:/ -m lsb/usr/cups-pdf/CUPS-PDF_opt.ppd
 mkdir -p /var/spool/station-trays && chmod 777 /var/spool/station-trays
 lpstat -p TRAYS >/dev/null 2>&1 || lpadmin -p TRAYS -E -v file:///var/spool/station-trays/TRAYS.ps -m drv:///sample.drv/generic.ppd
+# CUPS turns PDFs into PostScript for cups-pdf; Ghostscript's conversion loses the text
+# layer of Chromium's fonts, pdftocairo keeps it, so tests can read order numbers back.
+lpadmin -p PDF -o pdftops-renderer-default=pdftocairo
 cupsenable PDF TRAYS 2>/dev/null || true
 cupsaccept PDF TRAYS 2>/dev/null || true
 echo "system parts ready: $(lpstat -p | tr '\n' ' ')"

@@ -20,6 +20,8 @@ import { mailAdminRoutes } from './mail/admin-routes';
 import type { Mailer } from './mail/mailer';
 import { settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
+import type { PrintBackend } from './printers/backend';
+import { createPrintingServices, registerPrinting, type PrintingServices } from './printing/register';
 import { ChromiumPdfRenderer } from './render/chromium';
 import { jsonFileSettings } from './settings/json-file-settings';
 import type { SettingsStore } from './settings/settings-store';
@@ -47,6 +49,8 @@ export interface StationOptions {
   settings?: SettingsStore;
   /** HTML → PDF. Default: the system Chromium (`STATION_CHROMIUM_PATH`), launched on first use. */
   pdfRenderer?: PdfRenderer;
+  /** Print backends of the host beyond CUPS and the folder printer (Electron's). */
+  printBackends?: PrintBackend[];
 }
 
 export interface Station {
@@ -59,6 +63,8 @@ export interface Station {
   services: ReturnType<typeof createServices>;
   /** Called by the host once it listens, with the base URL (e.g. to print a login link). */
   onListening?: (url: string) => void;
+  /** Printers, print requests and the print queue. */
+  printing: PrintingServices;
   /** Stops background work, commits queued writes and closes the database. */
   close(): Promise<void>;
 }
@@ -137,6 +143,9 @@ export function createStation(options: StationOptions): Station {
   const closers: Array<() => Promise<void> | void> = [];
   closers.push(() => pdfRenderer.close());
   closers.push(() => services.sandbox.close());
+  const printingDeps = { db, events, logger, dataDir: options.dataDir, documents: () => services.documents, renderer: () => pdfRenderer, backends: options.printBackends };
+  const printing = createPrintingServices(printingDeps);
+  registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   let closed = false;
   return {
     app,
@@ -145,6 +154,7 @@ export function createStation(options: StationOptions): Station {
     hooks,
     events,
     services,
+    printing,
     onListening(url) {
       listeningUrl = url;
     },

@@ -2,6 +2,8 @@ import type { PrinterInfo, WebContentsPrintOptions } from 'electron';
 import { TransientPrintError, type DiscoveredPrinter, type OsJobState, type PrintBackend, type SubmitRequest } from '../core/printers/backend';
 import { knownPaperSize } from '../core/printers/paper-sizes';
 
+export type { PrinterInfo, WebContentsPrintOptions };
+
 /** What the backend needs of a WebContents: discovery only. */
 export interface PrinterSource {
   getPrintersAsync(): Promise<PrinterInfo[]>;

@@ -29,6 +29,13 @@ export async function waitForCupsPdf(osJobId: string, timeoutMs = 20_000): Promi
 
 export const pdfText = (file: string): string => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 
+/** The text of each page (pdftotext ends every page with a form feed). */
+export const pdfPageTexts = (file: string): string[] => pdfText(file).split('\f').slice(0, -1);
+
+/** The order number printed on each page, from the templates' "Order <number>" line. */
+export const orderNumbersByPage = (file: string, numbers: string[]): (string | undefined)[] =>
+  pdfPageTexts(file).map((text) => numbers.find((number) => new RegExp(`Order ${number.replace(/[-#]/g, '\\$&')}\\b`).test(text)));
+
 export function pdfPages(file: string): number {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
 }
