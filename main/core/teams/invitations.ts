@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { HttpError, notFound } from '../http/errors';
 import { newId, nowIso } from '../ids';
-import type { Mailer } from '../mail/mailer';
+import type { MailResult, Mailer } from '../mail/mailer';
 import {
   findInvitationByToken,
   getInvitation,
@@ -80,7 +80,7 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       insertInvitation(db, row);
     }).immediate();
 
-    const result = await mailer.send({
+    const message = {
       to: email,
       subject: `You are invited to ${team.name} on Order Print Station`,
       text: [
@@ -91,7 +91,9 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
         `On the station itself you can also run: station invitations accept --token ${row.token}`,
         `The invitation expires on ${row.expires_at} and works once.`,
       ].join('\n'),
-    });
+    };
+    // Mail trouble (even unreadable settings) never fails an invitation already recorded.
+    const result: MailResult = await mailer.send(message).catch((error: unknown) => ({ accepted: false, reason: (error as Error).message }));
     if (result.accepted) recordInvitationSent(db, row.id, nowIso());
     else recordInvitationSendError(db, row.id, result.reason);
     return { invitation: view(getInvitation(db, row.id)!), sent: result.accepted };

@@ -170,6 +170,17 @@ describe('invitations by mail', () => {
     expect(invitation.acceptUrl).toContain('/invitations/');
   });
 
+  it('creates the merchant and answers invitationSent false when no SMTP server listens', async () => {
+    const closed = await startSmtpServer();
+    await closed.stop();
+    await configureMail({ port: closed.port });
+    const { team, invitationSent } = await createMerchant('Unreachable Co', 'someone@example.com');
+    expect(invitationSent).toBe(false);
+    const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(invitation).toMatchObject({ email: 'someone@example.com', state: 'open', sentAt: null });
+    expect(invitation.sendError).toMatch(/ECONNREFUSED|connect/i);
+  });
+
   it('a newer invitation to the same address replaces the older one', async () => {
     const { team } = await createMerchant('Twice Co');
     const first = smtp.next();
