@@ -12,7 +12,8 @@ export interface StationHooks {
   teamCreated: Array<(db: Db, team: TeamRow) => void>;
   /**
    * Before an incoming order is written: may name an existing order of the same team to
-   * merge the incoming source into (links). Runs outside the transaction; must not write.
+   * merge the incoming source into (links). Runs outside the transaction; must not write
+   * directly (links queue their error records on the GroupCommitter instead).
    */
   resolveMergeTarget: Array<(input: MergeQuery) => Promise<MergeDecision | undefined> | MergeDecision | undefined>;
   /** Inside the write transaction, after the order, its keys, sources and tags are stored. */

@@ -17,9 +17,10 @@ export const SANDBOX_LIMITS = {
   /**
    * Wall-clock limit for one evaluation as seen from the station. Some QuickJS built-ins
    * (e.g. a huge String.prototype.repeat) run natively without polling the interrupt
-   * handler; past this the sandbox thread is terminated and replaced.
+   * handler; past this the sandbox thread is terminated and replaced. Generous, so that a
+   * legitimate expression on a busy machine (or a freshly started thread) never hits it.
    */
-  watchdogMs: 250,
+  watchdogMs: 1_000,
   /** Compiled expressions kept per QuickJS context. */
   compiledCacheSize: 256,
   /** Longest error message recorded for a failed evaluation. */

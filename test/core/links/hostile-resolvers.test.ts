@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStation, type RunningStation } from '../../helpers/station';
+import { adminClient } from '../admin/admin-helpers';
+import { json, type LinkBody } from './links-helpers';
+
+/**
+ * Resolvers are integrators' code. Each hostile one must fail on its own: the ingest still
+ * answers 201 with a new (unlinked) order, the failure is recorded as a link error, and
+ * the station keeps serving.
+ */
+const HOSTILE: Array<[name: string, resolver: string, error: RegExp]> = [
+  ['an endless loop', '(() => { while (true) {} })()', /time limit of 50 ms exceeded/],
+  ['a memory bomb', '(() => { const hoard = []; for (;;) hoard.push(new Array(100000).fill(hoard.length)) })()', /out of memory|time limit|stopped after/],
+  ['a string bomb in native code', '(() => { const hoard = []; for (;;) hoard.push("y".repeat(1e6)) })()', /stopped after \d+ ms|out of memory/],
+  ['deep recursion', '(function dive(n) { return dive(n + 1) + 1 })(0)', /stack overflow/],
+  ['require', "require('fs').readFileSync('/etc/passwd', 'utf8')", /ReferenceError: 'require' is not defined/],
+  ['process', 'process.env.HOME', /ReferenceError: 'process' is not defined/],
+  ['fetch', "fetch('http://127.0.0.1/')", /ReferenceError: 'fetch' is not defined/],
+  ['a global through the Function constructor', "(() => {}).constructor('return this')().process.exit(1)", /TypeError/],
+  ['a write to globalThis', "(globalThis.stolen = 'x')", /TypeError: object is not extensible/],
+  ['prototype pollution', "(Object.prototype.polluted = 'x')", /TypeError/],
+  ['a constructor chain to the host', "[].constructor.constructor('return require')()('fs')", /ReferenceError: 'require' is not defined/],
+];
+
+let s: RunningStation;
+let admin: ReturnType<typeof adminClient>;
+beforeAll(async () => {
+  s = await startStation();
+  admin = adminClient(s);
+});
+afterAll(() => s.stop());
+
+describe.each(HOSTILE)('a resolver with %s', (_name, resolver, error) => {
+  it('fails cleanly: the order goes in unlinked, the link error is recorded, the station keeps serving', async () => {
+    const { team, key } = s.team(`Hostile ${_name}`);
+    const target = await s.call('/api/orders', { key, json: { source: 'web', sourceId: 'W1', order: { orderNumber: 'W1' } } });
+    expect(target.status).toBe(201);
+    const created = await s.call('/api/links', {
+      key,
+      json: { type: 'order', source: { type: 'manual', source: 'api' }, target: { type: 'manual', source: 'web' }, resolver },
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const link = await json<LinkBody>(created);
+
+    // While the sandbox works on the hostile expression, other requests are answered.
+    const ingest = s.call('/api/orders', { key, json: { sourceId: 'A1', order: { orderNumber: 'A1', note: 'W1' } } });
+    const whoami = await s.call('/api/auth/whoami', { key });
+    expect(whoami.status).toBe(200);
+
+    const res = await ingest;
+    expect(res.status).toBe(201);
+    const order = await json<{ orderKeys: string[] }>(res);
+    expect(order.orderKeys).toEqual([`${team.id}/api-A1`]);
+
+    const errors = await json<Array<{ stage: string; sourceId: string; message: string }>>(await admin.call(`/admin/api/links/${link.id}/errors`));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.stage).toBe('resolver');
+    expect(errors[0]!.sourceId).toBe('A1');
+    expect(errors[0]!.message).toMatch(error);
+
+    // The sandbox is usable right after: a well-behaved link merges.
+    const fixed = await s.call(`/api/links/${link.id}`, { key, method: 'PUT', json: { resolver: 'order.note' } });
+    expect(fixed.status).toBe(200);
+    const next = await json<{ orderKeys: string[] }>(await s.call('/api/orders', { key, json: { sourceId: 'A2', order: { orderNumber: 'A2', note: 'W1' } } }));
+    expect(next.orderKeys).toEqual([`${team.id}/web-W1`, `${team.id}/api-A2`]);
+  });
+});
+
+it('nothing one evaluation does is seen by the next (the reused context is frozen)', async () => {
+  const { team, key } = s.team('Hostile leak');
+  await s.call('/api/orders', { key, json: { source: 'web', sourceId: 'clean', order: { orderNumber: 'C' } } });
+  const point = { type: 'order', source: { type: 'manual', source: 'api' }, target: { type: 'manual', source: 'web' } };
+  // The first link tries to leave state behind (and fails); the second reads it back.
+  await s.call('/api/links', { key, json: { ...point, resolver: "(Array.prototype.leak = 'dirty', JSON.leak = 'dirty')" } }).then((r) => expect(r.status).toBe(400));
+  await s.call('/api/links', { key, json: { ...point, resolver: "(() => { Array.prototype.leak = 'dirty'; return 'x' })()" } });
+  await s.call('/api/links', { key, json: { ...point, resolver: "[].leak ?? 'clean'" } });
+  const order = await json<{ orderKeys: string[] }>(await s.call('/api/orders', { key, json: { sourceId: 'L1', order: { orderNumber: 'L1' } } }));
+  expect(order.orderKeys).toEqual([`${team.id}/web-clean`, `${team.id}/api-L1`]);
+});
+
+it('an expression that leaves promise jobs behind does not run them later', async () => {
+  const { team, key } = s.team('Hostile jobs');
+  await s.call('/api/orders', { key, json: { source: 'web', sourceId: 'J', order: { orderNumber: 'J' } } });
+  const point = { type: 'order', source: { type: 'manual', source: 'api' }, target: { type: 'manual', source: 'web' } };
+  await s.call('/api/links', { key, json: { ...point, resolver: "(() => { Promise.resolve().then(() => { while (true) {} }); return 'nowhere' })()" } });
+  const res = await s.call('/api/orders', { key, json: { sourceId: 'J1', order: { orderNumber: 'J1' } } });
+  expect(res.status).toBe(201);
+  await s.call('/api/links', { key, json: { ...point, resolver: "'J'" } });
+  const merged = await json<{ orderKeys: string[] }>(await s.call('/api/orders', { key, json: { sourceId: 'J2', order: { orderNumber: 'J2' } } }));
+  expect(merged.orderKeys).toContain(`${team.id}/api-J2`);
+  expect(merged.orderKeys[0]).toBe(`${team.id}/web-J`);
+});
