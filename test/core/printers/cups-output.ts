@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -74,4 +74,41 @@ export async function waitFor<T>(check: () => T | undefined | Promise<T | undefi
     await sleep(100);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+const TRAYS_LOCK = '/tmp/station-test-trays.lock';
+
+/**
+ * The tray queue writes every job to the same file: tests that read it take this lock
+ * (a directory: mkdir is atomic) so parallel test files never read each other's job.
+ */
+export async function withTraysQueue<T>(fn: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(TRAYS_LOCK);
+      break;
+    } catch {
+      // A lock left by a killed run is stale after two minutes.
+      if (Date.now() - (statSync(TRAYS_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) rmSync(TRAYS_LOCK, { recursive: true, force: true });
+      await sleep(50);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(TRAYS_LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Waits for the tray queue's output of an OS job (its title is in the PostScript header). */
+export async function waitForTraysOutput(title: string, timeoutMs = 30_000): Promise<string> {
+  return waitFor(
+    () => {
+      if (!existsSync(TRAYS_OUTPUT)) return undefined;
+      const text = readFileSync(TRAYS_OUTPUT, 'latin1');
+      return text.includes(title) && text.includes('%%EOF') ? text : undefined;
+    },
+    timeoutMs,
+    `tray queue output of ${title}`,
+  );
 }

@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, printStation, type PrintStation } from './print-harness';
+
+interface Result {
+  id: string;
+  name: string;
+  status: 'pending' | 'warning' | 'error';
+  team: { authId: string };
+  printer?: { id: string; name: string };
+  orders: { id: string; orderKeys: string[]; reasons?: { code: string; message: string; tag?: string }[] }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const codes = (result: Result | undefined) => result?.orders.map((order) => [order.id, order.reasons?.map((reason) => reason.code)]);
+
+describe('print request results', () => {
+  let s: PrintStation;
+  let team: Awaited<ReturnType<PrintStation['printTeam']>>;
+  const print = async (body: object, query = '') => json<Result[]>(await s.call(`/api/orders/print${query}`, { key: team.key, json: body }), 200);
+
+  beforeAll(async () => {
+    s = await printStation();
+    team = await s.printTeam('Results', {
+      documents: [
+        { template: 'Packing slip (A4)', tag: 'packing-slip' },
+        { template: 'Shipping label (4×6 in)', tag: 'label' },
+      ],
+    });
+  });
+  afterAll(() => s.stop());
+
+  it('answers one pending result per printer with the printed orders and their keys', async () => {
+    const order = await s.createOrder(team.key, 'S-1');
+    const results = await print({ orderIds: [order.id] });
+    expect(results).toHaveLength(1);
+    const [pending] = results;
+    expect(Object.keys(pending!).sort()).toEqual(['createdAt', 'id', 'name', 'orders', 'printer', 'status', 'team', 'updatedAt']);
+    expect(pending).toMatchObject({ status: 'pending', team: { authId: team.team.id }, printer: { name: 'Save as PDF' }, orders: [{ id: order.id, orderKeys: order.orderKeys }] });
+    // The fresh team has no routing and the OS no default printer: the folder printer prints.
+    const batch = await s.settled(pending!.id);
+    expect(batch.jobs.map((job) => job.state)).toEqual(['done', 'done']);
+    for (const job of batch.jobs) expect(existsSync(join(s.dataDir, 'printed', `station-job-${job.id}.pdf`))).toBe(true);
+  });
+
+  it('reports a missing order as an error and still prints the others', async () => {
+    const order = await s.createOrder(team.key, 'S-2');
+    const results = await print({ orderIds: [order.id, 'no-such-order'] });
+    expect(results.map((result) => result.status)).toEqual(['pending', 'error']);
+    expect(codes(results[1])).toEqual([['no-such-order', ['order_not_found']]]);
+  });
+
+  it('keeps an ignored order back with a warning, and prints it with force', async () => {
+    const order = await s.createOrder(team.key, 'S-3');
+    await json(await s.admin(`/admin/api/orders/${order.id}/ignore`, { method: 'POST', json: {} }), 200);
+    const warned = await print({ orderIds: [order.id] });
+    expect(warned.map((result) => result.status)).toEqual(['warning']);
+    expect(codes(warned[0])).toEqual([[order.id, ['order_ignored']]]);
+    const forced = await print({ orderIds: [order.id], force: true });
+    expect(forced.map((result) => result.status)).toEqual(['pending']);
+    await s.settled(forced[0]!.id);
+    expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key: team.key }), 200)).status).toBe('printed');
+  });
+
+  it('reports documents that cannot resolve a template, printer or tray, each with its reason', async () => {
+    const order = await s.createOrder(team.key, 'S-4');
+    const template = await print({ orderIds: [order.id], overrides: { templateId: 'No such template' } });
+    expect(codes(template[0])).toEqual([[order.id, ['template_not_found', 'template_not_found']]]);
+    const printer = await print({ orderIds: [order.id], overrides: [{ filters: { 'document.tag': 'label' }, printer: 'nope' }] });
+    expect(printer.map((result) => result.status)).toEqual(['error']);
+    expect(printer[0]!.orders[0]!.reasons).toEqual([expect.objectContaining({ code: 'printer_not_found', tag: 'label' })]);
+    const tray = await print({ orderIds: [order.id], overrides: { tray: 'Upper' } });
+    expect(codes(tray[0])).toEqual([[order.id, ['tray_not_found', 'tray_not_found']]]);
+  });
+
+  it('with strict=true fails with 400 and the same details, printing nothing', async () => {
+    const order = await s.createOrder(team.key, 'S-5');
+    const before = await json<unknown[]>(await s.admin('/admin/api/print-batches?limit=500'), 200);
+    const response = await s.call('/api/orders/print?strict=true', { key: team.key, json: { orderIds: [order.id, 'missing-one'] } });
+    const body = await json<{ error: { code: string; details: { path: string; message: string }[]; results: Result[] } }>(response, 400);
+    expect(body.error.code).toBe('print_failed');
+    expect(body.error.details).toEqual([{ path: 'orders.missing-one', message: expect.stringMatching(/^order_not_found/) }]);
+    expect(body.error.results.map((result) => result.status)).toEqual(['error']);
+    expect(await json<unknown[]>(await s.admin('/admin/api/print-batches?limit=500'), 200)).toHaveLength(before.length);
+    expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key: team.key }), 200)).status).toBe('ready');
+    // strict with nothing wrong prints as usual.
+    expect((await print({ orderIds: [order.id] }, '?strict=true')).map((result) => result.status)).toEqual(['pending']);
+  });
+
+  it('selects by orderFilters, minus excludeIds, and prints only documents matching filters', async () => {
+    const { key, team: other } = await s.printTeam('Filters', {
+      documents: [
+        { template: 'Packing slip (A4)', tag: 'packing-slip' },
+        { template: 'Shipping label (4×6 in)', tag: 'label' },
+      ],
+    });
+    const a = await s.createOrder(key, 'F-1', { tags: [{ label: 'express' }] });
+    const b = await s.createOrder(key, 'F-2', { tags: [{ label: 'express' }] });
+    await s.createOrder(key, 'F-3', { tags: [{ label: 'standard' }] });
+    const results = await json<Result[]>(
+      await s.call('/api/orders/print', {
+        key,
+        json: { orderFilters: { 'order.status': 'ready', 'order.tags': ['express'] }, excludeIds: [b.orderKeys[0]], filters: { 'document.tag': 'label' } },
+      }),
+      200,
+    );
+    expect(results.map((result) => [result.status, result.orders.map((order) => order.id)])).toEqual([['pending', [a.id]]]);
+    const batch = await s.settled(results[0]!.id);
+    expect(batch.jobs.map((job) => job.paper.name)).toEqual(['4x6in']);
+    expect(other.id).not.toBe(team.team.id);
+  });
+
+  it('finds orders by UUID or key, in the body and (URL-encoded) in the path', async () => {
+    const order = await s.createOrder(team.key, 'K/1:x');
+    const byKey = await print({ orderIds: [order.orderKeys[0]] });
+    expect(byKey[0]!.orders).toEqual([{ id: order.id, orderKeys: order.orderKeys }]);
+    const path = await json<Result[]>(await s.call(`/api/orders/${encodeURIComponent(order.orderKeys[0]!)}/print`, { key: team.key, json: {} }), 200);
+    expect(path.map((result) => result.status)).toEqual(['pending']);
+    // Same order twice (UUID and key) prints once.
+    const twice = await print({ orderIds: [order.id, order.orderKeys[0]] });
+    expect(twice[0]!.orders).toHaveLength(1);
+  });
+
+  it("lets a 3PL key print a merchant's order, and no other team's key", async () => {
+    const parent = s.team('Parent 3PL', 'three_pl');
+    const merchant = s.team('Merchant', 'merchant', parent.team);
+    const order = await s.createOrder(parent.key, 'M-1', {}, { targetTeamId: merchant.team.id });
+    const results = await json<Result[]>(await s.call('/api/orders/print', { key: parent.key, json: { orderIds: [order.orderKeys[0]] } }), 200);
+    expect(results.map((result) => result.status)).toEqual(['pending']);
+    expect(results[0]!.team).toEqual({ authId: parent.team.id });
+    const stranger = await json<Result[]>(await s.call('/api/orders/print', { key: team.key, json: { orderIds: [order.id] } }), 200);
+    expect(codes(stranger[0])).toEqual([[order.id, ['order_not_found']]]);
+  });
+
+  it('refuses both selectors, neither, unknown order filters and bad options with 400', async () => {
+    const bad = async (body: unknown, query = '') => {
+      const response = await s.call(`/api/orders/print${query}`, { key: team.key, json: body });
+      expect(response.status).toBe(400);
+    };
+    await bad({ orderIds: ['a'], orderFilters: { 'order.status': 'ready' } });
+    await bad({});
+    await bad({ orderFilters: { 'order.colour': 'red' } });
+    await bad({ orderIds: ['a'], sortBy: 'colour' });
+    await bad({ orderIds: ['a'], overrides: [{ filters: { 'document.colour': 'x' } }] });
+    await bad({ orderIds: ['a'] }, '?strict=maybe');
+  });
+});
