@@ -1,0 +1,79 @@
+// Link expressions in the QuickJS sandbox: microseconds per evaluation.
+//   node --import tsx bench/links-sandbox.ts
+// Figures: the reused hardened context (what the station does), a fresh context per
+// evaluation (what reuse avoids), the sandbox thread round trip of one ingest, and the
+// floor: the same expression run by V8 directly, unsandboxed.
+import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
+import { wrapExpression } from '../main/core/sandbox/harden';
+import { ExpressionEngine } from '../main/core/sandbox/engine';
+import { createSandbox } from '../main/core/sandbox/sandbox';
+
+const RESOLVER = "Number(order.note.match(/Shopify #(\\d+)/)[1])";
+const payload = {
+  sourceId: 'WMS-77',
+  order: {
+    orderNumber: 'WMS-77',
+    note: 'Pick for Shopify #5551234',
+    customer: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+    shippingAddress: { firstName: 'Grace', lastName: 'Hopper', address1: '1 Harbor Way', city: 'Arlington', postalCode: '22201', country: 'US' },
+    lineItems: Array.from({ length: 8 }, (_, i) => ({ name: `Item ${i}`, quantity: i + 1, sku: `SKU-${i}`, price: { amount: 9.5, currency: 'USD' } })),
+    orderTotal: { amount: 342, currency: 'USD' },
+    variables: { channel: 'wms', giftWrap: false },
+  },
+};
+const input = { payload, order: payload.order, source: 'api', sourceId: 'WMS-77' };
+
+function measure(name: string, iterations: number, run: () => unknown): number {
+  for (let i = 0; i < Math.min(200, iterations); i++) run(); // warm up
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) run();
+  const us = ((performance.now() - start) * 1000) / iterations;
+  console.log(`${name.padEnd(62)} ${us.toFixed(1).padStart(8)} µs`);
+  return us;
+}
+
+const quickjs = await newQuickJSWASMModule(RELEASE_SYNC);
+const engine = new ExpressionEngine(quickjs);
+
+// Floor: V8 itself, no sandbox.
+const native = new Function('payload', 'order', 'source', 'sourceId', `'use strict'; return (${RESOLVER});`) as (...args: unknown[]) => unknown;
+const floor = measure('floor: V8, unsandboxed (JSON round trip + call)', 20_000, () => {
+  const copy = JSON.parse(JSON.stringify(input)) as typeof input;
+  return native(copy.payload, copy.order, copy.source, copy.sourceId);
+});
+
+const items50 = Array.from({ length: 50 }, () => ({ resolver: RESOLVER }));
+const perEvalShared = measure('reused context, input parsed once per 50 evaluations', 200, () => engine.evaluate(input, items50)) / 50;
+console.log(`${'  → per evaluation'.padEnd(62)} ${perEvalShared.toFixed(1).padStart(8)} µs`);
+const reused = measure('reused context, one link per ingest (input parsed each time)', 3_000, () => engine.evaluate(input, [{ resolver: RESOLVER }]));
+
+const runtime = quickjs.newRuntime();
+runtime.setMemoryLimit(32 * 1024 * 1024);
+const fresh = measure('fresh context per evaluation (no reuse)', 1_000, () => {
+  const context = runtime.newContext();
+  const fn = context.unwrapResult(context.evalCode(wrapExpression(RESOLVER, 'resolver')));
+  const parsed = context.unwrapResult(context.evalCode(`(${JSON.stringify(input)})`));
+  const args = ['payload', 'order', 'source', 'sourceId'].map((name) => context.getProp(parsed, name));
+  const result = context.unwrapResult(context.callFunction(fn, context.undefined, ...args));
+  const value = context.dump(result);
+  for (const handle of [result, ...args, parsed, fn]) handle.dispose();
+  context.dispose();
+  return value;
+});
+
+const sandbox = createSandbox();
+await sandbox.evaluate(input, [{ resolver: RESOLVER }]); // start the thread
+let pending = 0;
+const start = performance.now();
+for (let i = 0; i < 2_000; i++) {
+  await sandbox.evaluate(input, [{ resolver: RESOLVER }]);
+  pending++;
+}
+const thread = ((performance.now() - start) * 1000) / pending;
+console.log(`${'sandbox thread, one ingest with one link (round trip)'.padEnd(62)} ${thread.toFixed(1).padStart(8)} µs`);
+await sandbox.close();
+engine.dispose();
+runtime.dispose();
+
+console.log(`ratio fresh context / reused context: ${(fresh / reused).toFixed(1)}×`);
+console.log(`ratio reused context / floor (V8): ${(reused / floor).toFixed(1)}×; per evaluation with shared input: ${(perEvalShared / floor).toFixed(1)}×`);

@@ -1,0 +1,18 @@
+// Runs every benchmark in turn, each in its own Node process (a fresh heap and JIT):
+//   npm run bench
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BENCHES = [
+  'links-sandbox.ts',
+];
+
+const here = dirname(fileURLToPath(import.meta.url));
+let failed = 0;
+for (const bench of BENCHES) {
+  console.log(`\n== ${bench}`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, bench)], { stdio: 'inherit' });
+  if (run.status !== 0) failed++;
+}
+process.exitCode = failed > 0 ? 1 : 0;
