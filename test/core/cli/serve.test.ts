@@ -3,9 +3,12 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../helpers/station';
 import { serve, stationJson, type Served } from './run-station';
+
+// Each case starts node processes; on a busy two-core machine that takes seconds.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let dataDir: string;
 let running: Served | undefined;
