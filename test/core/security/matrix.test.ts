@@ -37,6 +37,12 @@ interface Fixture {
   team: Record<Tenant, TeamRow>;
   order: Record<Tenant, { id: string; key: string }>;
   app: Record<Tenant, string>;
+  link: Record<Tenant, string>;
+  /** The id of one document of each tenant's order. */
+  document: Record<Tenant, string>;
+  printerId: string;
+  /** Creates a fresh link owned by the tenant (for rows that delete one). */
+  newLink(tenant: Tenant): Promise<string>;
 }
 
 interface Request {
@@ -45,7 +51,7 @@ interface Request {
   json?: unknown;
 }
 
-type Row = [route: string, request: (f: Fixture) => Request, expected: Record<Caller, number>];
+type Row = [route: string, request: (f: Fixture) => Request | Promise<Request>, expected: Record<Caller, number>];
 
 /** Expected statuses in CALLERS order: standard, threePl, merchant, otherThreePl, otherMerchant, revoked, none. */
 const codes = (...statuses: number[]): Record<Caller, number> =>
@@ -53,6 +59,13 @@ const codes = (...statuses: number[]): Record<Caller, number> =>
 
 const enc = encodeURIComponent;
 const UNKNOWN_UUID = '3f2b8c1e-0d5a-4c7e-9b1f-2a3c4d5e6f70';
+const linkBody = (extra: Record<string, unknown> = {}) => ({
+  type: 'order',
+  source: { type: 'custom', key: 'shop' },
+  target: { type: 'manual', source: 'api' },
+  resolver: 'payload.order.orderNumber',
+  ...extra,
+});
 let counter = 0;
 const fresh = () => `matrix-${++counter}`;
 
@@ -82,6 +95,20 @@ const ROUTES: Row[] = [
   ['GET /api/apps/validate (standard app)',         (f) => ({ path: `/api/apps/validate?appId=${f.app.standard}` }),                                       codes(200, 403, 403, 403, 403, 401, 401)],
   ['GET /api/apps/validate (unknown app)',          () => ({ path: `/api/apps/validate?appId=${UNKNOWN_UUID}` }),                                          codes(403, 403, 403, 403, 403, 401, 401)],
   ['GET /api/apps/validate (not a UUID)',           () => ({ path: '/api/apps/validate?appId=not-a-uuid' }),                                               codes(400, 400, 400, 400, 400, 401, 401)],
+  ['GET /api/orders/{merchant order}/documents',    (f) => ({ path: `/api/orders/${f.order.merchant.id}/documents` }),                                    codes(404, 200, 200, 404, 404, 401, 401)],
+  ['GET /api/orders/{merchant order}/documents/{id}/pdf', (f) => ({ path: `/api/orders/${f.order.merchant.id}/documents/${f.document.merchant}/pdf` }), codes(404, 200, 200, 404, 404, 401, 401)],
+  ['POST /api/orders/print (merchant order)',       (f) => ({ method: 'POST', path: '/api/orders/print', json: { orderIds: [f.order.merchant.id] } }),  codes(200, 200, 200, 200, 200, 401, 401)],
+  ['POST /api/orders/print?strict=true (merchant order)', (f) => ({ method: 'POST', path: '/api/orders/print?strict=true', json: { orderIds: [f.order.merchant.id] } }), codes(400, 200, 200, 400, 400, 401, 401)],
+  ['POST /api/orders/{merchant order}/print',       (f) => ({ method: 'POST', path: `/api/orders/${f.order.merchant.id}/print` }),                      codes(200, 200, 200, 200, 200, 401, 401)],
+  ['GET /api/printers',                             () => ({ path: '/api/printers' }),                                                                     codes(200, 200, 200, 200, 200, 401, 401)],
+  ['GET /api/printers/{id}',                        (f) => ({ path: `/api/printers/${enc(f.printerId)}` }),                                                codes(200, 200, 200, 200, 200, 401, 401)],
+  ['GET /api/printers/refresh',                     () => ({ path: '/api/printers/refresh' }),                                                             codes(200, 200, 200, 200, 200, 401, 401)],
+  ['GET /api/links',                                () => ({ path: '/api/links' }),                                                                        codes(200, 200, 200, 200, 200, 401, 401)],
+  ['GET /api/links/{merchant link}',                (f) => ({ path: `/api/links/${f.link.merchant}` }),                                                    codes(404, 200, 200, 404, 404, 401, 401)],
+  ['POST /api/links',                               () => ({ method: 'POST', path: '/api/links', json: linkBody() }),                                     codes(200, 200, 200, 200, 200, 401, 401)],
+  ['POST /api/links targetTeamId=merchant',         (f) => ({ method: 'POST', path: '/api/links', json: linkBody({ targetTeamId: f.team.merchant.id }) }), codes(400, 200, 200, 400, 400, 401, 401)],
+  ['PUT /api/links/{merchant link}',                (f) => ({ method: 'PUT', path: `/api/links/${f.link.merchant}`, json: { resolver: 'payload.sourceId' } }), codes(404, 200, 200, 404, 404, 401, 401)],
+  ['DELETE /api/links/{fresh merchant link}',       async (f) => ({ method: 'DELETE', path: `/api/links/${await f.newLink('merchant')}` }),             codes(404, 200, 200, 404, 404, 401, 401)],
 ];
 
 let s: RunningStation;
@@ -91,7 +118,8 @@ const keys = {} as Record<Exclude<Caller, 'none'>, string>;
 const markers = {} as Record<Tenant, string[]>;
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: print rows check who may ask, not the paper.
+  s = await startStation({ background: false });
   const standard = s.team('Alder Standard');
   const threePl = s.team('Birch Logistics', 'three_pl');
   const merchant = s.team('Cedar Goods', 'merchant', threePl.team);
@@ -103,7 +131,18 @@ beforeAll(async () => {
   revokeKey(s.station.db, revoked.keyId);
   keys.revoked = revoked.key;
 
-  fixture = { team: {}, order: {}, app: {} } as Fixture;
+  fixture = {
+    team: {},
+    order: {},
+    app: {},
+    link: {},
+    document: {},
+    async newLink(tenant) {
+      const res = await s.call('/api/links', { key: keys[tenant], json: linkBody() });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { id: string }).id;
+    },
+  } as Fixture;
   for (const tenant of TENANTS) {
     const { team, key } = created[tenant];
     keys[tenant] = key;
@@ -113,21 +152,32 @@ beforeAll(async () => {
     const order = (await res.json()) as { id: string; orderKeys: string[]; orderNumber: string };
     fixture.order[tenant] = { id: order.id, key: order.orderKeys[0]! };
     fixture.app[tenant] = createSourceApp(s.station.db, team.id, `${team.name} app`).id;
-    markers[tenant] = [team.id, team.name, team.slug, order.id, order.orderNumber, fixture.app[tenant]];
+    fixture.link[tenant] = await fixture.newLink(tenant);
+    const documents = (await (await s.call(`/api/orders/${order.id}/documents`, { key })).json()) as Array<{ id: string }>;
+    expect(documents.length).toBeGreaterThan(0);
+    fixture.document[tenant] = documents[0]!.id;
+    markers[tenant] = [team.id, team.name, team.slug, order.id, order.orderNumber, fixture.app[tenant], fixture.link[tenant], fixture.document[tenant]];
   }
+  const printers = (await (await s.call('/api/printers', { key: keys.standard })).json()) as Array<{ id: string }>;
+  fixture.printerId = printers[0]!.id;
 });
 afterAll(() => s.stop());
 
 describe.each(ROUTES)('%s', (_route, request, expected) => {
   it.each(CALLERS.map((caller) => [caller, expected[caller]] as const))('%s → %i', async (caller, status) => {
-    const { method, path, json } = request(fixture);
+    const { method, path, json } = await request(fixture);
     const res = await s.call(path, { method: method ?? 'GET', json, key: caller === 'none' ? undefined : keys[caller] });
     const body = await res.text();
     expect(res.status, body).toBe(status);
 
+    // Echoing what the caller itself sent reveals nothing; everything else of a team out of
+    // the caller's reach must stay out of the answer.
+    const sent = `${path} ${JSON.stringify(json ?? null)}`;
     for (const tenant of TENANTS) {
       if (VISIBLE[caller].includes(tenant)) continue;
-      for (const marker of markers[tenant]) expect(body, `${caller} sees ${tenant}'s ${marker}`).not.toContain(marker);
+      for (const marker of markers[tenant]) {
+        if (!sent.includes(marker)) expect(body, `${caller} sees ${tenant}'s ${marker}`).not.toContain(marker);
+      }
     }
   });
 });
