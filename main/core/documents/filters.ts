@@ -118,9 +118,7 @@ const BARCODE_CACHE_SIZE = 5000;
  * `'datamatrix'`). Throws for text the symbology cannot encode: the document is then incomplete.
  */
 export function barcode(value: unknown, type: unknown = 'code128'): string {
-  const text = String(value ?? '');
-  const bcid = BARCODE_TYPES[String(type).toLowerCase()];
-  if (!bcid) throw new Error(`barcode: unknown type "${String(type)}" (code128, qr, datamatrix)`);
+  const { bcid, text } = barcodeInput(value, type);
   if (!text) return '';
   const key = `${bcid}|${text}`;
   const cached = barcodeCache.get(key);
@@ -135,17 +133,24 @@ export function barcode(value: unknown, type: unknown = 'code128'): string {
   return svg;
 }
 
+/** The symbology and the text, or an error for text it cannot carry faithfully. */
+function barcodeInput(value: unknown, type: unknown): { bcid: string; text: string } {
+  const text = String(value ?? '');
+  const bcid = BARCODE_TYPES[String(type).toLowerCase()];
+  if (!bcid) throw new Error(`barcode: unknown type "${String(type)}" (code128, qr, datamatrix)`);
+  // Code 128 carries Latin-1 (bwip-js would silently mangle anything else); 2D symbols take UTF-8.
+  // eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose
+  if (bcid === 'code128' && (!/^[\u0000-\u00ff]*$/.test(text) || text.length > 80)) throw new Error(`barcode: Code 128 cannot encode "${text}"`);
+  if (Buffer.byteLength(text) > (bcid === 'qrcode' ? 2900 : 1500)) throw new Error(`barcode: too much data for ${bcid}`);
+  return { bcid, text };
+}
+
 /**
  * What `barcode` checks without drawing: the write-time render only needs to know whether
  * the document can render, and drawing a symbol costs milliseconds per order.
  */
 export function checkBarcode(value: unknown, type: unknown = 'code128'): string {
-  const text = String(value ?? '');
-  const bcid = BARCODE_TYPES[String(type).toLowerCase()];
-  if (!bcid) throw new Error(`barcode: unknown type "${String(type)}" (code128, qr, datamatrix)`);
-  // eslint-disable-next-line no-control-regex -- Code 128 encodes exactly ASCII 0–127
-  if (bcid === 'code128' && (!/^[\x00-\x7f]*$/.test(text) || text.length > 80)) throw new Error(`barcode: Code 128 cannot encode "${text}"`);
-  if (Buffer.byteLength(text) > (bcid === 'qrcode' ? 2900 : 1500)) throw new Error(`barcode: too much data for ${bcid}`);
+  barcodeInput(value, type);
   return '';
 }
 

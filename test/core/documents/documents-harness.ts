@@ -8,8 +8,15 @@ export async function documentsStation(): Promise<RunningStation & { admin: (pat
   const token = running.station.services.adminSessions.createSessionToken();
   return {
     ...running,
-    admin(path, init = {}) {
-      return running.call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+    async admin(path, init = {}) {
+      const send = () => running.call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+      try {
+        return await send();
+      } catch (error) {
+        // A kept-alive socket the server closed while the test ran poppler: resend once (GETs only).
+        if ((init.method ?? (init.json === undefined ? 'GET' : 'POST')) !== 'GET') throw error;
+        return send();
+      }
     },
   };
 }

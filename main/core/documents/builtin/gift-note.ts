@@ -9,6 +9,7 @@ export const GIFT_NOTE = `<style>
 .gift .code svg.barcode { display: block; width: 38mm; height: 8mm; margin-left: auto; }
 .gift .for { margin-top: 4mm; font-size: 11pt; font-style: italic; }
 .gift .message { flex: 1 1 auto; margin: 2mm 0; font-size: 14pt; line-height: 1.35; white-space: pre-wrap; overflow: hidden; }
+.gift .inside .item { white-space: nowrap; }
 .gift .inside { font-family: "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; font-size: 6.5pt; color: #57534e; border-top: 1px solid #e7e5e4; padding-top: 1.5mm; }
 </style>
 <div class="gift">
@@ -18,6 +19,6 @@ export const GIFT_NOTE = `<style>
   </div>
   <div class="for">For {{ shippingAddress.firstName | default: customer.firstName }} {{ shippingAddress.lastName | default: customer.lastName }}</div>
   <div class="message">{% if note != blank %}{{ note }}{% else %}Enjoy your gift!{% endif %}</div>
-  <div class="inside">Inside: {% for item in order.lineItems %}{{ item.quantity }}× {{ item.name }} ({{ item.sku }}){% unless forloop.last %} · {% endunless %}{% endfor %}</div>
+  <div class="inside">Inside: {% for item in order.lineItems %}<span class="item">{{ item.quantity }}× {{ item.name }} ({{ item.sku }})</span>{% unless forloop.last %} · {% endunless %}{% endfor %}</div>
 </div>
 `;

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TeamRow } from '../../../main/core/teams/store';
+import { documentsStation, json, sampleOrder, type DocumentView, type TemplateView } from './documents-harness';
+
+describe('flows', () => {
+  let s: Awaited<ReturnType<typeof documentsStation>>;
+  let team: TeamRow;
+  let key: string;
+  let templates: TemplateView[];
+  let seq = 0;
+  const byBuiltin = (builtin: string) => templates.find((t) => t.builtin === builtin)!;
+
+  beforeAll(async () => {
+    s = await documentsStation();
+    ({ team, key } = s.team('Flow Shop'));
+    templates = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200);
+  });
+  afterAll(() => s.stop());
+
+  async function setFlow(flow: unknown, teamId = team.id) {
+    return json<{ autoPrint: boolean; rules: unknown[] }>(await s.admin(`/admin/api/teams/${teamId}/flow`, { method: 'PUT', json: flow }), 200);
+  }
+
+  /** Posts an order and returns its documents and status. */
+  async function orderWith(order: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, apiKey = key) {
+    const body = { ...sampleOrder(`flow-${++seq}`, order), ...extra };
+    const created = await json<{ id: string; status: string }>(await s.call('/api/orders', { key: apiKey, json: body }), 201);
+    const documents = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${created.id}/documents`), 200);
+    return { id: created.id, status: created.status, documents, tags: documents.map((d) => d.tag) };
+  }
+
+  /** The flow "invoice when <condition>", then whether an order gets the invoice. */
+  async function invoiceWhen(when: unknown) {
+    await setFlow({ autoPrint: true, rules: [{ when, actions: [{ type: 'addDocument', templateId: byBuiltin('invoice-a4').id }] }] });
+    return async (order: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => (await orderWith(order, extra)).tags.includes('invoice');
+  }
+
+  it('a new team gets the default flow: a packing slip for every order, printed automatically', async () => {
+    const fresh = s.team('Fresh Team');
+    const flow = await json<{ autoPrint: boolean; rules: { actions: { templateId: string; tag?: string }[] }[] }>(await s.admin(`/admin/api/teams/${fresh.team.id}/flow`), 200);
+    expect(flow.autoPrint).toBe(true);
+    expect(s.station.services.documents.autoPrintEnabled(fresh.team.id)).toBe(true);
+    const order = await orderWith({}, {}, fresh.key);
+    expect(order.documents).toHaveLength(1);
+    expect(order.documents[0]).toMatchObject({ tag: 'packing-slip', complete: true, incompleteReason: null, templateOverrideId: null, paper: { name: 'A4' } });
+    const freshTemplates = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${fresh.team.id}/templates`), 200);
+    expect(order.documents[0]!.templateId).toBe(freshTemplates.find((t) => t.builtin === 'packing-slip-a4')!.id);
+  });
+
+  it('"print automatically" is the flow\'s switch', async () => {
+    expect((await setFlow({ autoPrint: false, rules: [] })).autoPrint).toBe(false);
+    expect(s.station.services.documents.autoPrintEnabled(team.id)).toBe(false);
+    await setFlow({ autoPrint: true, rules: [] });
+    expect(s.station.services.documents.autoPrintEnabled(team.id)).toBe(true);
+  });
+
+  it('tag is: matches an order tag, case-insensitively', async () => {
+    const has = await invoiceWhen({ tagIs: 'VIP' });
+    expect(await has({ tags: [{ label: 'vip' }] })).toBe(true);
+    expect(await has({ tags: [{ label: 'wholesale' }] })).toBe(false);
+  });
+
+  it('source is: matches the source the order came from', async () => {
+    const has = await invoiceWhen({ sourceIs: 'shopify' });
+    expect(await has({}, { source: 'shopify' })).toBe(true);
+    expect(await has({}, { source: 'woo' })).toBe(false);
+  });
+
+  it('country is: matches the ship-to country (one or a list)', async () => {
+    const has = await invoiceWhen({ countryIs: ['DE', 'at'] });
+    const to = (country: string) => ({ shippingAddress: { firstName: 'A', lastName: 'B', city: 'X', country } });
+    expect(await has(to('AT'))).toBe(true);
+    expect(await has(to('de'))).toBe(true);
+    expect(await has(to('GB'))).toBe(false);
+  });
+
+  it('SKU matches: a glob over the line items\' SKUs', async () => {
+    const has = await invoiceWhen({ skuMatches: 'tea-*' });
+    expect(await has()).toBe(true); // the sample order holds TEA-7
+    expect(await has({ lineItems: [{ name: 'Mug', quantity: 1, sku: 'MUG-1' }] })).toBe(false);
+  });
+
+  it('total above: strictly above the amount, optionally in one currency', async () => {
+    let has = await invoiceWhen({ totalAbove: 100 });
+    expect(await has({ orderTotal: { amount: 100.01, currency: 'EUR' } })).toBe(true);
+    expect(await has({ orderTotal: { amount: 100, currency: 'EUR' } })).toBe(false);
+    has = await invoiceWhen({ totalAbove: { amount: 50, currency: 'USD' } });
+    expect(await has({ orderTotal: { amount: 80, currency: 'USD' } })).toBe(true);
+    expect(await has({ orderTotal: { amount: 80, currency: 'EUR' } })).toBe(false);
+  });
+
+  it('variable equals: compares order.variables (numbers and strings alike)', async () => {
+    let has = await invoiceWhen({ variableEquals: { name: 'giftWrap', value: true } });
+    expect(await has({ variables: { giftWrap: true } })).toBe(true);
+    expect(await has({ variables: { giftWrap: false } })).toBe(false);
+    has = await invoiceWhen({ variableEquals: { name: 'priority', value: 2 } });
+    expect(await has({ variables: { priority: '2' } })).toBe(true);
+  });
+
+  it('conditions combine with all / any / not', async () => {
+    const has = await invoiceWhen({ all: [{ tagIs: 'vip' }, { any: [{ countryIs: 'FR' }, { not: { skuMatches: 'TEA-*' } }] }] });
+    const fr = { shippingAddress: { firstName: 'A', city: 'Paris', country: 'FR' } };
+    expect(await has({ tags: [{ label: 'vip' }], ...fr })).toBe(true);
+    expect(await has({ tags: [{ label: 'vip' }] })).toBe(false); // GB and holds TEA-7
+    expect(await has({ tags: [{ label: 'vip' }], lineItems: [{ name: 'Mug', quantity: 1, sku: 'MUG-1' }] })).toBe(true);
+    expect(await has({ tags: [], ...fr })).toBe(false);
+  });
+
+  it('add document: the tag comes from the template unless the rule sets one; every matching rule adds', async () => {
+    await setFlow({
+      autoPrint: true,
+      rules: [
+        { actions: [{ type: 'addDocument', templateId: 'Packing slip (A4)' }] },
+        { when: { tagIs: 'gift' }, actions: [{ type: 'addDocument', templateId: byBuiltin('gift-note-a6').id, tag: 'gift-card' }] },
+        { actions: [{ type: 'addDocument', templateId: byBuiltin('shipping-label-4x6').id }] },
+      ],
+    });
+    expect((await orderWith({ tags: [{ label: 'gift' }] })).tags).toEqual(['packing-slip', 'gift-card', 'label']);
+    expect((await orderWith({ tags: [] })).tags).toEqual(['packing-slip', 'label']);
+  });
+
+  it('stop: a matching rule with stop ends the flow', async () => {
+    await setFlow({
+      autoPrint: true,
+      rules: [
+        { when: { tagIs: 'rush' }, actions: [{ type: 'addDocument', templateId: byBuiltin('shipping-label-4x6').id }], stop: true },
+        { actions: [{ type: 'addDocument', templateId: byBuiltin('packing-slip-a4').id }] },
+      ],
+    });
+    expect((await orderWith({ tags: [{ label: 'rush' }] })).tags).toEqual(['label']);
+    expect((await orderWith({ tags: [] })).tags).toEqual(['packing-slip']);
+  });
+
+  it('ignore order: the order gets status ignored, with the rule in its history', async () => {
+    await setFlow({
+      autoPrint: true,
+      rules: [
+        { actions: [{ type: 'addDocument', templateId: byBuiltin('packing-slip-a4').id }] },
+        { name: 'Skip test orders', when: { tagIs: 'test' }, actions: [{ type: 'ignoreOrder' }] },
+        { actions: [{ type: 'addDocument', templateId: byBuiltin('invoice-a4').id }] },
+      ],
+    });
+    const ignored = await orderWith({ tags: [{ label: 'test' }] });
+    expect(ignored.status).toBe('ignored');
+    const status = await json<{ status: string }>(await s.call(`/api/orders/${ignored.id}/status`, { key }), 200);
+    expect(status.status).toBe('ignored');
+    // Documents of rules before the ignore stay; rules after it do not run.
+    expect(ignored.tags).toEqual(['packing-slip']);
+    const history = s.station.db.prepare('SELECT status, reason FROM order_status_history WHERE order_id = ? ORDER BY id').all(ignored.id);
+    expect(history).toContainEqual({ status: 'ignored', reason: 'ignored by flow rule "Skip test orders"' });
+
+    const kept = await orderWith({ tags: [] });
+    expect(kept.status).toBe('ready');
+    expect(kept.tags).toEqual(['packing-slip', 'invoice']);
+  });
+
+  it('documents are rebuilt when the order is updated, keeping the ids of documents that stay', async () => {
+    await setFlow({
+      autoPrint: true,
+      rules: [
+        { actions: [{ type: 'addDocument', templateId: byBuiltin('packing-slip-a4').id }] },
+        { when: { tagIs: 'vip' }, actions: [{ type: 'addDocument', templateId: byBuiltin('invoice-a4').id }] },
+      ],
+    });
+    const first = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('rebuild-1', { tags: [] }) }), 201);
+    const before = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${first.id}/documents`), 200);
+    expect(before.map((d) => d.tag)).toEqual(['packing-slip']);
+    await json(await s.call('/api/orders', { key, json: sampleOrder('rebuild-1', { tags: [{ label: 'vip' }] }) }), 201);
+    const after = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${first.id}/documents`), 200);
+    expect(after.map((d) => d.tag)).toEqual(['packing-slip', 'invoice']);
+    expect(after[0]!.id).toBe(before[0]!.id);
+  });
+
+  it('a flow naming an unknown template is rejected with the rule path', async () => {
+    const response = await s.admin(`/admin/api/teams/${team.id}/flow`, {
+      method: 'PUT',
+      json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: 'No such template' }] }] },
+    });
+    const body = await json<{ error: { details: { path: string }[] } }>(response, 400);
+    expect(body.error.details[0]!.path).toBe('rules.0.actions.0.templateId');
+    const bad = await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ when: { colourIs: 'red' }, actions: [{ type: 'ignoreOrder' }] }] } });
+    expect(bad.status).toBe(400);
+  });
+
+  describe('order.overrides.template', () => {
+    beforeAll(() => setFlow({ autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: byBuiltin('packing-slip-a4').id }, { type: 'addDocument', templateId: byBuiltin('invoice-a4').id }] }] }));
+
+    it('selects the template (by name) for the documents of its tag only', async () => {
+      const order = await orderWith({ overrides: { template: 'Packing slip (Letter)' } });
+      expect(order.documents.map((d) => [d.tag, d.templateId, d.paper.name])).toEqual([
+        ['packing-slip', byBuiltin('packing-slip-letter').id, 'Letter'],
+        ['invoice', byBuiltin('invoice-a4').id, 'A4'],
+      ]);
+    });
+
+    it('selects the template by id', async () => {
+      const order = await orderWith({ overrides: { template: byBuiltin('packing-slip-letter').id } });
+      expect(order.documents[0]!.templateId).toBe(byBuiltin('packing-slip-letter').id);
+    });
+
+    it('an unknown template makes the documents incomplete, saying why', async () => {
+      const order = await orderWith({ overrides: { template: 'Nope' } });
+      expect(order.documents.every((d) => !d.complete)).toBe(true);
+      expect(order.documents[0]!.incompleteReason).toBe('order override template "Nope" not found');
+    });
+  });
+
+  describe('template overrides per merchant', () => {
+    it("a merchant's override replaces its 3PL parent's base template; the document records both", async () => {
+      const parent = s.team('Parent 3PL', 'three_pl');
+      const merchant = s.team('Merchant One', 'merchant', parent.team);
+      const parentTemplates = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${parent.team.id}/templates`), 200);
+      const base = parentTemplates.find((t) => t.builtin === 'packing-slip-a4')!;
+      // The merchant's flow uses the parent's template; the 3PL key creates the order for it.
+      await setFlow({ autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: base.id }] }] }, merchant.team.id);
+      const override = await json<TemplateView>(
+        await s.admin(`/admin/api/teams/${merchant.team.id}/templates`, {
+          method: 'POST',
+          json: { name: 'Merchant slip', tag: 'packing-slip', paper: 'A5', body: '<h1>MERCHANT SLIP {{ order.orderNumber }}</h1>', overridesTemplateId: base.id },
+        }),
+        201,
+      );
+      const order = await orderWith({}, { targetTeamId: merchant.team.id }, parent.key);
+      expect(order.documents).toHaveLength(1);
+      expect(order.documents[0]).toMatchObject({ templateId: base.id, templateOverrideId: override.id, complete: true, paper: { name: 'A5' } });
+      const html = await s.station.services.documents.renderHtml(order.documents[0]!.id);
+      expect(html.html).toContain('MERCHANT SLIP #flow-');
+      expect(html.paper.name).toBe('A5');
+
+      // The parent's own orders keep the base template.
+      const own = await orderWith({}, {}, parent.key);
+      expect(own.documents[0]).toMatchObject({ templateId: base.id, templateOverrideId: null });
+    });
+
+    it("a team's override of its own built-in applies to its orders", async () => {
+      const shop = s.team('Override Shop');
+      const own = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${shop.team.id}/templates`), 200);
+      const slip = own.find((t) => t.builtin === 'packing-slip-a4')!;
+      const override = await json<TemplateView>(
+        await s.admin(`/admin/api/teams/${shop.team.id}/templates`, { method: 'POST', json: { name: 'Branded slip', tag: 'packing-slip', body: 'Branded', overridesTemplateId: slip.id } }),
+        201,
+      );
+      const order = await orderWith({}, {}, shop.key);
+      expect(order.documents[0]).toMatchObject({ templateId: slip.id, templateOverrideId: override.id });
+    });
+
+    it('a template of another team cannot be overridden or used', async () => {
+      const other = s.team('Other Shop');
+      const response = await s.admin(`/admin/api/teams/${other.team.id}/templates`, {
+        method: 'POST',
+        json: { name: 'Sneaky', tag: 'packing-slip', body: 'x', overridesTemplateId: byBuiltin('packing-slip-a4').id },
+      });
+      expect(response.status).toBe(400);
+      expect(s.station.services.documents.findTemplate(other.team.id, byBuiltin('packing-slip-a4').id)).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TeamRow } from '../../../main/core/teams/store';
+import { bytes, documentsStation, json, sampleOrder, type DocumentView, type TemplateView } from './documents-harness';
+import { mmToPt, pdfInfo, pdfText } from './pdf-tools';
+
+describe('templates (admin API)', () => {
+  let s: Awaited<ReturnType<typeof documentsStation>>;
+  let team: TeamRow;
+  let key: string;
+
+  beforeAll(async () => {
+    s = await documentsStation();
+    ({ team, key } = s.team('Template Shop'));
+  });
+  afterAll(() => s.stop());
+
+  const create = (body: unknown) => s.admin(`/admin/api/teams/${team.id}/templates`, { method: 'POST', json: body });
+
+  it('creates, reads, updates (new version) and deletes a template', async () => {
+    const created = await json<TemplateView & { marginsMm: object; body: string }>(
+      await create({ name: 'Return form', tag: 'returns', paper: { widthMm: 150, heightMm: 100 }, orientation: 'landscape', marginsMm: 5, body: 'Return {{ order.number }}' }),
+      201,
+    );
+    expect(created).toMatchObject({
+      teamId: team.id,
+      name: 'Return form',
+      tag: 'returns',
+      paper: { name: 'custom', widthMm: 100, heightMm: 150 },
+      orientation: 'landscape',
+      marginsMm: { top: 5, right: 5, bottom: 5, left: 5 },
+      version: 1,
+      builtin: null,
+      overridesTemplateId: null,
+    });
+    expect((await json<TemplateView>(await s.admin(`/admin/api/templates/${created.id}`), 200)).name).toBe('Return form');
+
+    const updated = await json<TemplateView & { body: string }>(
+      await s.admin(`/admin/api/templates/${created.id}`, { method: 'PATCH', json: { body: 'Returns for {{ order.number }}', paper: 'A5' } }),
+      200,
+    );
+    expect(updated).toMatchObject({ version: 2, body: 'Returns for {{ order.number }}', paper: { name: 'A5', widthMm: 148, heightMm: 210 } });
+
+    const list = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200);
+    expect(list.map((t) => t.name)).toContain('Return form');
+
+    expect((await s.admin(`/admin/api/templates/${created.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await s.admin(`/admin/api/templates/${created.id}`)).status).toBe(404);
+  });
+
+  it('a broken template is rejected with the Liquid error and its line number', async () => {
+    const response = await create({ name: 'Broken', tag: 'packing-slip', body: '<h1>Slip</h1>\n<p>{{ order.number }}</p>\n{% if note %}\n<p>{{ note }}</p>\n' });
+    const body = await json<{ error: { code: string; message: string; line: number; details: { path: string }[] } }>(response, 400);
+    expect(body.error.code).toBe('template_syntax_error');
+    expect(body.error.line).toBe(3);
+    expect(body.error.message).toContain('line 3');
+    expect(body.error.message).toContain('not closed');
+    expect(body.error.details[0]!.path).toBe('body');
+
+    const unknownFilter = await json<{ error: { line: number; message: string } }>(await create({ name: 'Broken 2', tag: 'x', body: 'a\nb\n\n{{ order.number | shout }}' }), 400);
+    expect(unknownFilter.error.line).toBe(4);
+    expect(unknownFilter.error.message).toContain('shout');
+  });
+
+  it('a template that fails at render time makes the document incomplete with the reason', async () => {
+    const failing = await json<TemplateView>(await create({ name: 'Needs ASCII', tag: 'packing-slip', body: '{{ variables.code | barcode }}' }), 201);
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: failing.id }] }] } }), 200);
+    const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-fail', { variables: { code: '日本-1' } }) }), 201);
+    const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
+    expect(doc!.complete).toBe(false);
+    expect(doc!.incompleteReason).toMatch(/^template "Needs ASCII" failed to render: barcode: Code 128 cannot encode "日本-1"/);
+    await expect(s.station.services.documents.renderHtml(doc!.id)).rejects.toThrow(/failed to render/);
+
+    const fine = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-ok', { variables: { code: 'ABC-1' } }) }), 201);
+    expect((await json<DocumentView[]>(await s.admin(`/admin/api/orders/${fine.id}/documents`), 200))[0]!.complete).toBe(true);
+  });
+
+  it('names are unique per team (409), and a template a flow uses cannot be deleted (409)', async () => {
+    expect((await create({ name: 'Packing slip (A4)', tag: 'packing-slip', body: 'x' })).status).toBe(409);
+    const flow = await json<{ rules: { actions: { templateId: string }[] }[] }>(await s.admin(`/admin/api/teams/${team.id}/flow`), 200);
+    const used = flow.rules[0]!.actions[0]!.templateId;
+    expect((await s.admin(`/admin/api/templates/${used}`, { method: 'DELETE' })).status).toBe(409);
+  });
+
+  it('previews a template against the sample order as PDF and PNG', async () => {
+    const templates = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200);
+    const label = templates.find((t) => t.builtin === 'shipping-label-4x6')!;
+    const pdf = await bytes(await s.admin(`/admin/api/templates/${label.id}/preview`));
+    expect(pdfText(pdf)).toContain('SAMPLE-1001');
+    const info = pdfInfo(pdf);
+    expect(Math.abs(info.widthPt - mmToPt(101.6))).toBeLessThan(1.5);
+
+    const response = await s.admin(`/admin/api/templates/${label.id}/preview?format=png`);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const png = await bytes(response);
+    expect(Buffer.from(png.subarray(1, 4)).toString()).toBe('PNG');
+    // Width and height from the PNG header: the 4×6 in sheet at 96 dpi.
+    const view = new DataView(png.buffer, png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([384, 576]);
+  });
+
+  it('previews an unsaved edit against a real order, and refuses a broken one', async () => {
+    const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('preview-order') }), 201);
+    const pdf = await bytes(
+      await s.admin(`/admin/api/teams/${team.id}/templates/preview`, {
+        method: 'POST',
+        json: { orderId: order.id, template: { name: 'Draft', tag: 'packing-slip', paper: 'A6', body: '<p>Draft for {{ shippingAddress.firstName }} {{ order.number }}</p>' } },
+      }),
+    );
+    expect(pdfText(pdf)).toContain('Draft for Ada #preview-order');
+    const broken = await s.admin(`/admin/api/teams/${team.id}/templates/preview`, { method: 'POST', json: { template: { name: 'D', tag: 'x', body: '{% for %}' } } });
+    expect(broken.status).toBe(400);
+  });
+
+  it('admin routes need a dashboard session', async () => {
+    expect((await s.call(`/admin/api/teams/${team.id}/templates`)).status).toBe(401);
+    expect((await s.admin(`/admin/api/teams/no-such-team/templates`)).status).toBe(404);
+  });
+});

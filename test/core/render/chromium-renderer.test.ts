@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaperSpec, RenderedHtml } from '../../../main/core/documents/contract';
+import { documentHtml } from '../../../main/core/documents/html';
+import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
+import { ChromiumMissingError, resolveChromiumPath } from '../../../main/core/render/chromium-path';
+import { mmToPt, pdfInfo, pdfText } from '../documents/pdf-tools';
+
+const A6: PaperSpec = { name: 'A6', widthMm: 105, heightMm: 148, orientation: 'portrait', marginsMm: { top: 5, right: 5, bottom: 5, left: 5 } };
+const doc = (body: string, paper = A6): RenderedHtml => ({ html: documentHtml(body, paper), paper });
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Text of each page, split on the form feeds pdftotext writes between pages. */
+const pages = (pdf: Uint8Array) => pdfText(pdf).split('\f').slice(0, -1).map((page) => page.replace(/\s+/g, ' ').trim());
+
+describe('ChromiumPdfRenderer', () => {
+  const renderer = new ChromiumPdfRenderer();
+  let server: Server;
+  let origin: string;
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    // Stands for the internet: records what the page tried to fetch.
+    server = createServer((req, res) => {
+      requested.push(req.url!);
+      if (req.url === '/pixel.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG_1PX);
+      else res.writeHead(200, { 'Content-Type': req.url!.endsWith('.css') ? 'text/css' : 'text/html' }).end('p { display: none }');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await renderer.close();
+    server.close();
+  });
+
+  it('renders many documents into ONE PDF, each starting on its own page, in order', async () => {
+    const docs = Array.from({ length: 25 }, (_, i) => doc(`<p>Document ${i + 1}</p>`));
+    const pdf = await renderer.render(docs, A6);
+    expect(pdfInfo(pdf).pages).toBe(25);
+    expect(pages(pdf)).toEqual(docs.map((_, i) => `Document ${i + 1}`));
+  });
+
+  it('a long document flows over several pages; the next starts on a fresh page', async () => {
+    const long = doc(Array.from({ length: 60 }, (_, i) => `<p>Line ${i + 1}</p>`).join(''));
+    const pdf = await renderer.render([long, doc('<p>After</p>')], A6);
+    const text = pages(pdf);
+    expect(text.length).toBeGreaterThan(2);
+    expect(text.at(-1)).toBe('After');
+    expect(text.slice(0, -1).join(' ')).toContain('Line 60');
+  });
+
+  it('uses the paper size and orientation', async () => {
+    const landscape: PaperSpec = { ...A6, name: 'A5', widthMm: 148, heightMm: 210, orientation: 'landscape' };
+    const info = pdfInfo(await renderer.render([doc('<p>Wide</p>', landscape)], landscape));
+    expect(Math.abs(info.widthPt - mmToPt(210))).toBeLessThan(1.5);
+    expect(Math.abs(info.heightPt - mmToPt(148))).toBeLessThan(1.5);
+  });
+
+  it("keeps each document's styles to itself", async () => {
+    const hiding = doc('<style>.x { display: none } body { color: red }</style><p class="x">Hidden in A</p><p>A</p>');
+    const pdf = await renderer.render([hiding, doc('<p class="x">Visible in B</p>')], A6);
+    expect(pages(pdf)).toEqual(['A', 'Visible in B']);
+  });
+
+  it('runs no JavaScript', async () => {
+    const pdf = await renderer.render([doc('<p id="t">static</p><script>document.getElementById("t").textContent = "SCRIPT RAN"</script><img src="x" onerror="document.body.textContent=\'ONERROR RAN\'">')], A6);
+    expect(pages(pdf)).toEqual(['static']);
+  });
+
+  it('fetches only images over http(s) or data URLs; every other request is aborted', async () => {
+    requested.length = 0;
+    const body =
+      `<link rel="stylesheet" href="${origin}/style.css"><style>@import url("${origin}/import.css"); @font-face { font-family: F; src: url("${origin}/font.woff") } p { font-family: F }</style>` +
+      `<p>With image</p><img src="${origin}/pixel.png"><img src="data:image/png;base64,${PNG_1PX.toString('base64')}">` +
+      `<iframe src="${origin}/frame.html"></iframe><script src="${origin}/script.js"></script><video src="${origin}/video.mp4"></video>` +
+      `<object data="${origin}/object.html"></object><meta http-equiv="refresh" content="0; url=${origin}/redirect.html">`;
+    const pdf = await renderer.render([doc(body)], A6);
+    expect(pages(pdf)[0]).toContain('With image');
+    expect(requested).toEqual(['/pixel.png']);
+  });
+
+  it('renders the first page as a PNG of the paper size', async () => {
+    const png = await renderer.renderPng(doc('<p>Thumb</p>'), { scale: 2 });
+    const view = new DataView(png.buffer, png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([Math.round(105 * (96 / 25.4)) * 2, Math.round(148 * (96 / 25.4)) * 2]);
+  });
+});
+
+describe('finding Chromium', () => {
+  it('takes STATION_CHROMIUM_PATH, and says what to install when nothing is found', () => {
+    expect(resolveChromiumPath(undefined, { STATION_CHROMIUM_PATH: '/usr/bin/chromium' })).toBe('/usr/bin/chromium');
+    expect(() => resolveChromiumPath(undefined, { STATION_CHROMIUM_PATH: '/nowhere/chromium' })).toThrow(ChromiumMissingError);
+    expect(() => resolveChromiumPath('/nowhere/chromium')).toThrow(/apt-get install chromium.*STATION_CHROMIUM_PATH/);
+    expect(() => resolveChromiumPath(undefined, {}, 'aix' as NodeJS.Platform)).not.toThrow(); // falls back to the Linux places
+  });
+
+  it('a renderer without a browser fails with that message, and a closed one refuses work', async () => {
+    const missing = new ChromiumPdfRenderer({ executablePath: '/nowhere/chromium' });
+    await expect(missing.render([doc('<p>x</p>')], A6)).rejects.toThrow(/Chromium was not found.*apt-get install chromium/);
+    await missing.close();
+    await expect(missing.render([doc('<p>x</p>')], A6)).rejects.toThrow(/closed/);
+  });
+});
