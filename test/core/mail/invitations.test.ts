@@ -159,6 +159,27 @@ describe('invitations by mail', () => {
     expect((await fetch(`${s.url}/invitations/${'z'.repeat(43)}`)).status).toBe(404);
   });
 
+  it('station invitations create mails the link from the command line', async () => {
+    const { team } = await createMerchant('CLI Invite Co');
+    const arrived = smtp.next();
+    let out = '';
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out += String(chunk);
+      return true;
+    });
+    let code: number;
+    try {
+      code = await main(['invitations', 'create', '--team', team.id, '--email', 'cli@example.com', '--json', '--data-dir', s.dataDir]);
+    } finally {
+      write.mockRestore();
+    }
+    expect(code).toBe(0);
+    const printed = JSON.parse(out);
+    expect(printed.invitationSent).toBe(true);
+    const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
+    expect(printed.invitation.acceptUrl).toMatch(new RegExp(`/invitations/${token}$`));
+  });
+
   it('answers invitationSent false when the SMTP server refuses the recipient, and keeps the invitation', async () => {
     const { team } = await createMerchant('Refused Co');
     const res = await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'nobody@refused.example' } });

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonFileSettings, SETTINGS_FILE } from '../../../main/core/settings/json-file-settings';
+import type { SettingsStore } from '../../../main/core/settings/settings-store';
+import { startStation } from '../../helpers/station';
 
 let dir: string;
 beforeEach(() => {
@@ -39,5 +41,29 @@ describe('JSON file settings', () => {
   it('refuses a corrupt file with a message naming it instead of silently dropping settings', () => {
     writeFileSync(join(dir, SETTINGS_FILE), '{ not json');
     expect(() => jsonFileSettings(dir).get('mail')).toThrow(SETTINGS_FILE);
+  });
+});
+
+describe('a host-provided SettingsStore', () => {
+  it('is the one the station reads and writes: mail settings go there, no settings.json appears', async () => {
+    const values = new Map<string, unknown>();
+    const inMemory: SettingsStore = {
+      get: (key) => values.get(key) as never,
+      set: (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)),
+    };
+    const s = await startStation({ settings: inMemory });
+    try {
+      const session = s.station.services.adminSessions.createSessionToken();
+      const res = await s.call('/admin/api/settings/mail', {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${session}` },
+        json: { host: 'smtp.example.com', port: 465, secure: true, from: 'station@example.com' },
+      });
+      expect(res.status).toBe(200);
+      expect(values.get('mail')).toEqual({ host: 'smtp.example.com', port: 465, secure: true, from: 'station@example.com' });
+      expect(existsSync(join(s.dataDir, SETTINGS_FILE))).toBe(false);
+    } finally {
+      await s.stop();
+    }
   });
 });

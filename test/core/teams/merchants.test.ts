@@ -49,6 +49,13 @@ describe('POST /api/teams/merchants', () => {
     expect(seenByHook).toContain(team.id);
   });
 
+  it('gives the merchant the default order flow: its first order gets documents', async () => {
+    const { team } = await createMerchant('Flow Seeded Co');
+    const order = await (await s.call('/api/orders', { key: threePl.key, json: { ...sampleOrder('flow-1'), targetTeamId: team.id } })).json();
+    const documents = (await (await s.call(`/api/orders/${order.id}/documents`, { key: threePl.key })).json()) as Array<{ tag: string }>;
+    expect(documents.length).toBeGreaterThan(0);
+  });
+
   it("adds the parent's admins as admins of the merchant", async () => {
     const { team } = await createMerchant('Admins Copy');
     const parentAdmins = listMembers(s.station.db, threePl.team.id).filter((m) => m.role === 'admin').map((m) => m.id);
