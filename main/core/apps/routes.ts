@@ -22,7 +22,8 @@ export function appRoutes(router: Router, db: Db): void {
   router.get('/api/apps/validate', (ctx) => {
     const caller = callerOf(ctx);
     const { appId } = validate(validateQuery, { appId: ctx.query.appId }, 'appId must be a source-app UUID');
-    const app = findSourceAppInScope(db, appId, caller.teamIds);
+    // UUIDs are case-insensitive; the station hands them out in lower case.
+    const app = findSourceAppInScope(db, appId.toLowerCase(), caller.teamIds);
     if (!app) throw appNotAccessible();
     ctx.body = { valid: app.active === 1 };
   });

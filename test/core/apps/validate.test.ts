@@ -35,6 +35,10 @@ describe('GET /api/apps/validate', () => {
     expect(await res.json()).toEqual({ valid: true });
   });
 
+  it('reads the UUID case-insensitively', async () => {
+    expect(await (await validate(shop.key, apps.shop!.toUpperCase())).json()).toEqual({ valid: true });
+  });
+
   it("lets a 3PL key validate its own apps and its managed merchants' apps", async () => {
     expect(await (await validate(threePl.key, apps.parent)).json()).toEqual({ valid: true });
     const res = await validate(threePl.key, apps.merchant);
