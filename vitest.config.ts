@@ -1,11 +1,23 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Tests share CUPS queues and spawn stations; two cores do not gain from more workers.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node' },
+      },
+      {
+        // The dashboard's components in jsdom with Testing Library.
+        extends: true,
+        plugins: [react()],
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/renderer/setup.ts'] },
+      },
+    ],
   },
 });

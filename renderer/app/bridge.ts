@@ -1,0 +1,24 @@
+/**
+ * What the desktop preload exposes as `window.station` (see preload/index.ts). In a
+ * browser it is absent: the dashboard then talks to the origin it was served from.
+ */
+export interface StationBridge {
+  /** The station's base URL, e.g. http://127.0.0.1:5717. */
+  baseUrl: string;
+  /** A dashboard session token; the desktop window needs no login link. */
+  sessionToken: string;
+  desktop: {
+    /** Opens a folder of the station (e.g. where the folder printer writes PDFs). */
+    openDataFolder(subfolder?: string): Promise<void>;
+    getStartAtLogin(): Promise<boolean>;
+    setStartAtLogin(enabled: boolean): Promise<boolean>;
+  };
+}
+
+declare global {
+  interface Window {
+    station?: StationBridge;
+  }
+}
+
+export const desktopBridge = (): StationBridge | undefined => (typeof window === 'undefined' ? undefined : window.station);

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { NewOrdersPage } from '../features/new-orders/NewOrdersPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
+
+export interface PageRoute {
+  path: string;
+  label: string;
+  /** A single key that opens the page (with Alt), shown in the navigation. */
+  shortcut: string;
+  Page: ComponentType;
+}
+
+/** The dashboard's pages, in navigation order. A page appears once its station API exists. */
+export const ROUTES: PageRoute[] = [
+  { path: 'orders', label: 'Orders', shortcut: '1', Page: OrdersPage },
+  { path: 'new', label: 'New orders', shortcut: '2', Page: NewOrdersPage },
+  { path: 'settings', label: 'Settings', shortcut: '9', Page: SettingsPage },
+];
+
+export const routeFromHash = (hash: string): PageRoute => ROUTES.find((route) => hash.replace(/^#\/?/, '').split('/')[0] === route.path) ?? ROUTES[0]!;

@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
+import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
+import type { OrderDetail as Detail } from './types';
+
+/** Everything about one order: keys to quote, what was ordered, where it came from, what happened. */
+export function OrderDetail({ orderId, onClose }: { orderId: string; onClose(): void }) {
+  const [order, setOrder] = useState<Detail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    api<Detail>(`/orders/${encodeURIComponent(orderId)}`).then(
+      (detail) => {
+        setOrder(detail);
+        setError(null);
+      },
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  }, [orderId]);
+  useEffect(load, [load]);
+  useLive('order', (event) => {
+    if ((event as { orderId?: string }).orderId === orderId) load();
+  });
+
+  async function act(action: 'ignore' | 'restore') {
+    setBusy(true);
+    try {
+      setOrder(await api<Detail>(`/orders/${encodeURIComponent(orderId)}/${action}`, { method: 'POST' }));
+      setError(null);
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ship = order?.shippingAddress;
+  return (
+    <aside className="detail" aria-label="Order detail">
+      <div className="detail-head">
+        <div>
+          <h2>{order?.orderNumber ?? 'Order'}</h2>
+          {order && (
+            <p className="muted">
+              {order.team.name} · ordered {new Date(order.orderDate).toLocaleString()}
+            </p>
+          )}
+        </div>
+        <button type="button" className="button button-ghost" onClick={onClose} aria-label="Close detail" title="Close (Esc)">
+          ✕
+        </button>
+      </div>
+      <ErrorBanner error={error} onRetry={load} />
+      {order && (
+        <div className="detail-body">
+          <div className="detail-actions">
+            <StatusChip status={order.status} />
+            {order.status === 'ignored' ? (
+              <button type="button" className="button" disabled={busy} onClick={() => void act('restore')}>
+                Restore
+              </button>
+            ) : (
+              <button type="button" className="button" disabled={busy} onClick={() => void act('ignore')} title="Keep this order out of printing">
+                Ignore
+              </button>
+            )}
+          </div>
+
+          <section>
+            <h3>Order keys</h3>
+            <ul className="keys">
+              {order.orderKeys.map((key) => (
+                <li key={key}>
+                  <code>{key}</code> <CopyButton text={key} />
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {order.tags.length > 0 && (
+            <section>
+              <h3>Tags</h3>
+              {order.tags.map((tag) => (
+                <TagChip key={tag.id} label={tag.label} color={tag.color} />
+              ))}
+            </section>
+          )}
+
+          <section className="two-col">
+            <div>
+              <h3>Customer</h3>
+              <p>
+                {[order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(' ') || <span className="muted">No customer</span>}
+                {order.customer?.email && <><br />{order.customer.email}</>}
+              </p>
+            </div>
+            <div>
+              <h3>Ship to</h3>
+              {ship ? (
+                <address>
+                  {[ship.firstName, ship.lastName].filter(Boolean).join(' ')}
+                  {ship.company && <><br />{ship.company}</>}
+                  {[ship.address1, ship.address2, ship.address3].filter(Boolean).map((line) => (
+                    <span key={line}><br />{line}</span>
+                  ))}
+                  <br />
+                  {[ship.postalCode, ship.city, ship.state].filter(Boolean).join(' ')} {ship.country}
+                </address>
+              ) : (
+                <p className="muted">No shipping address</p>
+              )}
+            </div>
+          </section>
+
+          <section>
+            <h3>Items</h3>
+            <table className="table compact">
+              <thead>
+                <tr><th>Qty</th><th>Item</th><th>SKU</th><th className="num">Price</th></tr>
+              </thead>
+              <tbody>
+                {order.lineItems.map((item, i) => (
+                  <tr key={i}>
+                    <td className="num">{item.quantity}</td>
+                    <td>{item.name}</td>
+                    <td className="muted">{item.sku}</td>
+                    <td className="num">{formatMoney(item.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              {order.orderTotal && (
+                <tfoot>
+                  <tr><td colSpan={3}>Total</td><td className="num">{formatMoney(order.orderTotal)}</td></tr>
+                </tfoot>
+              )}
+            </table>
+            {order.note && <p className="note">Note: {order.note}</p>}
+          </section>
+
+          <section>
+            <h3>Sources</h3>
+            {order.sources.map((source) => (
+              <details key={`${source.source}-${source.sourceId}`}>
+                <summary>
+                  <strong>{source.source}</strong> {source.sourceId} · received <RelativeTime at={source.receivedAt} />
+                </summary>
+                <pre className="payload">{JSON.stringify(source.payload, null, 2)}</pre>
+              </details>
+            ))}
+          </section>
+
+          <section>
+            <h3>History</h3>
+            <ol className="timeline">
+              {[...order.history].reverse().map((entry, i) => (
+                <li key={i}>
+                  <StatusChip status={entry.status} /> <span>{entry.reason}</span> <RelativeTime at={entry.at} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
+import { TeamSelect } from '../../app/station-info';
+import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
+import { exactMatch, isFiltered } from './filters';
+import { OrderDetail } from './OrderDetail';
+import { OrderList } from './OrderList';
+import { EMPTY_FILTER, type OrderFilter, type OrderPage, type OrderSummary } from './types';
+import { useOrderWindow } from './use-order-window';
+
+const SEARCH_DELAY_MS = 200;
+const FACETS_DELAY_MS = 500;
+
+/**
+ * The packing station's main screen. The scan box always has focus back after an action:
+ * scan (or type) an order number, Enter opens that order; `/` returns to the box; Esc
+ * closes the detail.
+ */
+export function OrdersPage() {
+  const [filter, setFilter] = useState<OrderFilter>(EMPTY_FILTER);
+  const [typed, setTyped] = useState('');
+  const [facets, setFacets] = useState<{ tags: string[]; sources: string[] }>({ tags: [], sources: [] });
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [lastToggled, setLastToggled] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const scanBox = useRef<HTMLInputElement>(null);
+  const list = useOrderWindow(filter);
+
+  // Typing narrows the list as you go; a scanner's burst of keys becomes one search.
+  useEffect(() => {
+    const timer = setTimeout(() => setFilter((current) => (current.q === typed ? current : { ...current, q: typed })), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const loadFacets = useCallback(() => void api<typeof facets>('/orders/facets').then(setFacets, () => {}), []);
+  useEffect(loadFacets, [loadFacets]);
+  // New orders may bring new tags and sources to filter by.
+  const facetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLive('order', () => {
+    clearTimeout(facetTimer.current);
+    facetTimer.current = setTimeout(loadFacets, FACETS_DELAY_MS);
+  });
+  useEffect(() => () => clearTimeout(facetTimer.current), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      if (event.key === 'Escape') {
+        setActiveId(null);
+        scanBox.current?.focus();
+      } else if ((event.key === '/' || event.key === 'F2') && !typing) {
+        event.preventDefault();
+        scanBox.current?.focus();
+        scanBox.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  async function openScanned() {
+    const code = typed.trim();
+    if (!code) return;
+    try {
+      const found = await api<OrderPage>(`/orders?q=${encodeURIComponent(code.replace(/^#/, ''))}&limit=50`);
+      const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
+      if (match) {
+        setActiveId(match.id);
+        setNotice(null);
+        setTyped('');
+        setFilter((current) => ({ ...current, q: '' }));
+      } else {
+        setNotice(found.orders.length ? `${found.total} orders match “${code}”: pick one below.` : `No order “${code}”. Check the number, or look under Ignored.`);
+      }
+    } catch (failure) {
+      setNotice(describeError(failure));
+    }
+    scanBox.current?.select();
+  }
+
+  function toggle(order: OrderSummary, index: number, range: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      const on = !current.has(order.id);
+      const [from, to] = range && lastToggled !== null ? [Math.min(lastToggled, index), Math.max(lastToggled, index)] : [index, index];
+      for (let i = from; i <= to; i++) {
+        const row = list.orderAt(i);
+        if (row) {
+          if (on) next.add(row.id);
+          else next.delete(row.id);
+        }
+      }
+      return next;
+    });
+    setLastToggled(index);
+  }
+
+  async function applyToSelected(action: 'ignore' | 'restore') {
+    setActionError(null);
+    const failures: string[] = [];
+    for (const id of selected) {
+      await api(`/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' }).catch((failure: unknown) => failures.push(describeError(failure)));
+    }
+    if (failures.length) setActionError(`${failures.length} of ${selected.size} orders could not be changed: ${failures[0]}`);
+    setSelected(new Set());
+    void list.refresh();
+  }
+
+  const set = (field: keyof OrderFilter) => (value: string) => setFilter((current) => ({ ...current, [field]: value }));
+  const total = list.total;
+  return (
+    <div className={`orders-page${activeId ? ' with-detail' : ''}`}>
+      <div className="orders-main">
+        <PageHeader
+          title="Orders"
+          subtitle={total === null ? 'Loading…' : `${total.toLocaleString()}${isFiltered(filter) ? ' matching' : ''} ${total === 1 ? 'order' : 'orders'} · new ones appear here as they arrive`}
+        />
+        <form
+          className="scan-bar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void openScanned();
+          }}
+        >
+          <label htmlFor="scan" className="sr-only">Scan or type an order number or key</label>
+          <input
+            id="scan"
+            ref={scanBox}
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Scan or type an order number or key, then Enter"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <kbd title="Focus the scan box">/</kbd>
+        </form>
+        {notice && <div className="banner banner-info" role="status">{notice}</div>}
+        <div className="filter-bar" onFocus={loadFacets}>
+          <label>
+            Status
+            <select value={filter.status} onChange={(event) => set('status')(event.target.value)}>
+              <option value="">All</option>
+              <option value="ready">Ready</option>
+              <option value="printed">Printed</option>
+              <option value="ignored">Ignored</option>
+            </select>
+          </label>
+          <label>
+            Tag
+            <select value={filter.tag} onChange={(event) => set('tag')(event.target.value)}>
+              <option value="">All</option>
+              {facets.tags.map((tag) => <option key={tag} value={tag}>{tag}</option>)}
+            </select>
+          </label>
+          <label>
+            Source
+            <select value={filter.source} onChange={(event) => set('source')(event.target.value)}>
+              <option value="">All</option>
+              {facets.sources.map((source) => <option key={source} value={source}>{source}</option>)}
+            </select>
+          </label>
+          <label>
+            Team
+            <TeamSelect value={filter.team} onChange={set('team')} allowAll="All teams" />
+          </label>
+          {isFiltered(filter) && (
+            <button type="button" className="button button-ghost" onClick={() => { setFilter(EMPTY_FILTER); setTyped(''); }}>
+              Clear filters
+            </button>
+          )}
+        </div>
+        {selected.size > 0 && (
+          <div className="selection-bar" role="region" aria-label="Selection">
+            <strong>{selected.size} selected</strong>
+            <button type="button" className="button" onClick={() => void applyToSelected('ignore')}>Ignore</button>
+            <button type="button" className="button" onClick={() => void applyToSelected('restore')}>Restore</button>
+            <button type="button" className="button button-ghost" onClick={() => setSelected(new Set())}>Clear selection</button>
+          </div>
+        )}
+        <ErrorBanner error={actionError ?? list.error} onRetry={() => void list.refresh()} />
+        {total === 0 ? (
+          isFiltered(filter) ? (
+            <EmptyState title="No orders match">Change or clear the filters above.</EmptyState>
+          ) : (
+            <EmptyState title="No orders yet">
+              Orders posted to <code>POST /api/orders</code> appear here the moment they arrive. Create an API key under
+              Settings, or add one by hand under <a href="#/new">New orders</a>.
+            </EmptyState>
+          )
+        ) : (
+          <OrderList
+            total={total ?? 0}
+            orderAt={list.orderAt}
+            ensureRange={list.ensureRange}
+            selected={selected}
+            onToggle={toggle}
+            activeId={activeId}
+            onOpen={(order) => setActiveId(order.id)}
+          />
+        )}
+      </div>
+      {activeId && (
+        <OrderDetail
+          orderId={activeId}
+          onClose={() => {
+            setActiveId(null);
+            scanBox.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { TeamSelect } from '../../app/station-info';
+import { CopyButton, EmptyState, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+
+export interface ApiKeyView {
+  id: string;
+  teamId: string;
+  teamName: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** Keys for integrations: created with a name, the secret shown once, revoked when lost. */
+export function ApiKeys() {
+  const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [teamId, setTeamId] = useState('');
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+
+  const load = useCallback(() => {
+    api<ApiKeyView[]>('/keys').then(setKeys, (failure: unknown) => setError(describeError(failure)));
+  }, []);
+  useEffect(load, [load]);
+
+  async function create() {
+    setError(null);
+    try {
+      const result = await api<{ key: ApiKeyView; secret: string }>('/keys', { json: { teamId, name } });
+      setCreated({ name: result.key.name, secret: result.secret });
+      setName('');
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  async function revoke(key: ApiKeyView) {
+    if (!window.confirm(`Revoke “${key.name}”? Integrations using it get 401 from now on.`)) return;
+    try {
+      await api(`/keys/${key.id}/revoke`, { method: 'POST' });
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  return (
+    <section className="card">
+      <h2>API keys</h2>
+      <p className="muted">Integrations send a key in the <code>X-API-Key</code> header. A key acts for one team; a 3PL team's key also for its merchants.</p>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <label>
+          Team
+          <TeamSelect value={teamId} onChange={setTeamId} />
+        </label>
+        <label>
+          Name
+          <input value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. WMS production" maxLength={100} />
+        </label>
+        <button type="submit" className="button button-primary" disabled={!teamId || !name.trim()}>
+          Create key
+        </button>
+      </form>
+      {created && (
+        <div className="secret-box" role="dialog" aria-label="New API key">
+          <p>
+            <strong>Copy the key “{created.name}” now.</strong> It is shown only this once; the station keeps only a hash of it.
+          </p>
+          <div className="secret-row">
+            <code data-testid="new-secret">{created.secret}</code>
+            <CopyButton text={created.secret} label="Copy key" />
+          </div>
+          <button type="button" className="button button-ghost" onClick={() => setCreated(null)}>
+            I have stored it
+          </button>
+        </div>
+      )}
+      <ErrorBanner error={error} />
+      {keys && keys.length === 0 && <EmptyState title="No API keys yet">Pick a team and a name above to create the first one.</EmptyState>}
+      {keys && keys.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr><th>Name</th><th>Team</th><th>Key</th><th>Created</th><th>Last used</th><th>State</th><th /></tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id} className={key.revokedAt ? 'dim' : ''}>
+                <td>{key.name}</td>
+                <td>{key.teamName}</td>
+                <td><code>{key.prefix}…</code></td>
+                <td><RelativeTime at={key.createdAt} /></td>
+                <td><RelativeTime at={key.lastUsedAt} /></td>
+                <td><StatusChip status={key.revokedAt ? 'revoked' : 'active'} /></td>
+                <td className="num">
+                  {!key.revokedAt && (
+                    <button type="button" className="button button-danger button-small" onClick={() => void revoke(key)}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const DASHBOARD_DIR = join(ROOT, 'dist/renderer');
+
+/** The dashboard as `npm ci` builds it (prepare); built here when a checkout skipped that. */
+export function ensureDashboardBuilt(): void {
+  if (existsSync(join(DASHBOARD_DIR, 'index.html'))) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * Where page screenshots go: `docs/screenshots/` when STATION_SCREENSHOTS=docs (to refresh
+ * the README's pictures), else a temp folder so a test run leaves the checkout untouched.
+ */
+export const SCREENSHOT_DIR = (() => {
+  if (process.env.STATION_SCREENSHOTS === 'docs') return join(ROOT, 'docs/screenshots');
+  const dir = mkdtempSync(join(tmpdir(), 'station-screens-'));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+})();
+
+export const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });

@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot } from './browser';
+
+let running: RunningStation;
+let browser: Browser;
+let page: Page;
+let shop: ReturnType<RunningStation['team']>;
+
+beforeAll(async () => {
+  ensureDashboardBuilt();
+  running = await startStation({ dashboardDir: DASHBOARD_DIR });
+  shop = running.team('Corner Shop');
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // The one-time link `station serve` prints.
+  await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+describe('Orders page in a real browser', () => {
+  it('signs in with the one-time link and says what to do while there are no orders', async () => {
+    await page.getByText('No orders yet').waitFor();
+    expect(page.url()).not.toContain('login=');
+    await page.getByText('Live', { exact: true }).waitFor();
+  });
+
+  it('shows an order posted over HTTP within a second, without reloading', async () => {
+    const posted = await running.call('/api/orders', { key: shop.key, json: sampleOrder(5001, { tags: [{ label: 'express' }] }) });
+    expect(posted.status).toBe(201);
+    await page.locator('[data-order-number="#5001"]').waitFor({ timeout: 1000 });
+  });
+
+  it('opens an order by scanning its number, with keys, sources and history', async () => {
+    await page.locator('#scan').fill('5001');
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('complementary', { name: 'Order detail' });
+    await detail.getByRole('heading', { name: '#5001' }).waitFor();
+    await detail.getByText(`${shop.team.id}/api-5001`).waitFor();
+    await detail.getByText('received from api').waitFor();
+    await screenshot(page, 'orders-detail');
+  });
+
+  it('ignores and restores an order from its detail; the list follows live', async () => {
+    const detail = page.getByRole('complementary', { name: 'Order detail' });
+    await detail.getByRole('button', { name: 'Ignore' }).click();
+    await detail.getByRole('button', { name: 'Restore' }).waitFor();
+    await page.locator('[data-order-number="#5001"]').getByText('Ignored').waitFor();
+    const status = await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-5001`)}/status`, { key: shop.key })).json();
+    expect(status.status).toBe('ignored');
+    await detail.getByRole('button', { name: 'Restore' }).click();
+    await page.locator('[data-order-number="#5001"]').getByText('Ready').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('filters by tag and searches by number', async () => {
+    // Sent together: the station commits them in one transaction, as it would a busy minute.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        running.call('/api/orders', {
+          key: shop.key,
+          json: sampleOrder(6001 + n, {
+            tags: [{ label: n % 3 === 0 ? 'gift' : 'standard' }],
+            shippingAddress: { firstName: ['Ada', 'Grace', 'Alan', 'Edsger'][n % 4], lastName: 'Smith', city: 'Leeds', country: 'GB' },
+          }),
+        }),
+      ),
+    );
+    await page.locator('[data-order-number="#6030"]').waitFor();
+    await page.getByLabel('Tag').selectOption('express');
+    await page.locator('[data-order-number="#5001"]').waitFor();
+    expect(await page.locator('[data-order-number]').count()).toBe(1);
+    await page.getByLabel('Tag').selectOption('');
+    await page.locator('#scan').fill('6012');
+    await page.locator('[data-order-number="#6012"]').waitFor();
+    await expect.poll(() => page.locator('[data-order-number]').count()).toBe(1);
+    await page.locator('#scan').fill('');
+    await page.locator('[data-order-number="#6030"]').waitFor();
+    await screenshot(page, 'orders');
+  });
+});

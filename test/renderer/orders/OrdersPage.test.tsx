@@ -1,0 +1,71 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OrdersPage } from '../../../renderer/features/orders/OrdersPage';
+import { renderPage, stationForPage, useBridge } from '../station-harness';
+import { sampleOrder, type StationProcess } from '../station-process';
+
+let station: StationProcess;
+
+beforeAll(async () => {
+  station = await stationForPage();
+  await Promise.all(Array.from({ length: 150 }, (_, i) => station.post('/api/orders', sampleOrder(1000 + i, { tags: [{ label: i % 2 ? 'odd' : 'even' }] }))));
+});
+beforeEach(() => void useBridge(station));
+afterAll(() => station.stop());
+
+const rows = () => document.querySelectorAll('[data-order-number]');
+
+describe('Orders page', () => {
+  it('shows the total but renders only the rows on screen', async () => {
+    renderPage(<OrdersPage />);
+    await screen.findByText(/^150 orders/);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
+    expect(rows().length).toBeLessThan(60);
+  });
+
+  it('adds an order posted while the page is open, without a reload', async () => {
+    renderPage(<OrdersPage />);
+    await screen.findByText(/^150 orders/);
+    await station.post('/api/orders', sampleOrder('LIVE-1'));
+    expect(await screen.findByText('#LIVE-1', {}, { timeout: 3000 })).toBeInTheDocument();
+    await screen.findByText(/^151 orders/);
+  });
+
+  it('Enter in the scan box opens the order with that number', async () => {
+    renderPage(<OrdersPage />);
+    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+    fireEvent.change(scan, { target: { value: '1042' } });
+    fireEvent.submit(scan.closest('form')!);
+    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+    expect(await within(detail).findByText(`${station.team.id}/api-1042`)).toBeInTheDocument();
+  });
+
+  it('says so when a scanned number matches no order', async () => {
+    renderPage(<OrdersPage />);
+    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+    fireEvent.change(scan, { target: { value: 'NOPE-404' } });
+    fireEvent.submit(scan.closest('form')!);
+    expect(await screen.findByText(/No order “NOPE-404”/)).toBeInTheDocument();
+  });
+
+  it('filters by tag through the station', async () => {
+    renderPage(<OrdersPage />);
+    await screen.findByText(/^151 orders/);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'odd' })).toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('Tag'), { target: { value: 'odd' } });
+    expect(await screen.findByText(/^75 matching orders/)).toBeInTheDocument();
+  });
+
+  it('shift-click selects a range and the selection can be ignored in one go', async () => {
+    renderPage(<OrdersPage />);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
+    const boxes = screen.getAllByRole('checkbox');
+    fireEvent.click(boxes[0]!);
+    fireEvent.click(boxes[2]!, { shiftKey: true });
+    expect(await screen.findByText('3 selected')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Ignore' }));
+    await waitFor(() => expect(screen.queryByText('3 selected')).not.toBeInTheDocument());
+    const ignored = await (await station.admin('/orders?status=ignored')).json();
+    expect(ignored.total).toBe(3);
+  });
+});

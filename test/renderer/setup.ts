@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { EventSource } from 'eventsource';
+import { URL as NodeURL, URLSearchParams as NodeURLSearchParams } from 'node:url';
+import { afterEach } from 'vitest';
+
+// The station under test runs in this process; Node's fs accepts only Node's own URL
+// objects, and jsdom's URL has the same WHATWG API for the dashboard's code.
+globalThis.URL = NodeURL as unknown as typeof globalThis.URL;
+globalThis.URLSearchParams = NodeURLSearchParams as unknown as typeof globalThis.URLSearchParams;
+
+// A real station answers over HTTP on a shared 2-core machine: allow it a few seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no EventSource; this one speaks real SSE to the real station.
+globalThis.EventSource = EventSource as unknown as typeof globalThis.EventSource;
+afterEach(() => {
+  cleanup();
+  delete window.station;
+});
+
+// jsdom does no layout: every element measures 0×0, so a virtual list would show no rows.
+// Give elements a desktop window's size, as Chromium would (the E2E tests use the real one).
+for (const [name, size] of [['offsetHeight', 900], ['clientHeight', 900], ['offsetWidth', 1200], ['clientWidth', 1200]] as const) {
+  Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+}
