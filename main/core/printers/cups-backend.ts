@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransientPrintError, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
 import { run } from './exec';
-import { knownPaperSize, parsePpdPaperDimensions } from './paper-sizes';
+import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
 /**
  * IPP Get-Jobs with the job names: `lpstat` shows ids and owners, never titles. CUPS shows
@@ -188,7 +188,12 @@ export class CupsBackend implements PrintBackend {
     const dimensions = this.ppdDimensions(queue);
     const paperSizes = pageSizes
       .filter((name) => !name.startsWith('Custom.'))
-      .map((name) => dimensions.get(name) ?? knownPaperSize(name))
+      .map((name) => {
+        // PPDs round to whole points (A4 is 209.9 mm there): the exact size when it is that size.
+        const fromPpd = dimensions.get(name);
+        const known = knownPaperSize(name);
+        return fromPpd && known && !samePaper(fromPpd, known) ? fromPpd : (known ?? fromPpd);
+      })
       .filter((size): size is PrinterPaperSize => !!size);
     return { trays: choices('InputSlot'), paperSizes, acceptsCustomPaper: pageSizes.some((name) => name.startsWith('Custom.')) };
   }

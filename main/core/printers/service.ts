@@ -13,6 +13,8 @@ export type Visibility = 'all' | 'visible' | 'hidden';
 export interface PrintersService {
   /** Asks every backend for its printers; the admin's settings are kept. */
   refresh(): Promise<Printer[]>;
+  /** Resolves once the station has discovered its printers at least once. */
+  ready(): Promise<void>;
   /** Printers as last discovered (discovers first if the station never has). */
   list(filter?: { visibility?: Visibility; vendorId?: string }): Promise<Printer[]>;
   /** By station id or OS queue name, or 404. */
@@ -72,8 +74,11 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       refreshing ??= discoverAll().finally(() => (refreshing = undefined));
       return refreshing;
     },
-    async list(filter = {}) {
+    async ready() {
       if (!refreshedOnce) await service.refresh();
+    },
+    async list(filter = {}) {
+      await service.ready();
       return listPrinters(db).filter(
         (printer) =>
           (filter.visibility === 'visible' ? printer.visible : filter.visibility === 'hidden' ? !printer.visible : true) &&
@@ -81,7 +86,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       );
     },
     async get(idOrVendorId) {
-      if (!refreshedOnce) await service.refresh();
+      await service.ready();
       const printer = findPrinter(db, idOrVendorId);
       if (!printer) throw notFound('No printer with that id or printerVendorId');
       return printer;

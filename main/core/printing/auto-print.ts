@@ -16,18 +16,18 @@ export function autoPrintHook(deps: { db: Db; printing: PrintingService; documen
     if (!event.created) return;
     const team = getTeam(deps.db, event.order.team_id);
     if (!team || !autoPrintAllowed(team)) return;
-    try {
-      if (!deps.documents().autoPrintEnabled(team.id)) return;
-      const results = deps.printing.print(
+    if (!deps.documents().autoPrintEnabled(team.id)) return;
+    deps.printing
+      .print(
         { keyId: 'auto-print', team, teamIds: [team.id] },
         { orderIds: [event.order.id], force: false, sortDir: 'asc', name: `Auto-print ${event.order.order_number}` },
         { strict: false, trigger: 'auto' },
-      );
-      for (const result of results.filter((candidate) => candidate.status === 'error')) {
-        deps.logger.error('automatic printing could not print an order', { orderId: event.order.id, orders: JSON.stringify(result.orders) });
-      }
-    } catch (error) {
-      deps.logger.error('automatic printing failed', { orderId: event.order.id, error: String(error) });
-    }
+      )
+      .then((results) => {
+        for (const result of results.filter((candidate) => candidate.status !== 'pending')) {
+          deps.logger.error('automatic printing could not print an order', { orderId: event.order.id, orders: JSON.stringify(result.orders) });
+        }
+      })
+      .catch((error: unknown) => deps.logger.error('automatic printing failed', { orderId: event.order.id, error: String(error) }));
   };
 }

@@ -12,15 +12,15 @@ function strictOf(ctx: Context, body: { strict?: boolean }): boolean {
 }
 
 export function printRoutes(router: Router, printing: PrintingService): void {
-  router.post('/api/orders/print', (ctx) => {
+  router.post('/api/orders/print', async (ctx) => {
     const caller = callerOf(ctx);
     const body = validate(printRequestSchema, ctx.request.body ?? {}, 'The print request is not valid');
-    ctx.body = printing.print(caller, body, { strict: strictOf(ctx, body), trigger: 'api' });
+    ctx.body = await printing.print(caller, body, { strict: strictOf(ctx, body), trigger: 'api' });
   });
 
-  router.post('/api/orders/:orderIdOrKey/print', (ctx) => {
+  router.post('/api/orders/:orderIdOrKey/print', async (ctx) => {
     const caller = callerOf(ctx);
     const body = validate(printOneRequestSchema, ctx.request.body ?? {}, 'The print request is not valid');
-    ctx.body = printing.print(caller, { ...body, orderIds: [ctx.params.orderIdOrKey!] }, { strict: strictOf(ctx, body), trigger: 'api' });
+    ctx.body = await printing.print(caller, { ...body, orderIds: [ctx.params.orderIdOrKey!] }, { strict: strictOf(ctx, body), trigger: 'api' });
   });
 }

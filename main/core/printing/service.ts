@@ -14,7 +14,7 @@ import { insertBatch, insertJob } from './store';
 
 export interface PrintingService {
   /** A print request: plans, records batches and jobs in one transaction, wakes the queue. */
-  print(caller: Caller, request: PrintRequest, options: { strict: boolean; trigger: 'api' | 'auto' | 'admin' }): PrintBatchResult[];
+  print(caller: Caller, request: PrintRequest, options: { strict: boolean; trigger: 'api' | 'auto' | 'admin' }): Promise<PrintBatchResult[]>;
 }
 
 export function createPrintingService(deps: {
@@ -47,7 +47,9 @@ export function createPrintingService(deps: {
   }
 
   return {
-    print(caller, request, options) {
+    async print(caller, request, options) {
+      // Routing needs the printers: the first request after start-up waits for discovery.
+      await printers.ready();
       const selected = selectOrders(db, caller, request);
       const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
       const plan = planPrint(db, caller, routingContext(), {

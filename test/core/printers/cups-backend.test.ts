@@ -20,8 +20,10 @@ describe('CUPS backend on the real spooler', () => {
     const printers = await cups.discover();
     const trays = printers.find((printer) => printer.vendorId === 'TRAYS')!;
     expect(trays.trays).toEqual(['Default', 'Upper', 'Manual']);
-    expect(trays.paperSizes).toContainEqual({ name: 'A4', widthMm: 209.9, heightMm: 297 });
+    expect(trays.paperSizes).toContainEqual({ name: 'A4', widthMm: 210, heightMm: 297 });
     expect(trays.paperSizes).toContainEqual({ name: 'Letter', widthMm: 215.9, heightMm: 279.4 });
+    // A size only the PPD knows, in millimetres from its points.
+    expect(trays.paperSizes).toContainEqual({ name: 'EnvMonarch', widthMm: 98.4, heightMm: 190.5 });
     expect(trays.acceptsCustomPaper).toBe(false);
     const pdf = printers.find((printer) => printer.vendorId === 'PDF')!;
     expect(pdf.acceptsCustomPaper).toBe(true);

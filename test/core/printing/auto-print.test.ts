@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../printers/cups-output';
+import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+
+type Batch = BatchView & { trigger: string; orders: { id: string }[] };
+
+describe('automatic printing', () => {
+  let s: PrintStation;
+  beforeAll(async () => {
+    s = await printStation();
+  });
+  afterAll(() => s.stop());
+
+  const batchesOf = async (teamId: string) => json<Batch[]>(await s.admin(`/admin/api/print-batches?teamId=${teamId}`), 200);
+  const status = async (key: string, id: string) => (await json<{ status: string }>(await s.call(`/api/orders/${id}/status`, { key }), 200)).status;
+
+  it("prints a live team's new order with the team's routing when its flow says so, and not its updates", async () => {
+    const { team, key } = await s.printTeam('Live shop', { autoPrint: true });
+    const order = await s.createOrder(key, 'AUTO-1');
+    const [batch] = await waitFor(async () => ((await batchesOf(team.id)).length ? batchesOf(team.id) : undefined), 20_000, 'auto-print batch');
+    expect(batch).toMatchObject({ trigger: 'auto', orders: [{ id: order.id }] });
+    const settled = await s.settled(batch!.id);
+    expect(settled.jobs.map((job) => job.state)).toEqual(['done']);
+    expect(existsSync(join(s.dataDir, 'printed', `station-job-${settled.jobs[0]!.id}.pdf`))).toBe(true);
+    expect(await status(key, order.id)).toBe('printed');
+
+    await s.createOrder(key, 'AUTO-1', { note: 'changed' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await batchesOf(team.id)).toHaveLength(1);
+  });
+
+  it('does not print when the flow has automatic printing off', async () => {
+    const { team, key } = await s.printTeam('Manual shop', { autoPrint: false });
+    const order = await s.createOrder(key, 'MAN-1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await batchesOf(team.id)).toEqual([]);
+    expect(await status(key, order.id)).toBe('ready');
+  });
+
+  it("never auto-prints an onboarding merchant's orders; a manual print works", async () => {
+    const parent = s.team('Auto 3PL', 'three_pl');
+    const merchant = await s.printTeam('Onboarding merchant', { type: 'merchant', parent: parent.team, autoPrint: true });
+    const order = await s.createOrder(parent.key, 'ONB-1', {}, { targetTeamId: merchant.team.id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await batchesOf(merchant.team.id)).toEqual([]);
+    expect(await batchesOf(parent.team.id)).toEqual([]);
+    const results = await json<{ id: string; status: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key: parent.key, json: {} }), 200);
+    expect(results.map((result) => result.status)).toEqual(['pending']);
+    await s.settled(results[0]!.id);
+    expect(await status(parent.key, order.id)).toBe('printed');
+  });
+});
