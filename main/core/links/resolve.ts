@@ -2,7 +2,7 @@ import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { MergeDecision, MergeQuery } from '../hooks';
 import type { Logger } from '../http/error-handler';
-import { nowIso } from '../ids';
+import { isUuid, nowIso } from '../ids';
 import { orderKeyFor } from '../orders/service';
 import type { EvalOutcome, ExpressionInput, ItemResult, SandboxValue } from '../sandbox/engine';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -87,7 +87,8 @@ export async function runLinks(db: Db, sandbox: Sandbox, teamId: string, links: 
  */
 export function linkMergeResolver({ db, sandbox, writer, logger }: { db: Db; sandbox: Sandbox; writer: GroupCommitter; logger: Logger }) {
   return async (query: MergeQuery): Promise<MergeDecision | undefined> => {
-    const links = orderLinksFromSource(db, query.teamId, query.source);
+    // App points hold lower-case UUIDs; a connector may send its UUID in capitals.
+    const links = orderLinksFromSource(db, query.teamId, isUuid(query.source) ? query.source.toLowerCase() : query.source);
     if (links.length === 0) return undefined;
     const traces = await runLinks(db, sandbox, query.teamId, links, expressionInput(query.payload, query.source, query.sourceId));
     const at = nowIso();

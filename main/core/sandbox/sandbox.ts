@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EvalItem, EvalOutcome, ExpressionInput, ItemResult } from './engine';
 import { SANDBOX_LIMITS } from './limits';
@@ -14,6 +16,17 @@ export interface Sandbox {
 }
 
 const STARTUP_TIMEOUT_MS = 30_000;
+
+/**
+ * The thread's entry: a bundled host ships `sandbox-worker.js` (worker.ts built as its own
+ * entry) beside the bundle; a checkout runs worker.ts through tsx. The names are variables
+ * so bundlers leave the URLs alone.
+ */
+function workerEntry(): URL {
+  const names = ['sandbox-worker.js', 'worker-bootstrap.mjs'];
+  const urls = names.map((name) => new URL(`./${name}`, import.meta.url));
+  return urls.find((url) => existsSync(fileURLToPath(url))) ?? urls[urls.length - 1]!;
+}
 
 interface Thread {
   worker: Worker;
@@ -40,7 +53,7 @@ export function createSandbox(): Sandbox {
   function start(): Thread {
     threadsStarted++;
     const progress = new SharedArrayBuffer(PROGRESS.length * Int32Array.BYTES_PER_ELEMENT);
-    const worker = new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), { workerData: { progress } });
+    const worker = new Worker(workerEntry(), { workerData: { progress } });
     worker.unref();
     const started: Thread = { worker, progress: new Int32Array(progress), ready: Promise.resolve() };
     started.ready = new Promise<void>((resolve, reject) => {

@@ -138,6 +138,15 @@ describe('when a link does not merge', () => {
     expect(errors).toEqual([]);
   });
 
+  it('an app source sent in capitals still finds the app link', async () => {
+    const local = s.team('Quay Capitals');
+    const app = appOf(s, local.team.id);
+    await createLink({ ...noteLink(), source: { type: 'app', app }, target: { type: 'manual', source: 'web' }, resolver: 'order.note' }, local.key);
+    const web = await json<OrderBody>(await s.call('/api/orders', { key: local.key, json: { source: 'web', sourceId: 'W-9', order: { orderNumber: 'W-9' } } }));
+    const shop = await json<OrderBody>(await s.call('/api/orders', { key: local.key, json: { ...shopifyOrder(app.toUpperCase(), 9), order: { orderNumber: '#9', note: 'W-9' } } }));
+    expect(shop.id).toBe(web.id);
+  });
+
   it('a link from another source is not consulted', async () => {
     const local = s.team('Quay Other Source');
     const app = appOf(s, local.team.id);
