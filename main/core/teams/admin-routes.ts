@@ -3,7 +3,8 @@ import type { Db } from '../db/open';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import type { InvitationsService } from './invitations';
-import type { MerchantsService } from './merchants';
+import { merchantItem, type MerchantsService } from './merchants';
+import { listMerchantRows } from './merchants-store';
 import { onboardingView, setOnboardingTaskDone } from './onboarding';
 import { acceptInvitationSchema, invitationSchema, taskDoneSchema } from './schema';
 import { operatorUser } from './service';
@@ -20,6 +21,11 @@ function teamOr404(db: Db, id: string): TeamRow {
  * so ticks and go-lives made here are recorded against the operator user.
  */
 export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService): void {
+  router.get('/admin/api/teams/:teamId/merchants', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = listMerchantRows(db, team.id).map((row) => merchantItem(db, row));
+  });
+
   router.get('/admin/api/teams/:teamId/onboarding', (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
     ctx.body = onboardingView(db, team.id);

@@ -48,6 +48,14 @@ describe('onboarding tracker', () => {
     expect(await summaryOf(id)).toEqual(summary);
   });
 
+  it("the dashboard lists a 3PL's merchants with the same items as the API", async () => {
+    const id = await newMerchant('Listed Co');
+    const viaApi = await (await s.call('/api/teams/merchants', { key: threePl.key })).json();
+    const viaDashboard = await (await admin(`/admin/api/teams/${threePl.team.id}/merchants`)).json();
+    expect(viaDashboard).toEqual(viaApi);
+    expect(viaDashboard.map((m: { id: string }) => m.id)).toContain(id);
+  });
+
   it('a task ticked in the dashboard is done, by the operator, and counted; unticking reopens it', async () => {
     const id = await newMerchant('Ticked Co');
     const res = await admin(`/admin/api/teams/${id}/onboarding/test_print`, { method: 'PUT', json: { done: true } });
