@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Route } from 'playwri
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { pageSizeMm } from '../documents/paper';
 import { resolveChromiumPath } from './chromium-path';
-import { combineDocuments } from './combine';
+import { combineDocuments, pagePixels, previewSheet } from './combine';
 
 export interface ChromiumRendererOptions {
   /** The browser executable; default `STATION_CHROMIUM_PATH`, then the platform's usual places. */
@@ -23,7 +23,6 @@ export const CHROMIUM_ARGS = [
 
 // The page's own address: documents are served from here by the route handler, never fetched.
 const DOCUMENT_URL = 'http://render.station.invalid/document.html';
-const MM_TO_PX = 96 / 25.4;
 
 /**
  * Images are fetched by the station and handed to the page: Chromium itself would refuse
@@ -117,16 +116,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
 
   /** The first page of a document as a PNG, for thumbnails and template previews. */
   async renderPng(document: RenderedHtml, options: { scale?: number } = {}): Promise<Uint8Array> {
-    const { widthMm, heightMm } = pageSizeMm(document.paper);
-    const m = document.paper.marginsMm;
-    const width = Math.round(widthMm * MM_TO_PX);
-    const height = Math.round(heightMm * MM_TO_PX);
-    // On screen @page margins do not apply: a sheet of the paper's size with them as padding.
-    const sheet = combineDocuments([document], document.paper).replace(
-      '</style>',
-      `body { width: ${widthMm}mm; height: ${heightMm}mm; overflow: hidden; background: #fff; }` +
-        `.station-doc { padding: ${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm; height: 100%; box-sizing: border-box; overflow: hidden; }</style>`,
-    );
+    const { width, height } = pagePixels(document.paper);
+    const sheet = previewSheet(document);
     const { context, page } = await this.open(sheet, { width, height, scale: options.scale ?? 1 });
     try {
       await page.emulateMedia({ media: 'print' });

@@ -43,3 +43,20 @@ export function combineDocuments(documents: RenderedHtml[], paper: PaperSpec): s
   out.push('</body></html>');
   return out.join('');
 }
+
+/** One document as a single on-screen sheet of its paper (for PNG thumbnails): margins become padding. */
+export function previewSheet(document: RenderedHtml): string {
+  const { widthMm, heightMm } = pageSizeMm(document.paper);
+  const m = document.paper.marginsMm;
+  return combineDocuments([document], document.paper).replace(
+    '</style>',
+    `body { width: ${widthMm}mm; height: ${heightMm}mm; overflow: hidden; background: #fff; }` +
+      `.station-doc { padding: ${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm; height: 100%; box-sizing: border-box; overflow: hidden; }</style>`,
+  );
+}
+
+/** A paper's page in CSS pixels (96 per inch). */
+export function pagePixels(paper: PaperSpec): { width: number; height: number } {
+  const { widthMm, heightMm } = pageSizeMm(paper);
+  return { width: Math.round((widthMm * 96) / 25.4), height: Math.round((heightMm * 96) / 25.4) };
+}

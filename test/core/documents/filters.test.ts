@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { TemplateEngine } from '../../../main/core/documents/engine';
+import { addressLines, formatDate, money } from '../../../main/core/documents/filters';
+import { documentHtml } from '../../../main/core/documents/html';
+import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
+import { pdfBarcodes } from './pdf-tools';
+
+describe('template filters', () => {
+  it('money formats in the price currency, or the one given', () => {
+    expect(money({ amount: 1234.5, currency: 'EUR' })).toBe('€1,234.50');
+    expect(money({ amount: 1234.5, currency: 'EUR' }, undefined, 'de-DE').replace(/\s/g, ' ')).toBe('1.234,50 €');
+    expect(money(12, 'JPY')).toBe('¥12');
+    expect(money(undefined)).toBe('');
+  });
+
+  it('format_date has named styles and iso', () => {
+    expect(formatDate('2026-11-01T10:00:00Z', 'iso')).toBe('2026-11-01');
+    expect(formatDate('2026-11-01T10:00:00Z', 'long')).toMatch(/November (1|2), 2026/);
+    expect(formatDate('not a date')).toBe('not a date');
+  });
+
+  it('address writes the lines the way the country does', () => {
+    expect(addressLines({ firstName: 'Ada', lastName: 'L', address1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' })).toEqual([
+      'Ada L',
+      '1 Main St',
+      'Springfield, IL 62701',
+      'United States',
+    ]);
+    expect(addressLines({ firstName: 'Jan', address1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'de' })).toEqual([
+      'Jan',
+      'Hauptstr. 1',
+      '10115 Berlin',
+      'Germany',
+    ]);
+  });
+
+  it('address escapes each line; Liquid output is escaped by default', () => {
+    const engine = new TemplateEngine();
+    const html = engine.renderBody('{{ a | address }}|{{ x }}|{{ x | raw }}', { a: { firstName: '<b>Ada</b>', city: 'Town' }, x: '<i>' });
+    expect(html).toBe('&lt;b&gt;Ada&lt;/b&gt;<br>Town|&lt;i&gt;|<i>');
+  });
+
+  it('include/render cannot read files from disk', () => {
+    const engine = new TemplateEngine();
+    expect(() => engine.renderBody('{% include "/etc/passwd" %}', {})).toThrow(/Failed to lookup/);
+  });
+
+  it('barcode draws Code 128, QR and Data Matrix as inline SVG; QR and Code 128 scan back', async () => {
+    const engine = new TemplateEngine();
+    const body = engine.renderBody(
+      '<div style="width:60mm;height:15mm">{{ n | barcode }}</div><div style="width:30mm;height:30mm;margin-top:10mm">{{ n | barcode: "qr" }}</div><div style="width:20mm;height:20mm;margin-top:10mm">{{ n | barcode: "datamatrix" }}</div><style>svg.barcode{width:100%;height:100%}</style>',
+      { n: 'ORDER-77' },
+    );
+    expect(body.match(/<svg class="barcode barcode-(code128|qrcode|datamatrix)"/g)).toHaveLength(3);
+    const paper = { name: 'A6', widthMm: 105, heightMm: 148, orientation: 'portrait' as const, marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
+    const renderer = new ChromiumPdfRenderer();
+    try {
+      const found = pdfBarcodes(await renderer.render([{ html: documentHtml(body, paper), paper }], paper));
+      expect(found).toContain('CODE-128:ORDER-77');
+      expect(found).toContain('QR-Code:ORDER-77');
+    } finally {
+      await renderer.close();
+    }
+    expect(() => engine.renderBody('{{ n | barcode: "ean99" }}', { n: '1' })).toThrow(/unknown type/);
+  });
+});
