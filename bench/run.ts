@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const BENCHES = [
   'links-sandbox.ts',
+  'ingest.ts',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

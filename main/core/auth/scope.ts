@@ -4,7 +4,8 @@ import { forbidden, notFound, unauthorized } from '../http/errors';
 import { nowIso } from '../ids';
 import { checkApiKey } from '../keys/service';
 import { touchApiKey } from '../keys/store';
-import { getTeam, listMerchantIds, type TeamRow } from '../teams/store';
+import { statement } from '../db/statements';
+import { getTeam, type TeamRow } from '../teams/store';
 
 /**
  * Who is calling and which teams they may touch. This is the one place that decides
@@ -62,9 +63,14 @@ export function apiKeyAuth(db: Db) {
             : 'The API key is not valid',
       );
     }
-    const team = getTeam(db, check.key.team_id);
+    // Every request runs these two: cached statements, read fresh each time so a merchant
+    // created a moment ago (or by the CLI) is in scope at once.
+    const team = statement(db, 'SELECT * FROM teams WHERE id = ?').get(check.key.team_id) as TeamRow | undefined;
     if (!team) throw unauthorized('The API key is not valid');
-    const teamIds = team.type === 'three_pl' ? [team.id, ...listMerchantIds(db, team.id)] : [team.id];
+    const teamIds =
+      team.type === 'three_pl'
+        ? [team.id, ...(statement(db, 'SELECT id FROM teams WHERE parent_team_id = ?').all(team.id) as { id: string }[]).map((row) => row.id)]
+        : [team.id];
     ctx.state.caller = { keyId: check.key.id, team, teamIds };
 
     // last_used_at is for humans ("used 3 minutes ago"): one write a minute per key is plenty.

@@ -5,7 +5,8 @@ const caches = new WeakMap<Db, Map<string, Statement>>();
 
 /**
  * A prepared statement compiled once per connection. Compiling SQL costs more than running
- * a simple indexed query, and the ingest path runs a dozen of them per order.
+ * a simple indexed query, and the ingest path runs a dozen of them per order. Never change
+ * a cached statement's mode (pluck, raw, expand): every caller of the same SQL shares it.
  */
 export function statement(db: Db, sql: string): Statement {
   let cache = caches.get(db);

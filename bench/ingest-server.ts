@@ -1,0 +1,50 @@
+// The servers bench/ingest.ts measures, each in its own process so the load generator does
+// not share their event loop:
+//   node --import tsx bench/ingest-server.ts station|core|koa DATA_DIR
+// station: the whole station as `station serve` runs it (every capability's hooks);
+// core:    the same with the ingestion hooks of other capabilities removed (the core path);
+// koa:     a bare Koa JSON handler (read the body, parse it, answer 201 with JSON): the floor.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import getRawBody from 'raw-body';
+import { silentLogger } from '../main/core/logger';
+import { createStation } from '../main/core/station';
+
+const [mode, dataDir] = process.argv.slice(2);
+
+function bareKoa(): Koa {
+  const app = new Koa();
+  app.use(async (ctx) => {
+    const body = JSON.parse(await getRawBody(ctx.req, { limit: 1024 * 1024, encoding: 'utf8' })) as { sourceId: string };
+    ctx.status = 201;
+    ctx.body = { id: randomUUID(), sourceId: String(body.sourceId), createdAt: new Date().toISOString() };
+  });
+  return app;
+}
+
+let close: () => Promise<void> = async () => {};
+let app: Koa;
+if (mode === 'koa') {
+  app = bareKoa();
+} else {
+  const station = createStation({ dataDir: dataDir!, background: mode === 'station', logger: silentLogger });
+  if (mode === 'core') {
+    station.hooks.resolveMergeTarget.length = 0;
+    station.hooks.orderWritten.length = 0;
+    station.hooks.orderCommitted.length = 0;
+  }
+  app = station.app;
+  close = () => station.close();
+}
+
+const server = createServer(app.callback());
+server.keepAliveTimeout = 5_000;
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+});
+process.on('SIGTERM', () => {
+  server.close(() => void close().then(() => process.exit(0)));
+  server.closeIdleConnections();
+});

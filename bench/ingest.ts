@@ -1,0 +1,127 @@
+// Order ingestion throughput and latency, against a bare Koa JSON handler as the floor:
+//   node --import tsx bench/ingest.ts [COUNT]
+// 20 concurrent clients post a realistic order (10 line items, addresses, tags) COUNT times
+// to a real server on a real port (synchronous=FULL: every 201 is on disk). Figures:
+// orders/s, p50/p99 latency, and the ratio station / bare Koa (goal ≥ 0.6).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiKey } from '../main/core/keys/service';
+import { silentLogger } from '../main/core/logger';
+import { createStation } from '../main/core/station';
+import { createTeam } from '../main/core/teams/service';
+
+const COUNT = Number(process.argv[2] ?? 3000);
+const CLIENTS = 20;
+const WARMUP = 200;
+const SERVER = fileURLToPath(new URL('./ingest-server.ts', import.meta.url));
+
+function order(sourceId: string) {
+  const address = { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd', address1: '12 Analytical St', address2: 'Floor 2', city: 'London', state: 'Greater London', postalCode: 'N1 9GU', country: 'GB' };
+  return {
+    source: 'shop',
+    sourceId,
+    order: {
+      orderNumber: `#${sourceId}`,
+      orderDate: '2026-11-01T10:00:00Z',
+      note: 'Please gift wrap the mugs separately.',
+      customer: { id: 'c-42', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', orderCount: 7, lifetimeValue: { amount: 412.5, currency: 'EUR' } },
+      shippingAddress: address,
+      billingAddress: { ...address, address2: undefined },
+      lineItems: Array.from({ length: 10 }, (_, i) => ({
+        name: `Product ${i} — stoneware, hand glazed`,
+        quantity: (i % 3) + 1,
+        sku: `SKU-${1000 + i}`,
+        external_id: `li-${sourceId}-${i}`,
+        price: { amount: 9.5 + i, currency: 'EUR' },
+        image_url: `https://cdn.example.com/p/${i}.jpg`,
+        variant: { id: `v-${i}`, sku: `SKU-${1000 + i}-B`, title: 'Blue / Large' },
+      })),
+      orderTotal: { amount: 240.5, currency: 'EUR' },
+      variables: { giftWrap: true, channel: 'web', warehouse: 'A' },
+      tags: [{ label: 'vip' }, { label: 'gift' }, { label: 'express' }],
+    },
+  };
+}
+
+function startServer(mode: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, mode, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+}
+
+interface Figures {
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(url: string, key: string, prefix: string, count: number): Promise<Figures> {
+  const bodies = Array.from({ length: count }, (_, i) => JSON.stringify(order(`${prefix}-${i}`)));
+  const latencies: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < count) {
+      const body = bodies[next++]!;
+      const started = performance.now();
+      const res = await fetch(`${url}/api/orders`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body });
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`answer ${res.status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { ordersPerSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+async function measure(mode: string, dataDir: string, key: string): Promise<Figures> {
+  const { child, url } = await startServer(mode, dataDir);
+  try {
+    await load(url, key, `${mode}-warmup`, WARMUP);
+    return await load(url, key, mode, COUNT);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
+try {
+  // An onboarding merchant: its orders are rendered on write but never printed automatically,
+  // so the figure is ingestion, not printing.
+  const setup = createStation({ dataDir, background: false, logger: silentLogger });
+  const key = setup.db.transaction(() => {
+    const { team: parent } = createTeam(setup.db, setup.hooks, { name: 'Bench 3PL', type: 'three_pl' });
+    const { team } = createTeam(setup.db, setup.hooks, { name: 'Bench Merchant', type: 'merchant', parentTeamId: parent.id });
+    return createApiKey(setup.db, team.id, 'bench').secret;
+  })();
+  await setup.close();
+
+  const floor = await measure('koa', dataDir, key);
+  const core = await measure('core', dataDir, key);
+  const station = await measure('station', dataDir, key);
+  const line = (name: string, f: Figures) =>
+    `${name.padEnd(34)} ${f.ordersPerSecond.toFixed(0).padStart(6)} orders/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms`;
+  console.log(`POST /api/orders, ${COUNT} orders (10 line items, 2 addresses, 3 tags), ${CLIENTS} concurrent clients, synchronous=FULL`);
+  console.log(line('bare Koa JSON handler (floor)', floor));
+  console.log(line('station core path (no other hooks)', core));
+  console.log(line('station as served (all hooks)', station));
+  console.log(`ratio core / floor:    ${(core.ordersPerSecond / floor.ordersPerSecond).toFixed(2)} (goal ≥ 0.6)`);
+  console.log(`ratio station / floor: ${(station.ordersPerSecond / floor.ordersPerSecond).toFixed(2)}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
