@@ -85,6 +85,7 @@ describe('error answers', () => {
   it('a known path with the wrong method answers a JSON error, not an empty body', async () => {
     const res = await s.call('/api/orders', { key, method: 'GET' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('POST');
     expect(((await res.json()) as ErrorBody).error.code).toBe('method_not_allowed');
   });
 

@@ -173,6 +173,15 @@ describe('accepted values are normalised', () => {
     expect(withVariables.variables).toEqual(variables);
   });
 
+  it('a __proto__ variable is dropped, other variables stay', async () => {
+    const body = bodyWith('order.variables', {});
+    const raw = JSON.stringify(body).replace('"variables":{}', '"variables":{"__proto__":{"polluted":true},"kept":1}');
+    const res = await s.call('/api/orders', { key, method: 'POST', body: raw, headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { variables: unknown }).variables).toEqual({ kept: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('negative prices are accepted (discounts, refunds)', async () => {
     const order = await post(bodyWith('order.lineItems', [{ name: 'Discount', quantity: 1, price: { amount: -5, currency: 'EUR' } }]));
     expect((order.lineItems as { price: unknown }[])[0]!.price).toEqual({ amount: -5, currency: 'EUR' });
