@@ -18,7 +18,8 @@ const external = [
  * Three builds from one file:
  * - default: the dashboard (React) into dist/renderer, served by the station at `/`;
  * - `--mode electron-main`: main/index.ts into dist-electron/main (ESM), with the SQL
- *   migrations copied beside it, where the core's migration runner looks for them;
+ *   migrations copied beside it, where the core's migration runner looks for them, and
+ *   the link sandbox's worker entry;
  * - `--mode electron-preload`: preload/index.ts into dist-electron/preload (CommonJS, as
  *   sandboxed preloads must be).
  */
@@ -32,7 +33,13 @@ export default defineConfig(({ mode }): UserConfig => {
         emptyOutDir: true,
         minify: false,
         sourcemap: true,
-        rollupOptions: { input: resolve('main/index.ts'), external, output: { format: 'es', entryFileNames: 'index.js' } },
+        rollupOptions: {
+          // The link sandbox runs QuickJS on a worker thread; sandbox.ts looks for its entry
+          // as `sandbox-worker.js` beside the bundle.
+          input: { index: resolve('main/index.ts'), 'sandbox-worker': resolve('main/core/sandbox/worker.ts') },
+          external,
+          output: { format: 'es', entryFileNames: '[name].js' },
+        },
       },
       plugins: [
         {

@@ -1,0 +1,46 @@
+import { BrowserWindow, shell } from 'electron';
+
+export interface DashboardWindowOptions {
+  stationUrl: string;
+  sessionToken: string;
+  preloadPath: string;
+  iconPath?: string;
+}
+
+/**
+ * The dashboard's window: the station serves the dashboard at its own address and the
+ * preload hands over the session token (passed as arguments: a sandboxed preload can read
+ * `process.argv` and nothing else of the main process).
+ */
+export function createDashboardWindow(options: DashboardWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1360,
+    height: 880,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Order Print Station',
+    icon: options.iconPath,
+    show: false,
+    backgroundColor: '#f4f6f9',
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      additionalArguments: [`--station-url=${options.stationUrl}`, `--station-session=${options.sessionToken}`],
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  // Links out of the dashboard (documentation…) open in the user's browser, never in-app.
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  void window.loadURL(`${options.stationUrl}/#/orders`);
+  return window;
+}

@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebContents, recorded } from './electron-binary-fake';
+
+vi.mock('electron', () => import('./electron-binary-fake'));
+
+const { createDashboardWindow } = await import('../../main/electron/window');
+const { hardenContents, sameOrigin } = await import('../../main/electron/security');
+const { IPC, registerIpc } = await import('../../main/electron/ipc');
+
+const STATION = 'http://127.0.0.1:5717';
+
+describe('the dashboard window', () => {
+  it('runs sandboxed with context isolation, no Node, and the token only in its arguments', async () => {
+    createDashboardWindow({ stationUrl: STATION, sessionToken: 'secret-token', preloadPath: '/app/preload.cjs' });
+    const window = recorded.windows.at(-1)!;
+    const prefs = window.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, preload: '/app/preload.cjs' });
+    expect(prefs.additionalArguments).toEqual([`--station-url=${STATION}`, '--station-session=secret-token']);
+    await Promise.resolve();
+    expect(window.loadedUrl).toBe(`${STATION}/#/orders`);
+    expect(window.openHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+  });
+});
+
+describe('every web contents', () => {
+  it('may not navigate away from the station, open windows or attach webviews', () => {
+    const contents = new FakeWebContents();
+    hardenContents(contents as never, sameOrigin(STATION));
+    const prevent = vi.fn();
+    contents.listeners.get('will-navigate')!({ preventDefault: prevent }, 'https://evil.example/');
+    expect(prevent).toHaveBeenCalledTimes(1);
+    contents.listeners.get('will-navigate')!({ preventDefault: prevent }, `${STATION}/#/settings`);
+    expect(prevent).toHaveBeenCalledTimes(1);
+    contents.listeners.get('will-attach-webview')!({ preventDefault: prevent });
+    expect(prevent).toHaveBeenCalledTimes(2);
+    expect(contents.openHandler!({ url: `${STATION}/x` })).toEqual({ action: 'deny' });
+  });
+});
+
+describe('desktop IPC', () => {
+  beforeEach(() => recorded.ipcHandlers.clear());
+
+  const event = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
+
+  it('answers the dashboard and refuses other pages and iframes', async () => {
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data' });
+    const set = recorded.ipcHandlers.get(IPC.setStartAtLogin)!;
+    expect(await set(event(`${STATION}/#/settings`), true)).toBe(true);
+    expect(() => set(event('https://evil.example/'), false)).toThrow(/Refused/);
+    expect(() => set(event(`${STATION}/`, { url: STATION }), false)).toThrow(/Refused/);
+    expect(recorded.loginItem.openAtLogin).toBe(true);
+  });
+
+  it('opens only folders inside the data folder', async () => {
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data' });
+    const open = recorded.ipcHandlers.get(IPC.openDataFolder)!;
+    await open(event(`${STATION}/`), '../../etc');
+    await open(event(`${STATION}/`), 'printed');
+    expect(recorded.openedPaths).toEqual(['/data/etc', '/data/printed']);
+  });
+});
