@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { dashboardAdminRoutes, dashboardStatic } from './admin';
+import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
 import { sessionRoutes } from './admin/session-routes';
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
@@ -146,6 +146,7 @@ export function createStation(options: StationOptions): Station {
   const printingDeps = { db, events, logger, dataDir: options.dataDir, documents: () => services.documents, renderer: () => pdfRenderer, backends: options.printBackends };
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
+  adminPrintRoutes(admin, db, printing.printing);
   let closed = false;
   return {
     app,

@@ -9,6 +9,7 @@ import { adminOrderRoutes } from './orders-routes';
 import { adminStationRoutes, type StationInfoSource } from './station-routes';
 
 export { dashboardStatic } from './dashboard-static';
+export { adminPrintRoutes } from './print-routes';
 
 /** The dashboard's own admin routes (orders, keys, station, live events). */
 export function dashboardAdminRoutes(

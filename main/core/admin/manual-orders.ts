@@ -1,22 +1,11 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import type { Caller } from '../auth/scope';
 import type { Db } from '../db/open';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { validate } from '../http/validate';
 import type { OrdersService } from '../orders/service';
-import { getTeam } from '../teams/store';
 import { CSV_FIELDS, csvPreview, csvRowsToOrders } from './csv-import';
-
-/**
- * The dashboard acts for the station operator; ingestion takes a caller. This one is the
- * chosen team itself, so orders are owned by it exactly as if its key had posted them.
- */
-function operatorCallerFor(db: Db, teamId: string): Caller {
-  const team = getTeam(db, teamId);
-  if (!team) throw notFound(`No team ${teamId}`);
-  return { keyId: 'dashboard', team, teamIds: [team.id] };
-}
+import { operatorCallerFor } from './operator-caller';
 
 const manualBody = z.object({
   teamId: z.string().min(1).max(100),
