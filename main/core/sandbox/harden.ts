@@ -29,6 +29,8 @@ export const HARDEN_SOURCE = String.raw`(() => {
     }
   }
 
+  const freezeRevived = (_key, value) => (typeof value === 'object' && value !== null ? freeze(value) : value);
+
   function* generator() {}
   async function* asyncGenerator() {}
   deepFreeze([
@@ -48,16 +50,9 @@ export const HARDEN_SOURCE = String.raw`(() => {
 
   return {
     parseInput(json) {
-      // JSON data: plain objects and arrays whose prototypes are frozen above already.
-      const input = parseJson(json);
-      const stack = [input];
-      while (stack.length > 0) {
-        const value = stack.pop();
-        if (typeof value !== 'object' || value === null) continue;
-        freeze(value);
-        for (const key of ownKeys(value)) stack.push(value[key]);
-      }
-      return input;
+      // JSON data: plain objects and arrays (their prototypes are frozen above already). A
+      // reviver sees every value bottom-up: freezing there costs about a tenth of a walk.
+      return parseJson(json, freezeRevived);
     },
     describeError(error) {
       try {
