@@ -1,0 +1,152 @@
+// Printing, request to OS, against Chromium render floors measured in the same run:
+//   node --import tsx bench/print.ts [ORDERS]
+// 1. One order: POST /api/orders/{id}/print → the job accepted by CUPS (lp returned its
+//    id), p50 over 50 runs, vs a warm one-page render (the same packing slip's HTML printed
+//    by Playwright in a warm browser), goal ≤ 2.5×.
+// 2. ORDERS (default 1,000) orders in one POST /api/orders/print → every job accepted by
+//    CUPS, vs the one-HTML floor (the same slips in one plain page printed by Playwright),
+//    goal ≤ 2×.
+// The queue is a raw CUPS queue writing to /dev/null (created here, removed after), so the
+// spooler accepts without running filters over a thousand pages.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { RenderedHtml } from '../main/core/documents/contract';
+import { createApiKey } from '../main/core/keys/service';
+import { silentLogger } from '../main/core/logger';
+import { CHROMIUM_ARGS } from '../main/core/render/chromium';
+import { resolveChromiumPath } from '../main/core/render/chromium-path';
+import { pageCss } from '../main/core/render/combine';
+import { createStation } from '../main/core/station';
+import { createTeam } from '../main/core/teams/service';
+
+const ORDERS = Number(process.argv[2] ?? 1000);
+const ONE_ORDER_RUNS = 50;
+const QUEUE = 'STATION_BENCH';
+
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function order(n: number) {
+  return {
+    source: 'shop',
+    sourceId: `p-${n}`,
+    order: {
+      orderNumber: `#${20000 + n}`,
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+      shippingAddress: { firstName: 'Ada', lastName: `Lovelace ${n}`, address1: '12 Analytical St', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+      lineItems: Array.from({ length: 1 + (n % 6) }, (_, i) => ({ name: `Product ${i}`, quantity: (i % 3) + 1, sku: `SKU-${1000 + i}`, price: { amount: 9.5 + i, currency: 'EUR' } })),
+      orderTotal: { amount: 99.5, currency: 'EUR' },
+    },
+  };
+}
+
+execFileSync('lpadmin', ['-p', QUEUE, '-E', '-v', 'file:///dev/null']);
+const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-print-'));
+const station = createStation({ dataDir, logger: silentLogger, background: true });
+const server = createServer(station.app.callback());
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const floorBrowser = await chromium.launch({ executablePath: resolveChromiumPath(), headless: true, args: CHROMIUM_ARGS });
+
+try {
+  const { team, secret } = station.db.transaction(() => {
+    const created = createTeam(station.db, station.hooks, { name: 'Bench Print', type: 'standard' }).team;
+    return { team: created, secret: createApiKey(station.db, created.id, 'bench').secret };
+  })();
+  // Manual printing only: a thousand ingests must not auto-print.
+  station.services.templates.updateFlow(team.id, { ...station.services.templates.getFlow(team.id), autoPrint: false });
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'X-API-Key': secret, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<{ id: string; status: string }[]>;
+  };
+  const printers = station.printing.printers;
+  const printer = (await printers.refresh()).find((candidate) => candidate.vendorId === QUEUE)!;
+  // A raw queue reports no paper sizes: it takes any page as it is.
+  printers.updateSettings(printer.id, { fitToPage: true });
+
+  /** Resolves when every job of the batches is accepted by the OS (state submitted or later). */
+  const accepted = (batchIds: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const jobs = station.db
+          .prepare(`SELECT state FROM print_jobs WHERE batch_id IN (${batchIds.map(() => '?').join(',')})`)
+          .all(...batchIds) as { state: string }[];
+        if (jobs.some((job) => job.state === 'failed')) reject(new Error('a job failed'));
+        else if (jobs.every((job) => job.state === 'submitted' || job.state === 'done')) {
+          station.events.off('job', check);
+          resolve();
+        }
+      };
+      station.events.on('job', check);
+      check();
+    });
+  const printAndWait = async (path: string, body: unknown) => {
+    const start = process.hrtime.bigint();
+    const results = await call(path, body);
+    if (results.some((result) => result.status !== 'pending')) throw new Error(JSON.stringify(results));
+    await accepted(results.map((result) => result.id));
+    return ms(start);
+  };
+
+  const ids: string[] = [];
+  for (let i = 0; i < ORDERS; i += 100) {
+    const created = await Promise.all(Array.from({ length: Math.min(100, ORDERS - i) }, (_, j) => fetch(`${url}/api/orders`, {
+      method: 'POST',
+      headers: { 'X-API-Key': secret, 'Content-Type': 'application/json' },
+      body: JSON.stringify(order(i + j)),
+    }).then((response) => response.json() as Promise<{ id: string }>)));
+    ids.push(...created.map((created) => created.id));
+  }
+  const docs: RenderedHtml[] = [];
+  for (const id of ids) docs.push(await station.services.documents.renderHtml(station.services.documents.listForOrder(id)[0]!.id));
+
+  async function floor(batch: RenderedHtml[]) {
+    const bodies = batch.map((d) => `<div class="station-doc">${/<body>([\s\S]*)<\/body>/.exec(d.html)![1]}</div>`);
+    const html = `<!doctype html><html><head><meta charset="utf-8"><style>${pageCss(batch[0]!.paper)}</style></head><body>${bodies.join('')}</body></html>`;
+    const start = process.hrtime.bigint();
+    const context = await floorBrowser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.setContent(html, { waitUntil: 'load' });
+    const m = batch[0]!.paper.marginsMm;
+    await page.pdf({ width: '210mm', height: '297mm', margin: { top: `${m.top}mm`, right: `${m.right}mm`, bottom: `${m.bottom}mm`, left: `${m.left}mm` }, printBackground: true });
+    await context.close();
+    return ms(start);
+  }
+
+  // 1. One order, request → accepted by CUPS.
+  const one = { overrides: { printer: printer.id } };
+  await printAndWait(`/api/orders/${ids[0]}/print`, one);
+  await floor([docs[0]!]);
+  const oursOne: number[] = [];
+  const floorOne: number[] = [];
+  for (let run = 0; run < ONE_ORDER_RUNS; run++) {
+    floorOne.push(await floor([docs[run % docs.length]!]));
+    oursOne.push(await printAndWait(`/api/orders/${ids[run % ids.length]}/print`, one));
+  }
+  const ratioOne = p50(oursOne) / p50(floorOne);
+  console.log(`one order → accepted by CUPS: p50 ${p50(oursOne).toFixed(0)} ms over ${ONE_ORDER_RUNS} runs`);
+  console.log(`floor (warm one-page render, Playwright): p50 ${p50(floorOne).toFixed(0)} ms`);
+  console.log(`ratio station / floor: ${ratioOne.toFixed(2)}× (goal ≤ 2.5×) ${ratioOne <= 2.5 ? 'OK' : 'ABOVE GOAL'}`);
+
+  // 2. ORDERS orders in one request → every job accepted by CUPS.
+  const floorMany = await floor(docs);
+  const oursMany = await printAndWait('/api/orders/print', { orderIds: ids, overrides: { printer: printer.id } });
+  const ratioMany = oursMany / floorMany;
+  console.log(`${ORDERS} orders in one request → all jobs accepted by CUPS: ${oursMany.toFixed(0)} ms (${((ORDERS / oursMany) * 1000).toFixed(0)} pages/s)`);
+  console.log(`floor (one HTML of ${ORDERS} slips, Playwright): ${floorMany.toFixed(0)} ms`);
+  console.log(`ratio station / floor: ${ratioMany.toFixed(2)}× (goal ≤ 2×) ${ratioMany <= 2 ? 'OK' : 'ABOVE GOAL'}`);
+} finally {
+  await floorBrowser.close();
+  server.closeAllConnections();
+  server.close();
+  await station.close();
+  execFileSync('cancel', ['-a', QUEUE]);
+  execFileSync('lpadmin', ['-x', QUEUE]);
+  rmSync(dataDir, { recursive: true, force: true });
+}

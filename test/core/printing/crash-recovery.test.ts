@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startStation } from '../../helpers/station';
+import { serve, type Served } from '../cli/run-station';
+import { CUPS_PDF_DIR, orderNumbersByPage, waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { json } from './print-harness';
+
+const JOBS = Number(process.env.STATION_CRASH_JOBS ?? 200);
+
+describe('crash recovery of the print queue', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'station-crash-'));
+  let served: Served | undefined;
+  afterAll(() => {
+    served?.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const jobStates = () => {
+    const db = new Database(join(dataDir, 'station.db'), { readonly: true });
+    try {
+      return db.prepare('SELECT id, state, os_job_id AS osJobId FROM print_jobs').all() as { id: string; state: string; osJobId: string | null }[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it('prints every document exactly once when the station is killed during a 200-job run', { timeout: 900_000 }, async () => {
+    // 200 print requests of one order each, recorded by a station without a worker.
+    const setup = await startStation({ dataDir, background: false });
+    const token = setup.station.services.adminSessions.createSessionToken();
+    const { team, key } = setup.team('Crash');
+    const templates = await json<{ id: string; name: string }[]>(await setup.call(`/admin/api/teams/${team.id}/templates`, { headers: { Authorization: `Bearer ${token}` } }), 200);
+    const slip = templates.find((template) => template.name === 'Packing slip (A4)')!.id;
+    await json(
+      await setup.call(`/admin/api/teams/${team.id}/flow`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}` },
+        json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: slip, tag: 'packing-slip' }] }] },
+      }),
+      200,
+    );
+    const numbers = Array.from({ length: JOBS }, (_, index) => `CRASH-${String(index + 1).padStart(3, '0')}`);
+    for (const number of numbers) {
+      const order = await json<{ id: string }>(await setup.call('/api/orders', { key, json: { sourceId: number, order: { orderNumber: number } } }), 201);
+      await json(await setup.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: 'PDF' } } }), 200);
+    }
+    await setup.stop();
+    expect(jobStates().filter((job) => job.state === 'queued')).toHaveLength(JOBS);
+
+    // The worker starts; the station is killed (no shutdown) part-way through.
+    served = await serve(['--data-dir', dataDir, '--port', '0']);
+    await waitFor(() => (jobStates().filter((job) => job.osJobId).length >= 40 ? true : undefined), 120_000, '40 submitted jobs');
+    served.child.kill('SIGKILL');
+    await served.exited;
+    const atCrash = jobStates();
+    expect(atCrash.filter((job) => job.state === 'done' || job.state === 'submitted').length).toBeLessThan(JOBS);
+
+    // Restarted, it finishes the run without submitting anything twice.
+    served = await serve(['--data-dir', dataDir, '--port', '0']);
+    const finished = await waitFor(() => {
+      const jobs = jobStates();
+      return jobs.every((job) => job.state === 'done' || job.state === 'failed') ? jobs : undefined;
+    }, 720_000, 'all jobs to finish').catch((error: Error) => {
+      const counts = new Map<string, number>();
+      for (const job of jobStates()) counts.set(job.state, (counts.get(job.state) ?? 0) + 1);
+      throw new Error(`${error.message}: ${JSON.stringify([...counts])}\n${served?.output()}`);
+    });
+    served.child.kill('SIGTERM');
+    await served.exited;
+    served = undefined;
+    expect(finished.filter((job) => job.state === 'failed')).toEqual([]);
+
+    // The output: one cups-pdf file per job, and every order number on exactly one page.
+    const printed: (string | undefined)[] = [];
+    for (const job of finished) {
+      const file = await waitForCupsPdf(job.osJobId!, 120_000);
+      printed.push(...orderNumbersByPage(file, numbers));
+      expect(readdirSync(CUPS_PDF_DIR).filter((name) => name.startsWith(`station-job-${job.id}`))).toHaveLength(1);
+    }
+    expect(printed).toHaveLength(JOBS);
+    expect([...printed].sort()).toEqual(numbers);
+  });
+});
