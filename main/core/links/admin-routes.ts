@@ -7,14 +7,13 @@ import { orderRequestSchema } from '../orders/schema';
 import type { Sandbox } from '../sandbox/sandbox';
 import { getTeam } from '../teams/store';
 import { expressionInput, runLinks } from './resolve';
-import { createLinkSchema, listLinksQuerySchema, pointValue } from './schema';
-import { linkResource, type LinksService } from './service';
+import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, pointValue } from './schema';
+import { linkErrorResource, linkResource, type LinksService } from './service';
 import { findLinkInScope, listLinkErrors, listLinks, type LinkRow } from './store';
 
 const teamIdSchema = z.object({ teamId: z.string().min(1, 'Required').max(100) });
 const testSchema = z.object({ payload: z.unknown() });
 const draftTestSchema = z.object({ teamId: z.string().min(1).max(100), link: z.unknown(), payload: z.unknown() });
-const errorsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() });
 
 /** The dashboard's links API: every team of the station (the session is the station operator's). */
 export function linkAdminRoutes(router: Router, db: Db, links: LinksService, sandbox: Sandbox): void {
@@ -51,16 +50,8 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
   /** Recorded failures of a link's condition or resolver, newest first. */
   router.get('/admin/api/links/:linkId/errors', (ctx) => {
     const link = linkOf(ctx.params.linkId!);
-    const { limit } = validate(errorsQuerySchema, ctx.query, 'The query is not valid');
-    ctx.body = listLinkErrors(db, { linkId: link.id }, limit).map((row) => ({
-      id: row.id,
-      linkId: row.link_id,
-      stage: row.stage,
-      source: row.source,
-      sourceId: row.source_id,
-      message: row.message,
-      at: row.at,
-    }));
+    const { limit } = validate(linkErrorsQuerySchema, ctx.query, 'The query is not valid');
+    ctx.body = listLinkErrors(db, { linkId: link.id }, limit).map(linkErrorResource);
   });
 
   /**

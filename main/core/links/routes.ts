@@ -3,9 +3,9 @@ import { callerOf, canAccessTeam, type Caller } from '../auth/scope';
 import type { Db } from '../db/open';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
-import { listLinksQuerySchema } from './schema';
-import { linkResource, type LinksService } from './service';
-import { findLinkInScope, listLinks, type LinkRow } from './store';
+import { linkErrorsQuerySchema, listLinksQuerySchema } from './schema';
+import { linkErrorResource, linkResource, type LinksService } from './service';
+import { findLinkInScope, listLinkErrors, listLinks, type LinkRow } from './store';
 
 function linkOf(db: Db, caller: Caller, id: string): LinkRow {
   const link = findLinkInScope(db, id, caller.teamIds);
@@ -41,6 +41,13 @@ export function linkRoutes(router: Router, db: Db, links: LinksService): void {
     const caller = callerOf(ctx);
     const link = linkOf(db, caller, ctx.params.linkId!);
     ctx.body = linkResource(await links.update(link, ctx.request.body, (targetTeamId) => links.owningTeamId(caller, targetTeamId)));
+  });
+
+  /** Why the link did not merge recent orders (an extension: integrators debug their resolvers). */
+  router.get('/api/links/:linkId/errors', (ctx) => {
+    const link = linkOf(db, callerOf(ctx), ctx.params.linkId!);
+    const { limit } = validate(linkErrorsQuerySchema, ctx.query, 'The query is not valid');
+    ctx.body = listLinkErrors(db, { linkId: link.id }, limit).map(linkErrorResource);
   });
 
   router.delete('/api/links/:linkId', (ctx) => {

@@ -58,6 +58,8 @@ export const listLinksQuerySchema = z.object({
   teamId: z.string().max(100).optional(),
 });
 
+export const linkErrorsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() });
+
 /** The `source` value of orders that a point stands for. */
 export function pointValue(point: Point): string {
   return point.type === 'app' ? point.app : point.type === 'manual' ? point.source : point.key;

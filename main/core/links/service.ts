@@ -8,7 +8,7 @@ import { newId, nowIso } from '../ids';
 import { expressionShapeError } from '../sandbox/expression';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createLinkSchema, pointFrom, pointValue, updateLinkSchema, type Point } from './schema';
-import { deleteLink, insertLink, updateLink, type LinkRow } from './store';
+import { deleteLink, insertLink, updateLink, type LinkErrorRow, type LinkRow } from './store';
 
 export type LinksService = ReturnType<typeof createLinksService>;
 
@@ -27,6 +27,16 @@ export function linkResource(row: LinkRow) {
   };
 }
 export type LinkResource = ReturnType<typeof linkResource>;
+
+export const linkErrorResource = (row: LinkErrorRow) => ({
+  id: row.id,
+  linkId: row.link_id,
+  stage: row.stage,
+  source: row.source,
+  sourceId: row.source_id,
+  message: row.message,
+  at: row.at,
+});
 
 /** The contract's "invalid resolver shape": statements, several expressions, oversized or uncompilable code. */
 export function invalidShape(field: 'resolver' | 'condition', reason: string): HttpError {

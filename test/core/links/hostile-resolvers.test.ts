@@ -57,6 +57,8 @@ describe.each(HOSTILE)('a resolver with %s', (_name, resolver, error) => {
     expect(errors[0]!.stage).toBe('resolver');
     expect(errors[0]!.sourceId).toBe('A1');
     expect(errors[0]!.message).toMatch(error);
+    // The team's own key reads the same record.
+    expect(await json(await s.call(`/api/links/${link.id}/errors`, { key }))).toEqual(errors);
 
     // The sandbox is usable right after: a well-behaved link merges.
     const fixed = await s.call(`/api/links/${link.id}`, { key, method: 'PUT', json: { resolver: 'order.note' } });

@@ -138,6 +138,7 @@ describe('team scope', () => {
     expect((await s.call(`/api/links/${link.id}`, { key: other.key })).status).toBe(404);
     expect((await s.call(`/api/links/${link.id}`, { key: other.key, method: 'PUT', json: { resolver: '1' } })).status).toBe(404);
     expect((await s.call(`/api/links/${link.id}`, { key: other.key, method: 'DELETE' })).status).toBe(404);
+    expect((await s.call(`/api/links/${link.id}/errors`, { key: other.key })).status).toBe(404);
     expect(await json(await s.call('/api/links', { key: other.key }))).toEqual([]);
     expect((await s.call(`/api/links?teamId=${std.team.id}`, { key: other.key })).status).toBe(404);
   });
