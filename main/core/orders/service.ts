@@ -7,6 +7,7 @@ import type { MergeDecision, OrderWrittenEvent, StationHooks } from '../hooks';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { newId, nowIso } from '../ids';
+import { consoleLogger, type Logger } from '../logger';
 import { orderRequestSchema, type OrderData, type OrderRequest } from './schema';
 import {
   appendStatusHistory,
@@ -34,11 +35,12 @@ export interface OrdersServiceDeps {
   writer: GroupCommitter;
   hooks: StationHooks;
   events: StationEvents;
+  logger?: Logger;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService({ db, writer, hooks, events }: OrdersServiceDeps) {
+export function createOrdersService({ db, writer, hooks, events, logger = consoleLogger() }: OrdersServiceDeps) {
   /** Which team owns an incoming order (spec: 3PL targeting). */
   function owningTeamId(caller: Caller, targetTeamId: string | undefined): string {
     if (targetTeamId === undefined || targetTeamId === caller.team.id) return caller.team.id;
@@ -74,8 +76,14 @@ export function createOrdersService({ db, writer, hooks, events }: OrdersService
       const written = writeOrder(teamId, request, body, merge);
       return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
     });
-    for (const hook of hooks.orderCommitted) hook(event);
-    events.emit('order', { type: event.created ? 'created' : event.merged ? 'merged' : 'updated', orderId: event.order.id, teamId });
+    // The order is on disk now: a failing side effect must not turn the answer into a 500,
+    // which would tell the sender that the order was not taken.
+    try {
+      for (const hook of hooks.orderCommitted) hook(event);
+      events.emit('order', { type: event.created ? 'created' : event.merged ? 'merged' : 'updated', orderId: event.order.id, teamId });
+    } catch (error) {
+      logger.error('after-commit work of an order failed', { orderId: event.order.id, error: String((error as Error)?.stack ?? error) });
+    }
     return resource;
   }
 

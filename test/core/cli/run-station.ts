@@ -48,7 +48,8 @@ export function serve(args: string[]): Promise<Served> {
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`station serve did not start:\n${out}`)), 20_000);
+    // Generous: on a loaded two-core machine, starting node with the TypeScript loader takes a while.
+    const timer = setTimeout(() => reject(new Error(`station serve did not start:\n${out}`)), 90_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /^.*listening on (http:\/\/\S+).*$/m.exec(out);

@@ -31,12 +31,22 @@ async function teamWithKey(): Promise<{ teamId: string; secret: string }> {
   return { teamId: team.id, secret: key.secret };
 }
 
-/** Sends a POST whose body arrives in two parts; `between` runs after the first part is on the wire. */
+/**
+ * Sends a POST whose body arrives in two parts; `between` runs once the server has taken
+ * the request (its "100 Continue" proves that) and the first part is on the wire.
+ */
 function slowPost(url: string, secret: string, body: string, between: () => Promise<void>): Promise<{ status: number; body: string }> {
   const target = new URL('/api/orders', url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false, headers: { 'X-API-Key': secret, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'X-API-Key': secret, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -44,10 +54,13 @@ function slowPost(url: string, secret: string, body: string, between: () => Prom
       },
     );
     req.on('error', reject);
-    const half = Math.floor(body.length / 2);
-    req.write(body.slice(0, half), () => {
-      void between().then(() => req.end(body.slice(half)));
+    req.on('continue', () => {
+      const half = Math.floor(body.length / 2);
+      req.write(body.slice(0, half), () => {
+        void between().then(() => req.end(body.slice(half)));
+      });
     });
+    req.flushHeaders();
   });
 }
 

@@ -20,8 +20,8 @@ beforeAll(async () => {
   running = await serve(['--data-dir', dataDir, '--port', '0']);
 });
 afterAll(async () => {
-  running.child.kill('SIGTERM');
-  await running.exited;
+  running?.child.kill('SIGTERM');
+  await running?.exited;
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -132,6 +132,21 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('after the commit', () => {
+  it('a failing after-commit hook does not turn the 201 into an error: the order is taken', async () => {
+    const failing = () => {
+      throw new Error('printer on fire');
+    };
+    s.station.hooks.orderCommitted.push(failing);
+    try {
+      const order = await post(sampleOrder('after-commit-1'));
+      expect(count('SELECT COUNT(*) AS n FROM orders WHERE id = ?', order.id)).toBe(1);
+    } finally {
+      s.station.hooks.orderCommitted.splice(s.station.hooks.orderCommitted.indexOf(failing), 1);
+    }
+  });
+});
+
 describe('tags', () => {
   it('resolve to {id, label, color}, created on first use and reused after', async () => {
     const a = await post(sampleOrder('tags-1', { tags: [{ label: 'fragile' }, { label: 'express' }] }));
