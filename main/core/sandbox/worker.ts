@@ -9,6 +9,9 @@ const port = parentPort!;
 const progress = new Int32Array(workerData.progress as SharedArrayBuffer);
 const engine = new ExpressionEngine(await newQuickJSWASMModule(RELEASE_SYNC));
 const reply = (message: SandboxReply) => port.postMessage(message);
+// Harden a context and run one expression before announcing readiness, so the first real
+// evaluation is not the one paying for it under the station's watchdog.
+engine.evaluate({ payload: null, order: null, source: 'api', sourceId: '0' }, [{ condition: 'true', resolver: 'sourceId' }]);
 
 port.on('message', (request: SandboxRequest) => {
   if (request.kind === 'compile') {
