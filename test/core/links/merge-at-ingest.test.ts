@@ -147,6 +147,15 @@ describe('when a link does not merge', () => {
     expect(shop.id).toBe(web.id);
   });
 
+  it('product and customer links never merge orders', async () => {
+    const local = s.team('Quay Types');
+    const app = appOf(s, local.team.id);
+    for (const type of ['product', 'customer']) await createLink({ ...noteLink(), type, target: { type: 'app', app } }, local.key);
+    const first = await json<OrderBody>(await s.call('/api/orders', { key: local.key, json: shopifyOrder(app, 11) }));
+    const second = await json<OrderBody>(await s.call('/api/orders', { key: local.key, json: { sourceId: 'T-1', order: { orderNumber: 'T-1', note: 'Shopify #11' } } }));
+    expect(second.id).not.toBe(first.id);
+  });
+
   it('a link from another source is not consulted', async () => {
     const local = s.team('Quay Other Source');
     const app = appOf(s, local.team.id);
