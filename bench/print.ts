@@ -49,6 +49,8 @@ execFileSync('lpadmin', ['-p', QUEUE, '-E', '-v', 'file:///dev/null']);
 const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-print-'));
 const station = createStation({ dataDir, logger: silentLogger, background: true });
 const server = createServer(station.app.callback());
+// The floors run between requests: idle keep-alive sockets must outlive them.
+server.keepAliveTimeout = 120_000;
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const floorBrowser = await chromium.launch({ executablePath: resolveChromiumPath(), headless: true, args: CHROMIUM_ARGS });

@@ -55,12 +55,19 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
   async function discoverAll(): Promise<Printer[]> {
     const found = await Promise.all(backends.map(async (backend) => ({ backend, printers: await backend.discover().catch(() => null) })));
     const at = nowIso();
+    // The same OS queue seen by two backends (CUPS and Electron on Linux/macOS) is listed once,
+    // by the first backend: CUPS comes before Electron because only CUPS knows trays.
+    const claimed = new Set<string>();
     db.transaction(() => {
       for (const { backend, printers } of found) {
         // A backend that failed to answer keeps its printers as they were.
         if (!printers) continue;
-        for (const printer of printers) upsertDiscovered(db, backend.kind, printer, newId(), at);
-        markMissing(db, backend.kind, printers.map((printer) => printer.vendorId), at);
+        const own = printers.filter((printer) => !claimed.has(printer.vendorId));
+        for (const printer of own) {
+          claimed.add(printer.vendorId);
+          upsertDiscovered(db, backend.kind, printer, newId(), at);
+        }
+        markMissing(db, backend.kind, own.map((printer) => printer.vendorId), at);
       }
     })();
     refreshedOnce = true;
