@@ -72,3 +72,13 @@ export function describeError(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A binary answer (a document's PDF) as a Blob. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const response = await fetch(`${baseUrl()}/admin/api${path}`, { headers: { Authorization: `Bearer ${sessionToken() ?? ''}` } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+    throw new ApiError(response.status, body.error?.code ?? 'error', body.error?.message ?? `The station answered ${response.status}`);
+  }
+  return response.blob();
+}

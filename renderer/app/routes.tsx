@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
+import { BatchesPage } from '../features/batches/BatchesPage';
 import { NewOrdersPage } from '../features/new-orders/NewOrdersPage';
 import { OrdersPage } from '../features/orders/OrdersPage';
+import { PrintersPage } from '../features/printers/PrintersPage';
+import { RoutingPage } from '../features/routing/RoutingPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 
 export interface PageRoute {
@@ -14,7 +17,10 @@ export interface PageRoute {
 /** The dashboard's pages, in navigation order. A page appears once its station API exists. */
 export const ROUTES: PageRoute[] = [
   { path: 'orders', label: 'Orders', shortcut: '1', Page: OrdersPage },
-  { path: 'new', label: 'New orders', shortcut: '2', Page: NewOrdersPage },
+  { path: 'batches', label: 'Batches', shortcut: '2', Page: BatchesPage },
+  { path: 'new', label: 'New orders', shortcut: '3', Page: NewOrdersPage },
+  { path: 'printers', label: 'Printers', shortcut: '4', Page: PrintersPage },
+  { path: 'routing', label: 'Routing', shortcut: '5', Page: RoutingPage },
   { path: 'settings', label: 'Settings', shortcut: '9', Page: SettingsPage },
 ];
 

@@ -32,3 +32,11 @@ export const SCREENSHOT_DIR = (() => {
 })();
 
 export const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+
+/** A failed test leaves a picture of the page in the temp folder, named in the error log. */
+export async function screenshotOnFailure(page: Page | undefined, context: { task: { name: string; result?: { state?: string } } }): Promise<void> {
+  if (!page || context.task.result?.state !== 'fail') return;
+  const path = join(tmpdir(), `station-e2e-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`);
+  await page.screenshot({ path }).catch(() => {});
+  console.error(`page at failure: ${path}`);
+}

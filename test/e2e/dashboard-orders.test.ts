@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
 
 let running: RunningStation;
 let browser: Browser;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   // The one-time link `station serve` prints.
   await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
 });
+afterEach((context) => screenshotOnFailure(page, context));
 afterAll(async () => {
   await browser?.close();
   await running?.stop();

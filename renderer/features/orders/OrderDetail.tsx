@@ -2,10 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
+import { OrderDocuments } from './OrderDocuments';
 import type { OrderDetail as Detail } from './types';
 
 /** Everything about one order: keys to quote, what was ordered, where it came from, what happened. */
-export function OrderDetail({ orderId, onClose }: { orderId: string; onClose(): void }) {
+export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; onClose(): void; onPrint(): void }) {
   const [order, setOrder] = useState<Detail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,6 +58,9 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose(): 
         <div className="detail-body">
           <div className="detail-actions">
             <StatusChip status={order.status} />
+            <button type="button" className="button button-primary" onClick={onPrint} title="Print this order (P)">
+              Print…
+            </button>
             {order.status === 'ignored' ? (
               <button type="button" className="button" disabled={busy} onClick={() => void act('restore')}>
                 Restore
@@ -138,6 +142,8 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose(): 
             </table>
             {order.note && <p className="note">Note: {order.note}</p>}
           </section>
+
+          <OrderDocuments orderId={order.id} />
 
           <section>
             <h3>Sources</h3>

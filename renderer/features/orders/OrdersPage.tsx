@@ -6,6 +6,8 @@ import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
 import { exactMatch, isFiltered } from './filters';
 import { OrderDetail } from './OrderDetail';
 import { OrderList } from './OrderList';
+import { describeResults, printOrders } from './print';
+import { PrintDialog } from './PrintDialog';
 import { EMPTY_FILTER, type OrderFilter, type OrderPage, type OrderSummary } from './types';
 import { useOrderWindow } from './use-order-window';
 
@@ -26,7 +28,12 @@ export function OrdersPage() {
   const [lastToggled, setLastToggled] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<string[] | null>(null);
+  // At a packing bench, scanning a slip's number should print it without a further key.
+  const [printOnScan, setPrintOnScan] = useState(() => window.localStorage.getItem('station.printOnScan') === '1');
   const scanBox = useRef<HTMLInputElement>(null);
+  const activeRef = useRef<string | null>(null);
+  activeRef.current = activeId;
   const list = useOrderWindow(filter);
 
   // Typing narrows the list as you go; a scanner's burst of keys becomes one search.
@@ -51,6 +58,8 @@ export function OrdersPage() {
       if (event.key === 'Escape') {
         setActiveId(null);
         scanBox.current?.focus();
+      } else if (event.key === 'p' && !typing && activeRef.current && !event.ctrlKey && !event.metaKey) {
+        setPrinting([activeRef.current]);
       } else if ((event.key === '/' || event.key === 'F2') && !typing) {
         event.preventDefault();
         scanBox.current?.focus();
@@ -69,9 +78,9 @@ export function OrdersPage() {
       const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
       if (match) {
         setActiveId(match.id);
-        setNotice(null);
         setTyped('');
         setFilter((current) => ({ ...current, q: '' }));
+        setNotice(printOnScan ? `${match.orderNumber}: ${describeResults(await printOrders([match.id])).join('; ')}` : null);
       } else {
         setNotice(found.orders.length ? `${found.total} orders match “${code}”: pick one below.` : `No order “${code}”. Check the number, or look under Ignored.`);
       }
@@ -138,6 +147,17 @@ export function OrdersPage() {
           />
           <kbd title="Focus the scan box">/</kbd>
         </form>
+        <label className="checkbox print-on-scan">
+          <input
+            type="checkbox"
+            checked={printOnScan}
+            onChange={(event) => {
+              setPrintOnScan(event.target.checked);
+              window.localStorage.setItem('station.printOnScan', event.target.checked ? '1' : '0');
+            }}
+          />
+          Print as soon as an order is scanned
+        </label>
         {notice && <div className="banner banner-info" role="status">{notice}</div>}
         <div className="filter-bar" onFocus={loadFacets}>
           <label>
@@ -176,6 +196,7 @@ export function OrdersPage() {
         {selected.size > 0 && (
           <div className="selection-bar" role="region" aria-label="Selection">
             <strong>{selected.size} selected</strong>
+            <button type="button" className="button button-primary" onClick={() => setPrinting([...selected])}>Print…</button>
             <button type="button" className="button" onClick={() => void applyToSelected('ignore')}>Ignore</button>
             <button type="button" className="button" onClick={() => void applyToSelected('restore')}>Restore</button>
             <button type="button" className="button button-ghost" onClick={() => setSelected(new Set())}>Clear selection</button>
@@ -203,8 +224,19 @@ export function OrdersPage() {
           />
         )}
       </div>
+      {printing && (
+        <PrintDialog
+          orderIds={printing}
+          onClose={() => {
+            setPrinting(null);
+            setSelected(new Set());
+            scanBox.current?.focus();
+          }}
+        />
+      )}
       {activeId && (
         <OrderDetail
+          onPrint={() => setPrinting([activeId])}
           orderId={activeId}
           onClose={() => {
             setActiveId(null);

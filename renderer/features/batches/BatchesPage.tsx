@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
+import { useStationInfo } from '../../app/station-info';
+import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
+import { printerLabel, usePrinters } from '../printers/use-printers';
+import { batchChip, batchProgress, jobSentence, type PrintBatch } from './batches';
+
+const PAGE = 50;
+
+/** Every print batch, newest first, with its jobs; failed jobs can be sent again. */
+export function BatchesPage() {
+  const [batches, setBatches] = useState<PrintBatch[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
+  const { printers } = usePrinters();
+  const { info } = useStationInfo();
+
+  const load = useCallback(() => {
+    api<PrintBatch[]>(`/print-batches?limit=${PAGE}`).then(
+      (list) => {
+        setBatches(list);
+        setMore(list.length === PAGE);
+        setError(null);
+      },
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const soon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(load, 150);
+  };
+  useLive('batch', soon);
+  useLive('job', soon);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function loadMore() {
+    const last = batches?.at(-1);
+    if (!last) return;
+    const older = await api<PrintBatch[]>(`/print-batches?limit=${PAGE}&before=${encodeURIComponent(last.createdAt)}`);
+    setBatches([...(batches ?? []), ...older]);
+    setMore(older.length === PAGE);
+  }
+
+  async function retry(jobId: string) {
+    try {
+      await api(`/print-jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  const teamName = (id: string) => info?.teams.find((team) => team.id === id)?.name ?? id;
+  const printerName = (id: string) => {
+    const printer = printers?.find((p) => p.id === id);
+    return printer ? printerLabel(printer) : id;
+  };
+  return (
+    <div className="page">
+      <PageHeader title="Batches" subtitle="Each print request becomes one batch per printer; its jobs show where every document is." />
+      <ErrorBanner error={error} onRetry={load} />
+      {batches?.length === 0 && (
+        <EmptyState title="Nothing printed yet">Select orders on the Orders page and press Print, or let a live team print automatically.</EmptyState>
+      )}
+      <div className="batch-list">
+        {batches?.map((batch) => {
+          const progress = batchProgress(batch);
+          return (
+            <article key={batch.id} className="card batch" aria-label={`Batch ${batch.name}`}>
+              <header className="batch-head">
+                <div>
+                  <h2>{batch.name}</h2>
+                  <p className="muted">
+                    {teamName(batch.team.authId)} · {batch.orders.length} {batch.orders.length === 1 ? 'order' : 'orders'} · {printerName(batch.printerId)} ·{' '}
+                    {batch.trigger === 'auto' ? 'printed automatically' : `from the ${batch.trigger === 'admin' ? 'dashboard' : 'API'}`} · <RelativeTime at={batch.createdAt} />
+                  </p>
+                </div>
+                <StatusChip status={batchChip(batch)} />
+              </header>
+              {batch.state !== 'done' && batch.state !== 'failed' && (
+                <div className="progress" role="progressbar" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
+                  <span style={{ width: `${progress.percent}%` }} />
+                  <small>{progress.finished} of {progress.total} jobs finished</small>
+                </div>
+              )}
+              <ul className="jobs">
+                {batch.jobs.map((job) => (
+                  <li key={job.id} className={`job job-${job.state}`}>
+                    <StatusChip status={job.state} />
+                    <span>
+                      {printerName(job.printerId)}
+                      {job.tray && ` · tray ${job.tray}`}
+                      {job.paper?.name && ` · ${job.paper.name}`}
+                    </span>
+                    <span className="job-sentence">{jobSentence(job)}</span>
+                    {job.state === 'failed' && (
+                      <button type="button" className="button button-small" onClick={() => void retry(job.id)}>Retry</button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </article>
+          );
+        })}
+      </div>
+      {more && (
+        <button type="button" className="button" onClick={() => void loadMore()}>Show older batches</button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+export interface PrintJob {
+  id: string;
+  batchId: string;
+  printerId: string;
+  tray: string | null;
+  paper: { name?: string } | null;
+  state: 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  osJobId: string | null;
+  reason: string | null;
+  updatedAt: string;
+}
+
+export interface PrintBatch {
+  id: string;
+  name: string;
+  state: 'queued' | 'printing' | 'done' | 'failed';
+  trigger: string;
+  team: { authId: string };
+  printerId: string;
+  orders: { id: string; orderKeys?: string[] }[];
+  createdAt: string;
+  updatedAt: string;
+  jobs: PrintJob[];
+}
+
+/** Finished jobs out of all: for the progress bar of a batch that is still printing. */
+export function batchProgress(batch: PrintBatch): { finished: number; total: number; percent: number } {
+  const total = batch.jobs.length;
+  const finished = batch.jobs.filter((job) => job.state === 'done' || job.state === 'failed').length;
+  return { finished, total, percent: total ? Math.round((finished / total) * 100) : 100 };
+}
+
+/** The chip a batch gets: done is green, failing red, anything in progress amber/blue. */
+export const batchChip = (batch: PrintBatch): string => ({ queued: 'queued', printing: 'rendering', done: 'done', failed: 'failed' })[batch.state];
+
+/** A job's state in words an operator acts on. */
+export function jobSentence(job: PrintJob): string {
+  switch (job.state) {
+    case 'queued':
+      return job.attempts > 0 ? `Waiting to retry (attempt ${job.attempts + 1})` : 'Waiting to print';
+    case 'rendering':
+      return 'Making the PDF';
+    case 'submitting':
+    case 'submitted':
+      return job.osJobId ? `With the printer (job ${job.osJobId})` : 'Sending to the printer';
+    case 'done':
+      return 'Printed';
+    case 'failed':
+      return job.reason ? `Failed: ${job.reason}` : 'Failed';
+  }
+}

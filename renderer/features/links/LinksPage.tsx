@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { TeamSelect, useStationInfo } from '../../app/station-info';
+import { EmptyState, ErrorBanner, PageHeader, RelativeTime } from '../../components/ui';
+import { LinkEditor } from './LinkEditor';
+import { LinkErrors } from './LinkErrors';
+import { describePoint, draftOf, NEW_LINK, type Link, type SourceApp } from './links';
+import './links.css';
+
+/**
+ * Links merge an order arriving from one source into one that came earlier from another
+ * (a WMS order into the shop order it was picked for). Per team: the list, an editor with
+ * a test against a pasted payload, and each link's recent errors.
+ */
+export function LinksPage() {
+  const { info } = useStationInfo();
+  const [teamId, setTeamId] = useState('');
+  const [links, setLinks] = useState<Link[] | null>(null);
+  const [apps, setApps] = useState<SourceApp[]>([]);
+  const [editing, setEditing] = useState<Link | 'new' | null>(null);
+  const [errorsOf, setErrorsOf] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!teamId && info?.teams[0]) setTeamId(info.teams[0].id);
+  }, [info, teamId]);
+
+  const load = useCallback(() => {
+    if (!teamId) return;
+    const team = encodeURIComponent(teamId);
+    api<Link[]>(`/links?teamId=${team}`).then(setLinks, (failure: unknown) => setError(describeError(failure)));
+    api<SourceApp[]>(`/apps?teamId=${team}`).then(setApps, () => setApps([]));
+  }, [teamId]);
+  useEffect(load, [load]);
+
+  async function remove(link: Link) {
+    if (!window.confirm(`Delete this link? Orders from ${describePoint(link.source, apps)} will no longer merge.`)) return;
+    setError(null);
+    try {
+      await api(`/links/${encodeURIComponent(link.id)}`, { method: 'DELETE' });
+      if (editing !== 'new' && editing?.id === link.id) setEditing(null);
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  return (
+    <div className="page page-wide">
+      <PageHeader
+        title="Links"
+        subtitle="Merge an order from one source into the order another source sent earlier."
+        actions={
+          <button type="button" className="button button-primary" disabled={!teamId} onClick={() => setEditing('new')}>New link</button>
+        }
+      />
+      <div className="row card">
+        <label>
+          Team
+          <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); setErrorsOf(null); }} />
+        </label>
+      </div>
+      <ErrorBanner error={error} onRetry={load} />
+      {editing && (
+        <LinkEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          teamId={teamId}
+          link={editing === 'new' ? null : editing}
+          initial={editing === 'new' ? NEW_LINK : draftOf(editing)}
+          apps={apps}
+          onSaved={() => {
+            setEditing(null);
+            load();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {links?.length === 0 && !editing && (
+        <EmptyState title="No links for this team">
+          Press <strong>New link</strong> to merge, say, orders from your WMS (custom key <code>wms</code>) into the shop orders they were picked for.
+        </EmptyState>
+      )}
+      {links && links.length > 0 && (
+        <table className="table card-table" aria-label="Links">
+          <thead>
+            <tr><th>Links</th><th>From</th><th>Into</th><th>Condition</th><th>Resolver</th><th>Changed</th><th /></tr>
+          </thead>
+          <tbody>
+            {links.map((link) => (
+              <LinkRow
+                key={link.id}
+                link={link}
+                apps={apps}
+                showErrors={errorsOf === link.id}
+                onEdit={() => setEditing(link)}
+                onDelete={() => void remove(link)}
+                onErrors={() => setErrorsOf(errorsOf === link.id ? null : link.id)}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function LinkRow({ link, apps, showErrors, onEdit, onDelete, onErrors }: { link: Link; apps: SourceApp[]; showErrors: boolean; onEdit: () => void; onDelete: () => void; onErrors: () => void }) {
+  return (
+    <>
+      <tr>
+        <td>{link.type}s</td>
+        <td>{describePoint(link.source, apps)}</td>
+        <td>{describePoint(link.target, apps)}</td>
+        <td>{link.condition ? <code className="expr">{link.condition}</code> : <span className="muted">always</span>}</td>
+        <td><code className="expr">{link.resolver}</code></td>
+        <td className="small"><RelativeTime at={link.updatedAt} /></td>
+        <td className="num nowrap">
+          <button type="button" className="button button-small" onClick={onEdit}>Edit &amp; test</button>{' '}
+          <button type="button" className="button button-small" aria-expanded={showErrors} onClick={onErrors}>Errors</button>{' '}
+          <button type="button" className="button button-small button-danger" onClick={onDelete}>Delete</button>
+        </td>
+      </tr>
+      {showErrors && (
+        <tr>
+          <td colSpan={7}><LinkErrors linkId={link.id} /></td>
+        </tr>
+      )}
+    </>
+  );
+}

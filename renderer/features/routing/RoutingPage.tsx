@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { TeamSelect, useStationInfo } from '../../app/station-info';
+import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
+import { printerLabel, usePrinters } from '../printers/use-printers';
+import { effectiveTarget, trayProblem, type TeamRouting } from './routing';
+
+/**
+ * Per team: which printer and tray each document tag prints to. The table says, for every
+ * tag, where it will go, including tags that fall back to the team's default printer.
+ */
+export function RoutingPage() {
+  const { info } = useStationInfo();
+  const [teamId, setTeamId] = useState('');
+  const { printers } = usePrinters();
+  const [routing, setRouting] = useState<TeamRouting | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState({ tag: '', printerId: '', tray: '', template: '' });
+
+  useEffect(() => {
+    if (!teamId && info?.teams[0]) setTeamId(info.teams[0].id);
+  }, [info, teamId]);
+
+  const load = useCallback(() => {
+    if (!teamId) return;
+    api<TeamRouting>(`/teams/${encodeURIComponent(teamId)}/routing`).then(setRouting, (failure: unknown) => setError(describeError(failure)));
+  }, [teamId]);
+  useEffect(load, [load]);
+
+  async function save(tag: string, rule: { printerId: string | null; tray: string | null; template: string | null }) {
+    setError(null);
+    try {
+      await api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'PUT', json: rule });
+      load();
+      return true;
+    } catch (failure) {
+      setError(describeError(failure));
+      return false;
+    }
+  }
+
+  async function remove(tag: string) {
+    try {
+      await api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'DELETE' });
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  async function setDefault(printerId: string) {
+    try {
+      await api(`/teams/${encodeURIComponent(teamId)}/routing/default-printer`, { method: 'PUT', json: { printerId: printerId || null } });
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  const draftPrinter = printers?.find((printer) => printer.id === draft.printerId);
+  const draftTrayProblem = trayProblem(draftPrinter, draft.tray);
+  return (
+    <div className="page">
+      <PageHeader title="Routing" subtitle="Each document tag (packing-slip, invoice, label…) goes to its own printer and tray." />
+      <div className="row card">
+        <label>
+          Team
+          <TeamSelect value={teamId} onChange={setTeamId} />
+        </label>
+        {routing && printers && (
+          <label>
+            Default printer of the team
+            <select value={routing.defaultPrinterId ?? ''} onChange={(event) => void setDefault(event.target.value)}>
+              <option value="">Station default ({printerLabel(printers.find((p) => p.id === routing.effectiveDefaultPrinterId) ?? printers[0]!)})</option>
+              {printers.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
+            </select>
+          </label>
+        )}
+      </div>
+      <ErrorBanner error={error} />
+      {!teamId && <EmptyState title="No team yet">Create a team first (station teams create), then route its documents here.</EmptyState>}
+      {routing && printers && (
+        <section className="card">
+          <h2>Tag rules</h2>
+          {routing.routes.length === 0 ? (
+            <p className="muted">No rules yet: every document prints on the default printer. Add a rule below to send a tag elsewhere.</p>
+          ) : (
+            <table className="table" aria-label="Tag rules">
+              <thead>
+                <tr><th>Document tag</th><th>Printer</th><th>Tray</th><th>Template</th><th>Prints to</th><th /></tr>
+              </thead>
+              <tbody>
+                {routing.routes.map((route) => {
+                  const target = effectiveTarget(route, routing, printers);
+                  const printer = printers.find((p) => p.id === route.printerId);
+                  return (
+                    <tr key={route.tag}>
+                      <td><strong>{route.tag}</strong></td>
+                      <td>
+                        <select aria-label={`Printer for ${route.tag}`} value={route.printerId ?? ''} onChange={(event) => void save(route.tag, { ...route, printerId: event.target.value || null, tray: null })}>
+                          <option value="">Team default</option>
+                          {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+                        </select>
+                      </td>
+                      <td>
+                        <select aria-label={`Tray for ${route.tag}`} value={route.tray ?? ''} disabled={!printer?.trays.length} onChange={(event) => void save(route.tag, { ...route, tray: event.target.value || null })}>
+                          <option value="">Printer's default tray</option>
+                          {printer?.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
+                        </select>
+                      </td>
+                      <td>{route.template ?? <span className="muted">flow's template</span>}</td>
+                      <td>
+                        → {target.printer}, {target.tray}
+                        {target.fromDefault && <span className="muted small"> (default)</span>}
+                      </td>
+                      <td className="num">
+                        <button type="button" className="button button-small button-danger" onClick={() => void remove(route.tag)}>Remove</button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          <h3>Add a rule</h3>
+          <form
+            className="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save(draft.tag.trim(), { printerId: draft.printerId || null, tray: draft.tray || null, template: draft.template.trim() || null }).then(
+                (ok) => ok && setDraft({ tag: '', printerId: '', tray: '', template: '' }),
+              );
+            }}
+          >
+            <label>
+              Document tag
+              <input aria-label="New rule tag" value={draft.tag} onChange={(event) => setDraft({ ...draft, tag: event.target.value })} placeholder="e.g. label" list="known-tags" />
+              <datalist id="known-tags">
+                {['packing-slip', 'invoice', 'label', 'gift-note'].map((tag) => <option key={tag} value={tag} />)}
+              </datalist>
+            </label>
+            <label>
+              Printer
+              <select aria-label="New rule printer" value={draft.printerId} onChange={(event) => setDraft({ ...draft, printerId: event.target.value, tray: '' })}>
+                <option value="">Team default</option>
+                {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+              </select>
+            </label>
+            <label>
+              Tray
+              <select aria-label="New rule tray" value={draft.tray} disabled={!draftPrinter?.trays.length} onChange={(event) => setDraft({ ...draft, tray: event.target.value })}>
+                <option value="">Printer's default tray</option>
+                {draftPrinter?.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
+              </select>
+            </label>
+            <label>
+              Template (optional)
+              <input aria-label="New rule template" value={draft.template} onChange={(event) => setDraft({ ...draft, template: event.target.value })} placeholder="template id or name" />
+            </label>
+            <button type="submit" className="button button-primary" disabled={!draft.tag.trim() || Boolean(draftTrayProblem)}>Save rule</button>
+          </form>
+          {draftTrayProblem && <p className="banner banner-warning">{draftTrayProblem}</p>}
+        </section>
+      )}
+    </div>
+  );
+}

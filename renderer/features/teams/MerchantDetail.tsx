@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { CopyButton, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+import { InviteResult } from './InviteResult';
+import { ownerLabel, progressWords, type Invitation, type Merchant, type Onboarding, type OnboardingTask } from './teams';
+
+const INVITE_CHIP: Record<Invitation['state'], string> = { open: 'pending', accepted: 'done', replaced: 'ignored', expired: 'ignored' };
+
+function Tracker({ tasks, onToggle }: { tasks: OnboardingTask[]; onToggle?: (task: OnboardingTask, done: boolean) => void }) {
+  return (
+    <ul className="tracker">
+      {tasks.map((task) => (
+        <li key={task.kind} className={task.done ? 'done' : ''}>
+          <label className="checkbox">
+            <input type="checkbox" checked={task.done} disabled={!onToggle} onChange={(event) => onToggle?.(task, event.target.checked)} />
+            <span>
+              {task.title}
+              <span className="muted small">
+                {' · '}
+                {ownerLabel(task.owner)}
+                {task.done && task.completedAt && <> · done <RelativeTime at={task.completedAt} />{task.completedBy ? '' : ' by the station'}</>}
+                {!task.done && task.automatic && <> · ticks itself when {task.automatic}</>}
+              </span>
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One merchant: its onboarding tracker, its invitations, and going live. */
+export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; onChanged: () => void }) {
+  const [onboarding, setOnboarding] = useState<Onboarding | null>(null);
+  const [invitations, setInvitations] = useState<Invitation[] | null>(null);
+  const [email, setEmail] = useState('');
+  const [invited, setInvited] = useState<{ email: string; sent: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const team = encodeURIComponent(merchant.id);
+
+  const load = useCallback(() => {
+    api<Onboarding>(`/teams/${team}/onboarding`).then(setOnboarding, (failure: unknown) => setError(describeError(failure)));
+    api<Invitation[]>(`/teams/${team}/invitations`).then(setInvitations, (failure: unknown) => setError(describeError(failure)));
+  }, [team]);
+  // The list row changes (counts, orders) when the station ticks a task itself.
+  useEffect(load, [load, merchant.onboarding.completed, merchant.orderCount]);
+
+  async function act(action: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await action();
+      load();
+      onChanged();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  const tick = (task: OnboardingTask, done: boolean) => void act(() => api(`/teams/${team}/onboarding/${encodeURIComponent(task.kind)}`, { method: 'PUT', json: { done } }));
+  const invite = () =>
+    void act(async () => {
+      const address = email.trim();
+      const result = await api<{ invitationSent: boolean }>(`/teams/${team}/invitations`, { json: { email: address } });
+      setInvited({ email: address, sent: result.invitationSent });
+      setEmail('');
+    });
+  const goLive = () => void act(() => api(`/teams/${team}/go-live`, { method: 'POST' })).then(() => setConfirming(false));
+  const openTasks = onboarding?.tasks.filter((task) => !task.done) ?? [];
+
+  return (
+    <section className="card" aria-label={`Merchant ${merchant.name}`}>
+      <div className="batch-head">
+        <div>
+          <h2>{merchant.name} <StatusChip status={merchant.status} /></h2>
+          <p className="muted">
+            {merchant.status === 'live' && merchant.went_live_at ? <>Live since <RelativeTime at={merchant.went_live_at} />: orders print automatically when the flow says so.</> : 'Onboarding: orders are taken and documents made, but nothing prints automatically until it goes live.'}
+          </p>
+        </div>
+        {merchant.status === 'onboarding' && (
+          <button type="button" className="button button-primary" onClick={() => setConfirming(true)}>Go live…</button>
+        )}
+      </div>
+      <ErrorBanner error={error} />
+      <div className="two-col">
+        <div>
+          <h3>Onboarding {onboarding && <span className="muted">· {progressWords(onboarding.summary)}</span>}</h3>
+          {onboarding && <Tracker tasks={onboarding.tasks} onToggle={tick} />}
+        </div>
+        <div>
+          <h3>Invitations</h3>
+          <form
+            className="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              invite();
+            }}
+          >
+            <label>
+              Invite an admin by e-mail
+              <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="owner@merchant.example" />
+            </label>
+            <button type="submit" className="button" disabled={!email.trim()}>Send invitation</button>
+          </form>
+          {invited && <InviteResult teamId={merchant.id} email={invited.email} sent={invited.sent} onClose={() => setInvited(null)} />}
+          {invitations?.length === 0 && <p className="muted">No invitations yet. A merchant admin who accepts one ticks the first task.</p>}
+          <ul className="results">
+            {invitations?.map((invitation) => (
+              <li key={invitation.id}>
+                <strong>{invitation.email}</strong> <span className={`chip chip-invite chip-${INVITE_CHIP[invitation.state]}`}>{invitation.state}</span>{' '}
+                <span className="muted small">
+                  sent <RelativeTime at={invitation.createdAt} />
+                  {invitation.state === 'open' && !invitation.sentAt && ' · not mailed'}
+                </span>
+                {invitation.acceptUrl && !invitation.sentAt && (
+                  <div className="secret-row small">
+                    <code>{invitation.acceptUrl}</code>
+                    <CopyButton text={invitation.acceptUrl} label="Copy link" />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      {confirming && onboarding && (
+        <div className="dialog-backdrop">
+          <div className="dialog card" role="dialog" aria-modal="true" aria-label={`Go live with ${merchant.name}`}>
+            <h2>Go live with {merchant.name}?</h2>
+            <p>
+              From now on, orders of {merchant.name} print automatically as the flow says.{' '}
+              {openTasks.length === 0 ? 'Every onboarding task is done.' : <strong>{openTasks.length} onboarding {openTasks.length === 1 ? 'task is' : 'tasks are'} still open:</strong>}
+            </p>
+            <Tracker tasks={onboarding.tasks} />
+            <div className="detail-actions">
+              <button type="button" className="button button-primary" onClick={goLive}>{openTasks.length ? 'Go live anyway' : 'Go live'}</button>
+              <button type="button" className="button" onClick={() => setConfirming(false)}>Not yet</button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

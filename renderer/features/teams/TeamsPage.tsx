@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
+import { useStationInfo } from '../../app/station-info';
+import { EmptyState, ErrorBanner, PageHeader, StatusChip } from '../../components/ui';
+import { InviteResult } from './InviteResult';
+import { MerchantDetail } from './MerchantDetail';
+import './teams.css';
+import { memberLabel, progressPercent, progressWords, threePlTeams, type Member, type Merchant } from './teams';
+
+const RELOAD_DELAY_MS = 500;
+
+/**
+ * A 3PL's merchants: onboarding progress at a glance, then one merchant's tracker,
+ * invitations and go-live. Order counts follow incoming orders live.
+ */
+export function TeamsPage() {
+  const { info, reload: reloadStation } = useStationInfo();
+  const threePls = threePlTeams(info?.teams ?? []);
+  const [teamId, setTeamId] = useState('');
+  const [merchants, setMerchants] = useState<Merchant[] | null>(null);
+  const [members, setMembers] = useState<Member[]>([]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState({ name: '', email: '' });
+  const [created, setCreated] = useState<{ merchant: { id: string; name: string }; email: string; sent: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!teamId && threePls[0]) setTeamId(threePls[0].id);
+  }, [threePls, teamId]);
+
+  const load = useCallback(() => {
+    if (!teamId) return;
+    const team = encodeURIComponent(teamId);
+    api<Merchant[]>(`/teams/${team}/merchants`).then(
+      (list) => {
+        setMerchants(list);
+        setError(null);
+      },
+      (failure: unknown) => setError(describeError(failure)),
+    );
+    api<Member[]>(`/teams/${team}/members`).then(setMembers, () => setMembers([]));
+  }, [teamId]);
+  useEffect(load, [load]);
+
+  // A merchant's first order ticks a task and raises its count.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLive('order', () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(load, RELOAD_DELAY_MS);
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function create() {
+    setError(null);
+    const email = draft.email.trim();
+    try {
+      const result = await api<{ team: { id: string; name: string }; invitationSent: boolean }>(`/teams/${encodeURIComponent(teamId)}/merchants`, {
+        json: { name: draft.name, ...(email ? { email } : {}) },
+      });
+      setCreated(email ? { merchant: result.team, email, sent: result.invitationSent } : null);
+      setDraft({ name: '', email: '' });
+      setOpenId(result.team.id);
+      reloadStation();
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  async function assign(merchant: Merchant, userId: string) {
+    setError(null);
+    try {
+      await api(`/teams/${encodeURIComponent(teamId)}/merchants/${encodeURIComponent(merchant.id)}`, { method: 'PUT', json: { accountManagerUserId: userId || null } });
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  const open = merchants?.find((merchant) => merchant.id === openId);
+  if (info && threePls.length === 0) {
+    return (
+      <div className="page">
+        <PageHeader title="Teams" subtitle="A 3PL team's merchants: onboarding, invitations, go-live." />
+        <EmptyState title="No 3PL team on this station">
+          A 3PL team manages merchants. Create one with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>, then come back here.
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="page page-wide">
+      <PageHeader title="Teams" subtitle="Merchants of a 3PL team: onboarding progress, invitations, account manager, go-live." />
+      <div className="row card">
+        <label>
+          3PL team
+          <select value={teamId} onChange={(event) => { setTeamId(event.target.value); setOpenId(null); }}>
+            {threePls.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
+          </select>
+        </label>
+        <form
+          className="row"
+          style={{ flex: '3 1 30rem' }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
+          <label>
+            New merchant
+            <input value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} placeholder="e.g. Lumen Candles" maxLength={100} />
+          </label>
+          <label>
+            Admin's e-mail (optional: sends an invitation)
+            <input type="email" value={draft.email} onChange={(event) => setDraft({ ...draft, email: event.target.value })} placeholder="owner@merchant.example" />
+          </label>
+          <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !teamId}>Create merchant</button>
+        </form>
+      </div>
+      <ErrorBanner error={error} onRetry={load} />
+      {created && <InviteResult teamId={created.merchant.id} email={created.email} sent={created.sent} onClose={() => setCreated(null)} />}
+      {merchants?.length === 0 && (
+        <EmptyState title="No merchants yet">Type a merchant's name above and press Create merchant. Its onboarding checklist starts at once.</EmptyState>
+      )}
+      {merchants && merchants.length > 0 && (
+        <table className="table card-table" aria-label="Merchants">
+          <thead>
+            <tr><th>Merchant</th><th>Status</th><th className="num">Orders</th><th style={{ width: '30%' }}>Onboarding</th><th>Account manager</th><th /></tr>
+          </thead>
+          <tbody>
+            {merchants.map((merchant) => (
+              <tr key={merchant.id} className={merchant.id === openId ? 'row-open' : ''}>
+                <td>
+                  <strong>{merchant.name}</strong>
+                  <div className="muted small"><code>{merchant.slug}</code></div>
+                </td>
+                <td><StatusChip status={merchant.status} /></td>
+                <td className="num">{merchant.orderCount.toLocaleString()}</td>
+                <td>
+                  <div className="meter" role="progressbar" aria-label={`Onboarding of ${merchant.name}`} aria-valuenow={progressPercent(merchant.onboarding)} aria-valuemin={0} aria-valuemax={100}>
+                    <span style={{ width: `${progressPercent(merchant.onboarding)}%` }} />
+                  </div>
+                  <div className="small muted">{progressWords(merchant.onboarding)}</div>
+                </td>
+                <td>
+                  <select aria-label={`Account manager of ${merchant.name}`} value={merchant.account_manager_user_id ?? ''} onChange={(event) => void assign(merchant, event.target.value)}>
+                    <option value="">Nobody yet</option>
+                    {members.map((member) => <option key={member.userId} value={member.userId}>{memberLabel(member)}</option>)}
+                  </select>
+                </td>
+                <td className="num">
+                  <button type="button" className="button button-small" aria-expanded={merchant.id === openId} onClick={() => setOpenId(merchant.id === openId ? null : merchant.id)}>
+                    {merchant.id === openId ? 'Close' : 'Open'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {open && <MerchantDetail key={open.id} merchant={open} onChanged={() => { load(); reloadStation(); }} />}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { ErrorBanner } from '../../components/ui';
+import { offsetOf, PAPERS, templateBody, type Template, type TemplateDraft } from './templates';
+import { usePreview } from './usePreview';
+
+interface OrderOption {
+  id: string;
+  orderNumber: string;
+  customerName: string | null;
+}
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+/**
+ * A template's settings and its HTML + Liquid body, beside a live PDF of the unsaved draft
+ * for the sample order or a real order of the team. Parse errors point at their line.
+ */
+export function TemplateEditor({ teamId, template, initial, onSaved, onDeleted, onCancel }: {
+  teamId: string;
+  template: Template | null;
+  initial: TemplateDraft;
+  onSaved: (template: Template) => void;
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [orderId, setOrderId] = useState('');
+  const [orders, setOrders] = useState<OrderOption[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const preview = usePreview(teamId, draft, orderId);
+
+  useEffect(() => {
+    void api<{ orders: OrderOption[] }>(`/orders?team=${encodeURIComponent(teamId)}&limit=25`).then((page) => setOrders(page.orders), () => setOrders([]));
+  }, [teamId]);
+
+  const change = (patch: Partial<TemplateDraft>) => {
+    setSaved(null);
+    setDraft((current) => ({ ...current, ...patch }));
+  };
+
+  async function save() {
+    setError(null);
+    try {
+      const result = template
+        ? await api<Template>(`/templates/${encodeURIComponent(template.id)}`, { method: 'PUT', json: templateBody(draft) })
+        : await api<Template>(`/teams/${encodeURIComponent(teamId)}/templates`, { json: templateBody(draft) });
+      setSaved(`Saved as version ${result.version}. Orders rendered from now on use it.`);
+      onSaved(result);
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  async function remove() {
+    if (!template || !window.confirm(`Delete the template “${template.name}”?`)) return;
+    setError(null);
+    try {
+      await api(`/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' });
+      onDeleted();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  function showLine() {
+    const box = body.current;
+    if (!box || !preview.position) return;
+    const at = offsetOf(draft.body, preview.position.line, preview.position.column);
+    box.focus();
+    box.setSelectionRange(at, at + 1);
+  }
+
+  return (
+    <section className="card template-editor" aria-label={template ? `Edit ${template.name}` : 'New template'}>
+      <div className="editor-grid">
+        <form
+          className="form-grid"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <div className="row">
+            <label>Name<input value={draft.name} onChange={(event) => change({ name: event.target.value })} required maxLength={200} /></label>
+            <label>
+              Document tag
+              <input value={draft.tag} onChange={(event) => change({ tag: event.target.value })} list="template-tags" required />
+              <datalist id="template-tags">
+                {['packing-slip', 'invoice', 'label', 'gift-note'].map((tag) => <option key={tag} value={tag} />)}
+              </datalist>
+            </label>
+          </div>
+          <div className="row">
+            <label>
+              Paper
+              <select value={draft.paper} onChange={(event) => change({ paper: event.target.value })}>
+                {PAPERS.map((paper) => <option key={paper} value={paper}>{paper}</option>)}
+                <option value="custom">Custom size…</option>
+              </select>
+            </label>
+            {draft.paper === 'custom' && (
+              <>
+                <label className="narrow">Width mm<input type="number" min={10} value={draft.widthMm} onChange={(event) => change({ widthMm: event.target.value })} /></label>
+                <label className="narrow">Height mm<input type="number" min={10} value={draft.heightMm} onChange={(event) => change({ heightMm: event.target.value })} /></label>
+              </>
+            )}
+            <label>
+              Orientation
+              <select value={draft.orientation} onChange={(event) => change({ orientation: event.target.value as TemplateDraft['orientation'] })}>
+                <option value="portrait">Portrait</option>
+                <option value="landscape">Landscape</option>
+              </select>
+            </label>
+          </div>
+          <fieldset className="margins">
+            <legend>Margins (mm)</legend>
+            {SIDES.map((side) => (
+              <label key={side} className="narrow">
+                {side[0]!.toUpperCase() + side.slice(1)}
+                <input type="number" min={0} step={0.5} value={draft.margins[side]} onChange={(event) => change({ margins: { ...draft.margins, [side]: event.target.value } })} />
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            Body (HTML with Liquid: <code>{'{{ order.orderNumber }}'}</code>, <code>{'{% for item in order.lineItems %}'}</code>; order data is escaped)
+            <textarea ref={body} className="code template-body" rows={18} spellCheck={false} value={draft.body} onChange={(event) => change({ body: event.target.value })} aria-invalid={Boolean(preview.position)} />
+          </label>
+          <ErrorBanner error={error} />
+          {saved && <div className="banner banner-success" role="status">{saved}</div>}
+          <div className="row">
+            <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !draft.tag.trim()}>{template ? 'Save template' : 'Create template'}</button>
+            <button type="button" className="button button-ghost" onClick={onCancel}>Close</button>
+            {template && <button type="button" className="button button-danger" onClick={() => void remove()}>Delete</button>}
+          </div>
+        </form>
+        <div className="preview-pane">
+          <div className="row preview-bar">
+            <label>
+              Preview with
+              <select value={orderId} onChange={(event) => setOrderId(event.target.value)}>
+                <option value="">Sample order (SAMPLE-1001)</option>
+                {orders.map((order) => <option key={order.id} value={order.id}>{order.orderNumber}{order.customerName ? ` · ${order.customerName}` : ''}</option>)}
+              </select>
+            </label>
+            <span className="muted small" role="status">{preview.busy ? 'Rendering…' : preview.error ? '' : preview.url ? 'Up to date' : ''}</span>
+          </div>
+          {preview.error && (
+            <div className="banner banner-error" role="alert" aria-label="Preview error">
+              <span>{preview.position && <strong>Line {preview.position.line}: </strong>}{preview.error}</span>
+              {preview.position && <button type="button" className="button button-small" onClick={showLine}>Show line {preview.position.line}</button>}
+            </div>
+          )}
+          {preview.url ? (
+            <iframe className={`template-preview${preview.error ? ' stale' : ''}`} title="Template preview" src={preview.url} />
+          ) : (
+            !preview.error && <div className="template-preview placeholder muted">Rendering the preview…</div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

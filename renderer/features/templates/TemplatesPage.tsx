@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { TeamSelect, useStationInfo } from '../../app/station-info';
+import { EmptyState, ErrorBanner, PageHeader, RelativeTime } from '../../components/ui';
+import { TemplateEditor } from './TemplateEditor';
+import { draftOf, NEW_TEMPLATE, paperWords, type Template } from './templates';
+import './templates.css';
+
+/**
+ * A team's document templates (packing slip, invoice, label…): the list, and an editor
+ * with a live PDF preview of the unsaved text. The team's flow decides which are used.
+ */
+export function TemplatesPage() {
+  const { info } = useStationInfo();
+  const [teamId, setTeamId] = useState('');
+  const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [editing, setEditing] = useState<Template | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!teamId && info?.teams[0]) setTeamId(info.teams[0].id);
+  }, [info, teamId]);
+
+  const load = useCallback(() => {
+    if (!teamId) return;
+    api<Template[]>(`/teams/${encodeURIComponent(teamId)}/templates`).then(
+      (list) => {
+        setTemplates(list);
+        setError(null);
+      },
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  }, [teamId]);
+  useEffect(load, [load]);
+
+  const base = (template: Template) => templates?.find((candidate) => candidate.id === template.overridesTemplateId);
+  return (
+    <div className="page page-wide">
+      <PageHeader
+        title="Templates"
+        subtitle="The documents a team prints: HTML with Liquid placeholders, each on its own paper."
+        actions={
+          <button type="button" className="button button-primary" disabled={!teamId} onClick={() => setEditing('new')}>New template</button>
+        }
+      />
+      <div className="row card">
+        <label>
+          Team
+          <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); }} />
+        </label>
+        <p className="muted small" style={{ flex: '3 1 30rem', margin: 0 }}>
+          Which templates make documents for an order is the team's <a href="#/flows">flow</a>; where each tag prints is its <a href="#/routing">routing</a>.
+        </p>
+      </div>
+      <ErrorBanner error={error} onRetry={load} />
+      {!teamId && info && <EmptyState title="No team yet">Create a team first (<code>station teams create --name "My Shop"</code>), then edit its templates here.</EmptyState>}
+      {templates?.length === 0 && <EmptyState title="No templates">Press <strong>New template</strong> to write the first one.</EmptyState>}
+      {templates && templates.length > 0 && (
+        <table className="table card-table" aria-label="Templates">
+          <thead>
+            <tr><th>Name</th><th>Tag</th><th>Paper</th><th>Kind</th><th className="num">Version</th><th>Changed</th><th /></tr>
+          </thead>
+          <tbody>
+            {templates.map((template) => (
+              <tr key={template.id} className={editing !== 'new' && editing?.id === template.id ? 'row-open' : ''}>
+                <td><strong>{template.name}</strong></td>
+                <td><span className="tag" style={{ borderColor: '#64748b', color: '#334155' }}>{template.tag}</span></td>
+                <td>{paperWords(template)}</td>
+                <td className="small">{template.builtin ? 'Built in' : 'Custom'}{base(template) ? ` · overrides ${base(template)!.name}` : ''}</td>
+                <td className="num">{template.version}</td>
+                <td className="small"><RelativeTime at={template.updatedAt} /></td>
+                <td className="num">
+                  <button type="button" className="button button-small" onClick={() => setEditing(template)}>Edit</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {editing && (
+        <TemplateEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          teamId={teamId}
+          template={editing === 'new' ? null : editing}
+          initial={editing === 'new' ? NEW_TEMPLATE : draftOf(editing)}
+          onSaved={(saved) => {
+            setEditing(saved);
+            load();
+          }}
+          onDeleted={() => {
+            setEditing(null);
+            load();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

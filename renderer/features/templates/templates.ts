@@ -1,0 +1,109 @@
+import { ApiError, baseUrl, sessionToken } from '../../app/api';
+
+export const PAPERS = ['A4', 'A5', 'A6', 'Letter', 'Legal', '4x6in', '4x4in', '62mm-roll'] as const;
+
+/** The Template resource of `/admin/api/teams/{id}/templates`. */
+export interface Template {
+  id: string;
+  teamId: string;
+  name: string;
+  tag: string;
+  paper: { name: string; widthMm: number; heightMm: number };
+  orientation: 'portrait' | 'landscape';
+  marginsMm: { top: number; right: number; bottom: number; left: number };
+  body: string;
+  version: number;
+  builtin: string | null;
+  overridesTemplateId: string | null;
+  updatedAt: string;
+}
+
+/** The editor's fields; numbers stay strings while typed. */
+export interface TemplateDraft {
+  name: string;
+  tag: string;
+  paper: string;
+  widthMm: string;
+  heightMm: string;
+  orientation: 'portrait' | 'landscape';
+  margins: { top: string; right: string; bottom: string; left: string };
+  body: string;
+}
+
+export const NEW_TEMPLATE: TemplateDraft = {
+  name: 'New template',
+  tag: 'packing-slip',
+  paper: 'A4',
+  widthMm: '100',
+  heightMm: '150',
+  orientation: 'portrait',
+  margins: { top: '10', right: '10', bottom: '10', left: '10' },
+  body: `<h1>Order {{ order.orderNumber }}</h1>
+<p>{{ order.shippingAddress.firstName }} {{ order.shippingAddress.lastName }}<br>
+{{ order.shippingAddress.address1 }}, {{ order.shippingAddress.city }}</p>
+<table>
+  {% for item in order.lineItems %}
+  <tr><td>{{ item.quantity }} ×</td><td>{{ item.name }}</td><td>{{ item.sku }}</td></tr>
+  {% endfor %}
+</table>
+`,
+};
+
+export function draftOf(template: Template): TemplateDraft {
+  const m = template.marginsMm;
+  return {
+    name: template.name,
+    tag: template.tag,
+    paper: template.paper.name,
+    widthMm: String(template.paper.widthMm),
+    heightMm: String(template.paper.heightMm),
+    orientation: template.orientation,
+    margins: { top: String(m.top), right: String(m.right), bottom: String(m.bottom), left: String(m.left) },
+    body: template.body,
+  };
+}
+
+/** The body of a create, update or preview. */
+export function templateBody(draft: TemplateDraft) {
+  const n = (value: string) => Number(value);
+  return {
+    name: draft.name,
+    tag: draft.tag,
+    paper: draft.paper === 'custom' ? { widthMm: n(draft.widthMm), heightMm: n(draft.heightMm) } : draft.paper,
+    orientation: draft.orientation,
+    marginsMm: { top: n(draft.margins.top), right: n(draft.margins.right), bottom: n(draft.margins.bottom), left: n(draft.margins.left) },
+    body: draft.body,
+  };
+}
+
+/** Where a parse error is, read from the station's message "… (line 3, column 7): …". */
+export function errorPosition(message: string): { line: number; column: number } | null {
+  const match = /\(line (\d+), column (\d+)\)/.exec(message);
+  return match ? { line: Number(match[1]), column: Number(match[2]) } : null;
+}
+
+/** Offset of a 1-based line and column in `text`, to put the caret there. */
+export function offsetOf(text: string, line: number, column: number): number {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let i = 0; i < Math.min(line - 1, lines.length); i++) offset += lines[i]!.length + 1;
+  return Math.min(offset + Math.max(column - 1, 0), text.length);
+}
+
+export const paperWords = (template: Template) =>
+  `${template.paper.name === 'custom' ? `${template.paper.widthMm}×${template.paper.heightMm} mm` : template.paper.name}${template.orientation === 'landscape' ? ', landscape' : ''}`;
+
+/** The unsaved draft rendered as a PDF (POST, so `apiBlob` does not fit). */
+export async function previewPdf(teamId: string, draft: TemplateDraft, orderId: string, signal: AbortSignal): Promise<Blob> {
+  const response = await fetch(`${baseUrl()}/admin/api/teams/${encodeURIComponent(teamId)}/templates/preview`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sessionToken() ?? ''}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ template: templateBody(draft), ...(orderId ? { orderId } : {}) }),
+    signal,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } };
+    throw new ApiError(response.status, body.error?.code ?? 'error', body.error?.message ?? `The station answered ${response.status}`, body.error?.details);
+  }
+  return response.blob();
+}

@@ -1,0 +1,108 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+
+let running: RunningStation;
+let browser: Browser;
+let page: Page;
+let shop: ReturnType<RunningStation['team']>;
+let token: string;
+
+interface PrinterView {
+  id: string;
+  name: string;
+  nickname: string;
+  printerVendorId: string;
+  trays: string[];
+}
+
+const adminGet = async <T>(path: string): Promise<T> =>
+  (await fetch(`${running.url}/admin/api${path}`, { headers: { Authorization: `Bearer ${token}` } })).json() as Promise<T>;
+
+beforeAll(async () => {
+  ensureDashboardBuilt();
+  running = await startStation({ dashboardDir: DASHBOARD_DIR });
+  shop = running.team('Corner Shop');
+  token = running.station.services.adminSessions.createSessionToken();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
+  await page.getByText('Live', { exact: true }).waitFor();
+});
+afterEach((context) => screenshotOnFailure(page, context));
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+async function openOrder(number: string) {
+  await page.goto(`${running.url}/#/orders`);
+  await page.locator(`[data-order-number="#${number}"]`).waitFor();
+  await page.locator('#scan').fill(number);
+  await page.keyboard.press('Enter');
+  await page.getByRole('complementary', { name: 'Order detail' }).getByRole('heading', { name: `#${number}` }).waitFor();
+}
+
+describe('printing from the dashboard in a real browser', () => {
+  it('prints an order from its detail; the batch shows its status and the PDF lands in the folder printer', async () => {
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(7001) });
+    await openOrder('7001');
+    await page.getByRole('complementary', { name: 'Order detail' }).getByRole('button', { name: 'Print…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print orders' });
+    await screenshot(page, 'print-dialog');
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await dialog.getByText(/1 order printing on/).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto(`${running.url}/#/batches`);
+    const batch = page.getByRole('article').first();
+    await batch.getByText(/1 order/).waitFor();
+    await batch.locator('.batch-head .chip-done').waitFor({ timeout: 20_000 });
+    const printed = join(running.dataDir, 'printed');
+    expect(existsSync(printed) && readdirSync(printed).some((file) => file.endsWith('.pdf'))).toBe(true);
+    await screenshot(page, 'batches');
+  });
+
+  it('a routing rule edited in the page sends the next print of that tag to its printer and tray', async () => {
+    const printers = await adminGet<PrinterView[]>('/printers');
+    const trays = printers.find((printer) => printer.printerVendorId === 'TRAYS');
+    expect(trays, 'the TRAYS CUPS queue from scripts/install-system-deps.sh').toBeDefined();
+    const label = trays!.nickname || trays!.name;
+
+    await page.goto(`${running.url}/#/routing`);
+    await page.getByLabel('New rule tag').fill('packing-slip');
+    await page.getByLabel('New rule printer').selectOption({ label });
+    await page.getByLabel('New rule tray').selectOption(trays!.trays[1]!);
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    const rules = page.getByRole('table', { name: 'Tag rules' });
+    await rules.getByText(`→ ${label}, ${trays!.trays[1]}`).waitFor();
+    await screenshot(page, 'routing');
+
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(7002) });
+    await page.goto(`${running.url}/#/orders`);
+    await page.locator('[data-order-number="#7002"]').waitFor();
+    await page.getByRole('checkbox', { name: 'Select order #7002' }).check();
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print orders' });
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await dialog.getByText(`1 order printing on ${trays!.name}`).waitFor();
+
+    const batches = await adminGet<{ printerId: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
+    expect(batches[0]!.printerId).toBe(trays!.id);
+    expect(batches[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
+  });
+
+  it('shows the printers with their trays and lets an admin rename one', async () => {
+    await page.goto(`${running.url}/#/printers`);
+    const nickname = page.getByLabel('Nickname of TRAYS');
+    await nickname.fill('Label printer');
+    await nickname.blur();
+    await expect
+      .poll(async () => (await adminGet<PrinterView[]>('/printers')).find((printer) => printer.printerVendorId === 'TRAYS')?.nickname)
+      .toBe('Label printer');
+    await screenshot(page, 'printers');
+  });
+});
