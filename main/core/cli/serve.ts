@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStation } from '../station';
 import { UsageError, commonOptions, defaultDataDir, parse } from './args';
 
 export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717]';
@@ -12,6 +11,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
   const dataDir = args['data-dir'] ?? defaultDataDir();
 
+  // Loaded after the arguments are checked: a usage error answers at once.
+  const { createStation } = await import('../station');
   const station = createStation({ dataDir, background: true });
   const server = createServer(station.app.callback());
   server.keepAliveTimeout = 5_000;
