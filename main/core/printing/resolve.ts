@@ -72,7 +72,9 @@ export function resolveDocument(
   if (!printer) reasons.push({ code: 'printer_not_found', message: `No printer "${printerRef}" on this station`, ...at });
   else if (printer.status === 'missing') reasons.push({ code: 'printer_unavailable', message: `The printer "${printer.name}" is no longer available`, ...at });
 
-  const templateRef = requested?.templateId ?? requested?.template ?? order.overrides?.template ?? route?.template ?? null;
+  // The order's own template override is already in the document: documents apply it when
+  // they are built (to the documents of that template's tag).
+  const templateRef = requested?.templateId ?? requested?.template ?? route?.template ?? null;
   let templateId: string | null = null;
   let paper = document.paper;
   if (templateRef) {

@@ -75,6 +75,15 @@ describe('print request results', () => {
     expect(codes(tray[0])).toEqual([[order.id, ['tray_not_found', 'tray_not_found']]]);
   });
 
+  it('reports an incomplete document with the reason documents gave', async () => {
+    const order = await s.createOrder(team.key, 'S-6', { overrides: { template: 'No such template' } });
+    const results = await print({ orderIds: [order.id] });
+    expect(results.map((result) => result.status)).toEqual(['error']);
+    const reasons = results[0]!.orders[0]!.reasons!;
+    expect(reasons.map((reason) => reason.code)).toContain('document_incomplete');
+    expect(reasons.find((reason) => reason.code === 'document_incomplete')!.message).toMatch(/No such template/);
+  });
+
   it('with strict=true fails with 400 and the same details, printing nothing', async () => {
     const order = await s.createOrder(team.key, 'S-5');
     const before = await json<unknown[]>(await s.admin('/admin/api/print-batches?limit=500'), 200);
