@@ -1,10 +1,14 @@
 import type { ComponentType } from 'react';
 import { BatchesPage } from '../features/batches/BatchesPage';
+import { FlowsPage } from '../features/flows/FlowsPage';
+import { LinksPage } from '../features/links/LinksPage';
 import { NewOrdersPage } from '../features/new-orders/NewOrdersPage';
 import { OrdersPage } from '../features/orders/OrdersPage';
 import { PrintersPage } from '../features/printers/PrintersPage';
 import { RoutingPage } from '../features/routing/RoutingPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { TeamsPage } from '../features/teams/TeamsPage';
+import { TemplatesPage } from '../features/templates/TemplatesPage';
 
 export interface PageRoute {
   path: string;
@@ -21,6 +25,10 @@ export const ROUTES: PageRoute[] = [
   { path: 'new', label: 'New orders', shortcut: '3', Page: NewOrdersPage },
   { path: 'printers', label: 'Printers', shortcut: '4', Page: PrintersPage },
   { path: 'routing', label: 'Routing', shortcut: '5', Page: RoutingPage },
+  { path: 'templates', label: 'Templates', shortcut: '6', Page: TemplatesPage },
+  { path: 'flows', label: 'Flows', shortcut: '7', Page: FlowsPage },
+  { path: 'links', label: 'Links', shortcut: '8', Page: LinksPage },
+  { path: 'teams', label: 'Teams', shortcut: '0', Page: TeamsPage },
   { path: 'settings', label: 'Settings', shortcut: '9', Page: SettingsPage },
 ];
 

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { operatorCallerFor } from '../admin/operator-caller';
 import type { Db } from '../db/open';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
@@ -24,6 +25,21 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
   router.get('/admin/api/teams/:teamId/merchants', (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
     ctx.body = listMerchantRows(db, team.id).map((row) => merchantItem(db, row));
+  });
+
+  // The 3PL's own API routes, acting as that 3PL team (its scope and checks, unchanged).
+  router.post('/admin/api/teams/:teamId/merchants', async (ctx) => {
+    const result = await merchants.create(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id), ctx.request.body);
+    ctx.status = 201;
+    ctx.body = result;
+  });
+
+  router.put('/admin/api/teams/:teamId/merchants/:merchantTeamId', (ctx) => {
+    ctx.body = merchants.assignAccountManager(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id), ctx.params.merchantTeamId!, ctx.request.body);
+  });
+
+  router.get('/admin/api/teams/:teamId/members', (ctx) => {
+    ctx.body = merchants.members(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id));
   });
 
   router.get('/admin/api/teams/:teamId/onboarding', (ctx) => {

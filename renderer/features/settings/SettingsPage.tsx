@@ -3,6 +3,7 @@ import { useStationInfo } from '../../app/station-info';
 import { CopyButton, PageHeader } from '../../components/ui';
 import { ApiKeys } from './ApiKeys';
 import { DesktopSettings } from './DesktopSettings';
+import { MailSettings } from './MailSettings';
 
 export function SettingsPage() {
   const { info } = useStationInfo();
@@ -35,6 +36,7 @@ export function SettingsPage() {
         </p>
       </section>
       <ApiKeys />
+      <MailSettings />
       {desktopBridge() && <DesktopSettings />}
     </div>
   );
