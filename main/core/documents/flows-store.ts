@@ -13,12 +13,20 @@ export interface StoredFlow extends Flow {
   updatedAt: string;
 }
 
+// Every order write reads its team's flow: validated rules are kept by their JSON text.
+const parsedRules = new Map<string, Flow['rules']>();
+
 export function getFlow(db: Db, teamId: string): StoredFlow | undefined {
   const row = statement(db, 'SELECT * FROM document_flows WHERE team_id = ?').get(teamId) as FlowRow | undefined;
   if (!row) return undefined;
-  // Parsed again on read: rules written by an older version get today's defaults.
-  const flow = flowSchema.parse({ autoPrint: row.auto_print === 1, rules: JSON.parse(row.rules) });
-  return { ...flow, updatedAt: row.updated_at };
+  let rules = parsedRules.get(row.rules);
+  if (!rules) {
+    // Validated again on read: rules written by an older version get today's defaults.
+    rules = flowSchema.shape.rules.parse(JSON.parse(row.rules));
+    if (parsedRules.size > 1000) parsedRules.clear();
+    parsedRules.set(row.rules, rules);
+  }
+  return { autoPrint: row.auto_print === 1, rules, updatedAt: row.updated_at };
 }
 
 export function saveFlow(db: Db, teamId: string, flow: Flow, at: string): void {

@@ -1,9 +1,8 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { OrderWrittenEvent } from '../hooks';
-import { nowIso } from '../ids';
-import { getOrderRow, listOrderKeys, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
-import { listOrderTags } from '../orders/tags-store';
+import { newId, nowIso } from '../ids';
+import { getOrderRow, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
 import { getDocument, listDocumentKeys, listDocuments, replaceDocuments, type DocumentWrite } from './documents-store';
 import type { TemplateEngine } from './engine';
@@ -14,7 +13,6 @@ import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
 import { ensureTeamSeeded } from './seed';
 import { findOverride, getTemplate, paperOf, type TemplateRow } from './templates-store';
-import { newId } from '../ids';
 
 const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
 
@@ -26,20 +24,29 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
     return team ?? { id: teamId, name: '' };
   }
 
-  function scopeFor(order: Order, tag: string, printDate?: Date) {
-    return templateScope(order, {
-      team: teamView(order.teamId),
-      tags: listOrderTags(db, order.id).map(({ label, color }) => ({ label, color })),
-      orderKeys: listOrderKeys(db, order.id),
-      tag,
-      printDate,
-    });
+  // Cached statements: these run for every order write, inside its transaction.
+  const orderTags = (orderId: string) =>
+    statement(db, 'SELECT t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = ? ORDER BY ot.position').all(orderId) as {
+      label: string;
+      color: string;
+    }[];
+  const orderKeys = (orderId: string) =>
+    (statement(db, 'SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((row) => row.key);
+
+  function scopeFor(order: Order, tag: string, tags = orderTags(order.id)) {
+    return templateScope(order, { team: teamView(order.teamId), tags, orderKeys: orderKeys(order.id), tag });
   }
 
   /** Renders a template for an order: the body's HTML, or the reason it cannot render. */
-  function tryRender(template: TemplateRow, order: Order, tag: string, mode: 'print' | 'check'): { html: string } | { error: string } {
+  function tryRender(
+    template: TemplateRow,
+    order: Order,
+    tag: string,
+    mode: 'print' | 'check',
+    tags?: { label: string; color: string }[],
+  ): { html: string } | { error: string } {
     try {
-      return { html: engine.render(template, scopeFor(order, tag), mode) };
+      return { html: engine.render(template, scopeFor(order, tag, tags), mode) };
     } catch (error) {
       return { error: `template "${template.name}" failed to render: ${(error as Error).message}` };
     }
@@ -57,8 +64,8 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
     const flow = getFlow(db, row.team_id);
     if (!flow) return;
     const order = parseOrderRow(row);
-    const tagLabels = listOrderTags(db, order.id).map((tag) => tag.label);
-    const plan = planFlow(flow, { order, tagLabels, sources: () => listOrderSources(db, order.id).map((s) => s.source) });
+    const tags = orderTags(order.id);
+    const plan = planFlow(flow, { order, tagLabels: tags.map((tag) => tag.label), sources: () => listOrderSources(db, order.id).map((s) => s.source) });
     const at = nowIso();
 
     if (plan.ignoredBy && row.status === 'ready') {
@@ -72,7 +79,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
     const next: DocumentWrite[] = [];
     const seen = new Set<string>();
     for (const planned of plan.documents) {
-      const doc = resolveDocument(order, planned.templateId, planned.tag);
+      const doc = resolveDocument(order, planned.templateId, planned.tag, tags);
       const key = `${doc.tag}|${doc.templateId}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -82,7 +89,12 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
   }
 
   /** Which template a planned document uses: order override by tag, then the team's override. */
-  function resolveDocument(order: Order, templateRef: string, ruleTag: string | undefined): Omit<DocumentWrite, 'id' | 'position'> {
+  function resolveDocument(
+    order: Order,
+    templateRef: string,
+    ruleTag: string | undefined,
+    tags: { label: string; color: string }[],
+  ): Omit<DocumentWrite, 'id' | 'position'> {
     let base = findTemplateInScope(db, order.teamId, templateRef);
     const tag = ruleTag ?? base?.tag ?? 'document';
     if (!base) return incomplete(tag, templateRef, `template "${templateRef}" not found`);
@@ -95,7 +107,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
     }
     const override = findOverride(db, order.teamId, base.id);
     const used = override ?? base;
-    const result = tryRender(used, order, tag, 'check');
+    const result = tryRender(used, order, tag, 'check', tags);
     return {
       tag,
       templateId: base.id,

@@ -4,6 +4,7 @@ import { pageSizeMm } from '../documents/paper';
 const HEAD = /<head[^>]*>([\s\S]*?)<\/head>/i;
 const BODY = /<body[^>]*>([\s\S]*)<\/body>/i;
 const STYLE = /<style[^>]*>[\s\S]*?<\/style>/gi;
+const META_REFRESH = /<meta[^>]*http-equiv\s*=\s*["']?refresh[^>]*>/gi;
 // `html` / `body` type selectors have no element inside a shadow root: they mean its host there.
 const ROOT_SELECTOR = /(^|[\s,{}>+~(])(html|body)(?=[\s,{.:#[>+~)]|$)/gi;
 
@@ -13,7 +14,8 @@ function parts(html: string): { styles: string; body: string } {
   const body = BODY.exec(html)?.[1] ?? (HEAD.test(html) ? '' : html);
   // The document's own @page rule gives way to the combined document's (one paper per PDF).
   const styles = [...(head.match(STYLE) ?? []), ...(body.match(STYLE) ?? [])].map((style) => style.replace(/@page\s*{[^}]*}/gi, '')).join('');
-  return { styles, body: body.replace(STYLE, '') };
+  // A refresh would navigate the page away while it prints (navigations are blocked, so the print fails instead).
+  return { styles, body: body.replace(STYLE, '').replace(META_REFRESH, '') };
 }
 
 /** The page rule and reset of a combined document: the paper decides every page. */

@@ -78,7 +78,8 @@ describe('ChromiumPdfRenderer', () => {
       `<object data="${origin}/object.html"></object><meta http-equiv="refresh" content="0; url=${origin}/redirect.html">`;
     const pdf = await renderer.render([doc(body)], A6);
     expect(pages(pdf)[0]).toContain('With image');
-    expect(requested).toEqual(['/pixel.png']);
+    // The same image may be asked for twice (print layout reloads it): what matters is what else was.
+    expect([...new Set(requested)]).toEqual(['/pixel.png']);
   });
 
   it('renders the first page as a PNG of the paper size', async () => {
