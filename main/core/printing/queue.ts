@@ -73,6 +73,8 @@ export class PrintQueue {
     clearInterval(this.follower);
     this.wake();
     await this.loop;
+    // The database closes after this: let a follow-up in flight finish first.
+    while (this.following) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   wake(): void {
@@ -210,7 +212,7 @@ export class PrintQueue {
 
   /** Follows submitted jobs until the OS says they are done (or cancelled/aborted). */
   private async follow(): Promise<void> {
-    if (this.following) return;
+    if (this.following || !this.running) return;
     this.following = true;
     try {
       const { db } = this.deps;

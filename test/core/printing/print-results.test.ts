@@ -127,6 +127,10 @@ describe('print request results', () => {
     expect(byKey[0]!.orders).toEqual([{ id: order.id, orderKeys: order.orderKeys }]);
     const path = await json<Result[]>(await s.call(`/api/orders/${encodeURIComponent(order.orderKeys[0]!)}/print`, { key: team.key, json: {} }), 200);
     expect(path.map((result) => result.status)).toEqual(['pending']);
+    // The body is optional.
+    const bare = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key: team.key, method: 'POST' }), 200);
+    expect(bare.map((result) => result.status)).toEqual(['pending']);
+    expect((await s.call('/api/orders/no-such-order/print', { key: team.key, method: 'POST' })).status).toBe(200);
     // Same order twice (UUID and key) prints once.
     const twice = await print({ orderIds: [order.id, order.orderKeys[0]] });
     expect(twice[0]!.orders).toHaveLength(1);
