@@ -43,6 +43,16 @@ export const FIELD_LABELS: Record<string, string> = {
   tags: 'Tags',
 };
 
+/** FileReader rather than Blob.text(): older embedded browsers (and jsdom) lack the latter. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(`The file ${file.name} could not be read`));
+    reader.readAsText(file);
+  });
+}
+
 /**
  * CSV import in three steps: choose a file, map its columns to order fields (suggested
  * from the headers), import. Rows with the same order number become one order; each bad
@@ -61,7 +71,7 @@ export function CsvImport() {
   async function choose(file: File) {
     setError(null);
     setResult(null);
-    const text = await file.text();
+    const text = await readText(file);
     setCsv(text);
     setFileName(file.name);
     try {

@@ -25,7 +25,8 @@ export function OrdersPage() {
   const [facets, setFacets] = useState<{ tags: string[]; sources: string[] }>({ tags: [], sources: [] });
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [lastToggled, setLastToggled] = useState<number | null>(null);
+  // The anchor of a shift-click range; a ref so two quick clicks never see a stale one.
+  const lastToggled = useRef<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string[] | null>(null);
@@ -91,10 +92,12 @@ export function OrdersPage() {
   }
 
   function toggle(order: OrderSummary, index: number, range: boolean) {
+    const anchor = lastToggled.current;
+    lastToggled.current = index;
     setSelected((current) => {
       const next = new Set(current);
       const on = !current.has(order.id);
-      const [from, to] = range && lastToggled !== null ? [Math.min(lastToggled, index), Math.max(lastToggled, index)] : [index, index];
+      const [from, to] = range && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
       for (let i = from; i <= to; i++) {
         const row = list.orderAt(i);
         if (row) {
@@ -104,7 +107,6 @@ export function OrdersPage() {
       }
       return next;
     });
-    setLastToggled(index);
   }
 
   async function applyToSelected(action: 'ignore' | 'restore') {

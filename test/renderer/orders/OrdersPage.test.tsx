@@ -59,8 +59,9 @@ describe('Orders page', () => {
   it('shift-click selects a range and the selection can be ignored in one go', async () => {
     renderPage(<OrdersPage />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
-    const boxes = screen.getAllByRole('checkbox');
+    const boxes = screen.getAllByRole('checkbox', { name: /^Select order/ });
     fireEvent.click(boxes[0]!);
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
     fireEvent.click(boxes[2]!, { shiftKey: true });
     expect(await screen.findByText('3 selected')).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Ignore' }));

@@ -1,0 +1,50 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiKeys } from '../../../renderer/features/settings/ApiKeys';
+import { renderPage, stationForPage, useBridge } from '../station-harness';
+import type { StationProcess } from '../station-process';
+
+let station: StationProcess;
+beforeAll(async () => {
+  station = await stationForPage('Corner Shop');
+});
+beforeEach(() => void useBridge(station));
+afterAll(() => station.stop());
+
+describe('API keys in Settings', () => {
+  it('creates a key, shows its secret once with a copy button, and the secret works', async () => {
+    renderPage(<ApiKeys />);
+    await screen.findByRole('option', { name: 'Corner Shop' });
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: station.team.id } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'WMS production' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    const secret = within(dialog).getByTestId('new-secret').textContent!;
+    expect(secret).toMatch(/^ops_/);
+    expect(within(dialog).getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
+    const whoami = await fetch(`${station.url}/api/auth/whoami`, { headers: { 'X-API-Key': secret } });
+    expect(whoami.status).toBe(200);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have stored it' }));
+    expect(screen.queryByTestId('new-secret')).not.toBeInTheDocument();
+    expect(await screen.findByText('WMS production')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(secret);
+  });
+
+  it('revokes a key after confirmation; it answers 401 from then on', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderPage(<ApiKeys />);
+    const row = (await screen.findByText('test integration')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(within(row).getByText('Revoked')).toBeInTheDocument());
+    const whoami = await fetch(`${station.url}/api/auth/whoami`, { headers: { 'X-API-Key': station.key } });
+    expect(whoami.status).toBe(401);
+  });
+
+  it('says what is missing when the name is blank', async () => {
+    renderPage(<ApiKeys />);
+    await screen.findByRole('option', { name: 'Corner Shop' });
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: station.team.id } });
+    expect(screen.getByRole('button', { name: 'Create key' })).toBeDisabled();
+  });
+});
