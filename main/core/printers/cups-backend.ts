@@ -87,12 +87,13 @@ export class CupsBackend implements PrintBackend {
     return { osJobId: match[1]!, held: true };
   }
 
-  async release(_vendorId: string, osJobId: string): Promise<void> {
+  async release(vendorId: string, osJobId: string): Promise<void> {
     const result = await run('lp', ['-i', osJobId, '-H', 'resume']);
-    // A job that already left the held state (released before a crash) is fine.
-    if (result.code !== 0 && !/not held|already|completed|does not exist/i.test(result.stderr)) {
-      throw new TransientPrintError(`CUPS did not release ${osJobId}: ${result.stderr.trim()}`);
-    }
+    if (result.code === 0) return;
+    // A job released before a crash may be printed already ("Job #12 is finished and cannot
+    // be altered"): only a job still held needs the release.
+    const state = await this.ippJobs(vendorId, 'not-completed').then((jobs) => jobs.find((job) => `${vendorId}-${job.id}` === osJobId)?.state);
+    if (state === 'pending-held') throw new TransientPrintError(`CUPS did not release ${osJobId}: ${result.stderr.trim()}`);
   }
 
   async cancel(_vendorId: string, osJobId: string): Promise<void> {

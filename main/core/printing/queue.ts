@@ -215,6 +215,8 @@ export class PrintQueue {
     if (this.following || !this.running) return;
     this.following = true;
     try {
+      // A release that failed (spooler busy) is tried again until it goes through.
+      await this.releasePending();
       const { db } = this.deps;
       const submitted = listJobsInState(db, ['submitted']).filter((job) => job.released);
       const byPrinter = new Map<string, JobRow[]>();
