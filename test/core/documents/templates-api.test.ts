@@ -81,6 +81,23 @@ describe('templates (admin API)', () => {
     expect((await s.admin(`/admin/api/templates/${used}`, { method: 'DELETE' })).status).toBe(409);
   });
 
+  it('a template another template overrides cannot be deleted (409) until the override is gone', async () => {
+    const base = await json<TemplateView>(await create({ name: 'Base form', tag: 'forms', body: 'base' }), 201);
+    const override = await json<TemplateView>(await create({ name: 'Base form, ours', tag: 'forms', body: 'ours', overridesTemplateId: base.id }), 201);
+    expect((await s.admin(`/admin/api/templates/${base.id}`, { method: 'DELETE' })).status).toBe(409);
+    expect((await s.admin(`/admin/api/templates/${override.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await s.admin(`/admin/api/templates/${base.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it("serves an order's document as a PDF on the dashboard", async () => {
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: 'Invoice (A4)' }] }] } }), 200);
+    const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('dash-pdf') }), 201);
+    const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
+    expect(doc!.tag).toBe('invoice');
+    expect(pdfText(await bytes(await s.admin(`/admin/api/documents/${doc!.id}/pdf`)))).toContain('Invoice #dash-pdf');
+    expect((await s.admin('/admin/api/documents/nope/pdf')).status).toBe(404);
+  });
+
   it('previews a template against the sample order as PDF and PNG', async () => {
     const templates = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200);
     const label = templates.find((t) => t.builtin === 'shipping-label-4x6')!;

@@ -29,12 +29,13 @@ export const INVOICE = `<style>${BASE_CSS}
     <div class="box"><span class="label">Ship to</span><div class="addr">{{ shippingAddress | address }}</div></div>
   </div>
 
+  {%- assign images = order.lineItems | map: 'image_url' | compact -%}
   <table class="items">
-    <thead><tr><th></th><th>Description</th><th>SKU</th><th class="r">Unit price</th><th class="r">Qty</th><th class="r">Amount</th></tr></thead>
+    <thead><tr>{% if images.size > 0 %}<th></th>{% endif %}<th>Description</th><th>SKU</th><th class="r">Unit price</th><th class="r">Qty</th><th class="r">Amount</th></tr></thead>
     <tbody>
     {%- for item in order.lineItems %}
       <tr>
-        <td>{% if item.image_url %}<img class="thumb" src="{{ item.image_url }}" alt="">{% endif %}</td>
+        {% if images.size > 0 %}<td>{% if item.image_url %}<img class="thumb" src="{{ item.image_url }}" alt="">{% endif %}</td>{% endif %}
         <td><div class="name">{{ item.name }}</div>{% if item.variant.title %}<div class="variant">{{ item.variant.title }}</div>{% endif %}</td>
         <td class="sku">{{ item.sku }}</td>
         <td class="r">{{ item.price | money }}</td>

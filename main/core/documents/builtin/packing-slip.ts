@@ -26,13 +26,14 @@ export const PACKING_SLIP = `<style>${BASE_CSS}</style>
     <div class="box"><span class="label">Bill to</span><div class="addr">{{ billingAddress | address }}</div></div>
   </div>
 
+  {%- assign images = order.lineItems | map: 'image_url' | compact -%}
   <table class="items">
-    <thead><tr><th class="c">✓</th><th></th><th>Item</th><th>SKU</th><th class="r">Price</th><th class="r">Qty</th></tr></thead>
+    <thead><tr><th class="c">✓</th>{% if images.size > 0 %}<th></th>{% endif %}<th>Item</th><th>SKU</th><th class="r">Price</th><th class="r">Qty</th></tr></thead>
     <tbody>
     {%- for item in order.lineItems %}
       <tr>
         <td class="c"><span class="check"></span></td>
-        <td>{% if item.image_url %}<img class="thumb" src="{{ item.image_url }}" alt="">{% endif %}</td>
+        {% if images.size > 0 %}<td>{% if item.image_url %}<img class="thumb" src="{{ item.image_url }}" alt="">{% endif %}</td>{% endif %}
         <td><div class="name">{{ item.name }}</div>{% if item.variant.title %}<div class="variant">{{ item.variant.title }}</div>{% endif %}</td>
         <td class="sku">{{ item.sku }}</td>
         <td class="r">{{ item.price | money }}</td>
