@@ -75,6 +75,15 @@ describe('print request results', () => {
     expect(codes(tray[0])).toEqual([[order.id, ['tray_not_found', 'tray_not_found']]]);
   });
 
+  it("prints a tag with the template the team's routing names, on that template's paper", async () => {
+    const { team: routed, key } = await s.printTeam('Template routing', { documents: [{ template: 'Shipping label (4×6 in)', tag: 'label' }] });
+    await json(await s.admin(`/admin/api/teams/${routed.id}/routing/tags/label`, { method: 'PUT', json: { template: 'Gift note (A6)' } }), 200);
+    const order = await s.createOrder(key, 'T-1');
+    const [result] = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: {} }), 200);
+    const batch = await s.settled(result!.id);
+    expect(batch.jobs.map((job) => [job.state, job.paper.name])).toEqual([['done', 'A6']]);
+  });
+
   it('reports an incomplete document with the reason documents gave', async () => {
     const order = await s.createOrder(team.key, 'S-6', { overrides: { template: 'No such template' } });
     const results = await print({ orderIds: [order.id] });
