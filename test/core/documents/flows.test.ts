@@ -47,6 +47,18 @@ describe('flows', () => {
     expect(order.documents[0]!.templateId).toBe(freshTemplates.find((t) => t.builtin === 'packing-slip-a4')!.id);
   });
 
+  it('a merchant created through the 3PL API gets the default flow and the built-in templates', async () => {
+    const threePl = s.team('API 3PL', 'three_pl');
+    const created = await json<{ team: { id: string } }>(await s.call('/api/teams/merchants', { key: threePl.key, json: { name: 'API Merchant' } }), 201);
+    const flow = await json<{ autoPrint: boolean; rules: unknown[] }>(await s.admin(`/admin/api/teams/${created.team.id}/flow`), 200);
+    expect(flow.autoPrint).toBe(true);
+    expect(flow.rules).toHaveLength(1);
+    const own = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${created.team.id}/templates`), 200);
+    expect(own.map((t) => t.builtin)).toEqual(['packing-slip-a4', 'packing-slip-letter', 'invoice-a4', 'shipping-label-4x6', 'gift-note-a6']);
+    const order = await orderWith({}, { targetTeamId: created.team.id }, threePl.key);
+    expect(order.documents.map((d) => [d.tag, d.templateId])).toEqual([['packing-slip', own[0]!.id]]);
+  });
+
   it('"print automatically" is the flow\'s switch', async () => {
     expect((await setFlow({ autoPrint: false, rules: [] })).autoPrint).toBe(false);
     expect(s.station.services.documents.autoPrintEnabled(team.id)).toBe(false);
@@ -140,8 +152,13 @@ describe('flows', () => {
         { actions: [{ type: 'addDocument', templateId: byBuiltin('invoice-a4').id }] },
       ],
     });
+    const committed: string[] = [];
+    s.station.hooks.orderCommitted.push((event) => committed.push(event.order.status));
     const ignored = await orderWith({ tags: [{ label: 'test' }] });
     expect(ignored.status).toBe('ignored');
+    // Hooks after the commit (automatic printing) see the new status.
+    expect(committed).toEqual(['ignored']);
+    s.station.hooks.orderCommitted.pop();
     const status = await json<{ status: string }>(await s.call(`/api/orders/${ignored.id}/status`, { key }), 200);
     expect(status.status).toBe('ignored');
     // Documents of rules before the ignore stay; rules after it do not run.
