@@ -117,7 +117,7 @@ export function CsvImport() {
       </div>
       <ErrorBanner error={error} />
       {!preview && !error && <p className="muted">The first line names the columns. One line per order, or one line per item with the order number repeated.</p>}
-      {preview && (
+      {preview && !result && (
         <>
           <h3>
             Map the columns of {fileName} ({preview.rowCount} rows)
@@ -153,6 +153,11 @@ export function CsvImport() {
             {result.imported} {result.imported === 1 ? 'order' : 'orders'} imported
             {result.errors.length > 0 && `, ${result.errors.length} ${result.errors.length === 1 ? 'row' : 'rows'} skipped — fix them in the file and import it again (imported orders are updated, not duplicated)`}.
           </div>
+          <p>
+            <button type="button" className="button button-ghost" onClick={() => setResult(null)}>
+              Back to the column mapping
+            </button>
+          </p>
           {result.errors.length > 0 ? (
             <table className="table compact" aria-label="Rows not imported">
               <thead>

@@ -101,7 +101,9 @@ export function ManualOrderForm() {
       <ErrorBanner error={error} />
       {done && (
         <div className="banner banner-success" role="status">
-          Order {done.orderNumber} created (key <code>{done.key}</code>). It is in the Orders list.
+          <span>
+            Order {done.orderNumber} created (key <code>{done.key}</code>). It is in the Orders list.
+          </span>
         </div>
       )}
       <div>
