@@ -12,7 +12,8 @@ export { documentRoutes } from './routes';
 /** Documents: templates, flows and the documents they build, plus the renderer printing uses. */
 export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer) {
   const engine = new TemplateEngine();
-  return { documents: createDocumentsService(db, engine), templates: createTemplatesService(db, engine), pdfRenderer };
+  const documents = createDocumentsService(db, engine);
+  return { documents, templates: createTemplatesService(db, engine, documents.rebuildOrdersUsing), pdfRenderer };
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 

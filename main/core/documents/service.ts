@@ -164,5 +164,21 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
     return { html: documentHtml(html, paper), paper };
   }
 
-  return { ...api, rebuildForOrder, renderPreview, engine };
+  /**
+   * After a template changed (edited, deleted, overridden): the documents of orders still
+   * to print (`ready`) that use it are rebuilt, so completeness and overrides stay true.
+   * Printed and ignored orders keep what they had.
+   */
+  function rebuildOrdersUsing(templateIds: string[]): void {
+    const rows = statement(
+      db,
+      `SELECT DISTINCT o.* FROM documents d JOIN orders o ON o.id = d.order_id
+       WHERE (d.template_id = ? OR d.template_override_id = ?) AND o.status = 'ready'`,
+    );
+    const orders = new Map<string, OrderRow>();
+    for (const id of templateIds) for (const row of rows.all(id, id) as OrderRow[]) orders.set(row.id, row);
+    for (const order of orders.values()) rebuildForOrder({ order, created: false, merged: false, source: '', sourceId: '' });
+  }
+
+  return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, engine };
 }

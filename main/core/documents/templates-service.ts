@@ -48,7 +48,7 @@ function paperColumns(paper: string | { widthMm: number; heightMm: number }) {
 }
 
 /** Templates and flows as the dashboard edits them. Errors are the API's (`HttpError`). */
-export function createTemplatesService(db: Db, engine: TemplateEngine) {
+export function createTemplatesService(db: Db, engine: TemplateEngine, rebuildOrdersUsing: (templateIds: string[]) => void = () => {}) {
   function checkBody(body: string): void {
     try {
       engine.validate(body);
@@ -125,6 +125,7 @@ export function createTemplatesService(db: Db, engine: TemplateEngine) {
         const row = draftRow(teamId, input);
         row.overrides_template_id = checkOverride(teamId, input.overridesTemplateId);
         insertTemplate(db, row);
+        if (row.overrides_template_id) rebuildOrdersUsing([row.overrides_template_id]);
         return row;
       })();
     },
@@ -151,6 +152,7 @@ export function createTemplatesService(db: Db, engine: TemplateEngine) {
           updated_at: nowIso(),
         };
         updateTemplateRow(db, row);
+        rebuildOrdersUsing([row.id, ...[current.overrides_template_id, row.overrides_template_id].filter((id): id is string => id !== null)]);
         return row;
       })();
     },
@@ -163,6 +165,7 @@ export function createTemplatesService(db: Db, engine: TemplateEngine) {
         if (flows.length > 0) throw conflict('A flow adds documents from this template; change the flow first');
         if (countOverridesOf(db, id) > 0) throw conflict('Other templates override this one; delete them first');
         deleteTemplateRow(db, row.id);
+        rebuildOrdersUsing([row.id]);
       })();
     },
 

@@ -89,6 +89,22 @@ describe('templates (admin API)', () => {
     expect((await s.admin(`/admin/api/templates/${base.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
+  it('changing a template rebuilds the documents of orders still to print', async () => {
+    const slip = (await json<TemplateView[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200)).find((t) => t.builtin === 'packing-slip-a4')!;
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: slip.id }] }] } }), 200);
+    const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('rebuild-on-edit', { variables: { code: 'ü-日本' } }) }), 201);
+    const docs = async () => json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
+    expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: null });
+
+    // A new override takes over; an edit that cannot render this order makes it incomplete; deleting it falls back.
+    const override = await json<TemplateView>(await create({ name: 'Slip override', tag: 'packing-slip', body: 'fine', overridesTemplateId: slip.id }), 201);
+    expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: override.id });
+    await json(await s.admin(`/admin/api/templates/${override.id}`, { method: 'PATCH', json: { body: '{{ variables.code | barcode }}' } }), 200);
+    expect((await docs())[0]).toMatchObject({ complete: false, templateOverrideId: override.id });
+    expect((await s.admin(`/admin/api/templates/${override.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: null, templateId: slip.id });
+  });
+
   it("serves an order's document as a PDF on the dashboard", async () => {
     await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: 'Invoice (A4)' }] }] } }), 200);
     const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('dash-pdf') }), 201);
