@@ -38,6 +38,12 @@ export function errorHandler(logger: Logger) {
         };
         return;
       }
+      // decodeURIComponent on a path like `/%` or `/%E0%A4%A`: the client sent a broken URL.
+      if (error instanceof URIError) {
+        ctx.status = 400;
+        ctx.body = { error: { code: 'malformed_path', message: 'The path is not valid percent-encoding' } };
+        return;
+      }
       const status = (error as { status?: number; expose?: boolean }).status;
       if (status && status >= 400 && status < 500 && (error as { expose?: boolean }).expose) {
         ctx.status = status;

@@ -113,6 +113,18 @@ describe('station serve', () => {
     await expect(fetch(`${running.url}/api/auth/whoami`)).rejects.toThrow();
   });
 
+  it('a data dir migrated by a newer station is refused with a one-line error and exit code 1', async () => {
+    const { openDatabase } = await import('../../../main/core/db/open');
+    const db = openDatabase(dataDir);
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'future', '2030-01-01T00:00:00Z')").run();
+    db.close();
+    const { station } = await import('./run-station');
+    const result = await station(['serve', '--data-dir', dataDir, '--port', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^station: station\.db is at schema version 9999, newer than this station knows/m);
+    expect(result.stdout).not.toContain('listening on');
+  });
+
   it('a port in use is a one-line error and exit code 1', async () => {
     running = await serve(['--data-dir', dataDir, '--port', '0']);
     const port = new URL(running.url).port;
