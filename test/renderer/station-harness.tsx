@@ -22,8 +22,8 @@ export function electronPreloadFake(station: StationProcess): StationBridge {
   };
 }
 
-export async function stationForPage(teamName?: string): Promise<StationProcess> {
-  const station = await startStationProcess(teamName);
+export async function stationForPage(teamName?: string, teamType?: 'standard' | 'three_pl'): Promise<StationProcess> {
+  const station = await startStationProcess(teamName, teamType);
   window.station = electronPreloadFake(station);
   return station;
 }

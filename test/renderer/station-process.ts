@@ -21,10 +21,10 @@ export interface StationProcess {
  * in jsdom, where the station's Node code does not belong. It signs in the way a person
  * does, with the one-time link the station prints.
  */
-export async function startStationProcess(teamName = 'Shop'): Promise<StationProcess> {
+export async function startStationProcess(teamName = 'Shop', teamType: 'standard' | 'three_pl' = 'standard'): Promise<StationProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-renderer-'));
   const team = JSON.parse(
-    execFileSync(process.execPath, [STATION, 'teams', 'create', '--data-dir', dataDir, '--name', teamName, '--json'], { encoding: 'utf8' }),
+    execFileSync(process.execPath, [STATION, 'teams', 'create', '--data-dir', dataDir, '--name', teamName, '--type', teamType, '--json'], { encoding: 'utf8' }),
   ) as { id: string; name: string };
   const child: ChildProcess = spawn(process.execPath, [STATION, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'ignore'] });
   const link = await new Promise<URL>((resolve, reject) => {

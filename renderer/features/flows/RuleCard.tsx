@@ -47,7 +47,7 @@ export function RuleCard({ rule, index, count, templates, onChange, onMove, onRe
                     {!templates.some((t) => t.id === action.templateId) && <option value={action.templateId}>{action.templateId || 'Choose a template…'}</option>}
                     {templates.map((template) => <option key={template.id} value={template.id}>{template.name} ({template.tag})</option>)}
                   </select>
-                  <input aria-label="Document tag" className="short" value={action.tag ?? ''} onChange={(event) => setAction(at, { ...action, tag: event.target.value || undefined })} placeholder="template's tag" />
+                  <input aria-label="Document tag" className="short" value={action.tag ?? ''} onChange={(event) => setAction(at, { ...action, tag: event.target.value || undefined })} placeholder="same tag" />
                 </>
               )}
               {rule.actions.length > 1 && (

@@ -83,7 +83,7 @@ export function describeCondition(condition: Condition | undefined): string {
   if ('variableEquals' in condition) return `${condition.variableEquals.name} = ${JSON.stringify(condition.variableEquals.value)}`;
   if ('all' in condition) return condition.all.map(describeCondition).join(' and ');
   if ('any' in condition) return `(${condition.any.map(describeCondition).join(' or ')})`;
-  return `not ${describeCondition(condition.not)}`;
+  return `not (${describeCondition(condition.not)})`;
 }
 
 export const move = <T>(list: T[], from: number, to: number): T[] => {

@@ -83,7 +83,7 @@ export function LinksPage() {
       {links && links.length > 0 && (
         <table className="table card-table" aria-label="Links">
           <thead>
-            <tr><th>Links</th><th>From</th><th>Into</th><th>Condition</th><th>Resolver</th><th>Changed</th><th /></tr>
+            <tr><th>Kind</th><th>From</th><th>Into</th><th>Condition</th><th>Resolver</th><th>Changed</th><th /></tr>
           </thead>
           <tbody>
             {links.map((link) => (

@@ -112,7 +112,7 @@ export function TeamsPage() {
             <input value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} placeholder="e.g. Lumen Candles" maxLength={100} />
           </label>
           <label>
-            Admin's e-mail (optional: sends an invitation)
+            Admin e-mail (optional, invites them)
             <input type="email" value={draft.email} onChange={(event) => setDraft({ ...draft, email: event.target.value })} placeholder="owner@merchant.example" />
           </label>
           <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !teamId}>Create merchant</button>

@@ -125,7 +125,9 @@ export function TemplateEditor({ teamId, template, initial, onSaved, onDeleted, 
             ))}
           </fieldset>
           <label>
-            Body (HTML with Liquid: <code>{'{{ order.orderNumber }}'}</code>, <code>{'{% for item in order.lineItems %}'}</code>; order data is escaped)
+            <span>
+              Body: HTML with Liquid, e.g. <code>{'{{ order.orderNumber }}'}</code> or <code>{'{% for item in order.lineItems %}'}</code> (order data is escaped)
+            </span>
             <textarea ref={body} className="code template-body" rows={18} spellCheck={false} value={draft.body} onChange={(event) => change({ body: event.target.value })} aria-invalid={Boolean(preview.position)} />
           </label>
           <ErrorBanner error={error} />

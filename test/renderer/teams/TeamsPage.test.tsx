@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TeamsPage } from '../../../renderer/features/teams/TeamsPage';
+import { progressWords } from '../../../renderer/features/teams/teams';
+import { renderPage, stationForPage, useBridge } from '../station-harness';
+import type { StationProcess } from '../station-process';
+
+let station: StationProcess;
+
+beforeAll(async () => {
+  station = await stationForPage('Northwind Fulfilment', 'three_pl');
+});
+beforeEach(() => void useBridge(station));
+afterAll(() => station.stop());
+
+const merchants = async () => (await (await station.admin(`/teams/${station.team.id}/merchants`)).json()) as { id: string; name: string; status: string; account_manager_user_id: string | null }[];
+
+async function createMerchant(name: string, email?: string) {
+  fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: name } });
+  if (email) fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create merchant' }));
+  return screen.findByRole('region', { name: `Merchant ${name}` });
+}
+
+describe('Teams page', () => {
+  it('says how to start while the 3PL has no merchant', async () => {
+    renderPage(<TeamsPage />);
+    expect(await screen.findByText('No merchants yet')).toBeInTheDocument();
+  });
+
+  it('creates a merchant with an invitation and, with no mail set up, shows the link to pass on', async () => {
+    renderPage(<TeamsPage />);
+    await screen.findByText('No merchants yet');
+    await createMerchant('Lumen Candles', 'owner@lumen.example');
+    const link = await screen.findByTestId('accept-link');
+    expect(link.textContent).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
+    expect(screen.getByText(/No mail went to owner@lumen.example/)).toBeInTheDocument();
+    expect((await merchants()).map((m) => [m.name, m.status])).toEqual([['Lumen Candles', 'onboarding']]);
+    const row = screen.getByRole('row', { name: /Lumen Candles/ });
+    expect(within(row).getByText('0 of 7 done · 3 for you, 4 for the merchant')).toBeInTheDocument();
+  });
+
+  it('assigns an account manager from the 3PL members; the station ticks that task', async () => {
+    renderPage(<TeamsPage />);
+    const select = await screen.findByRole('combobox', { name: 'Account manager of Lumen Candles' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    const member = within(select).getAllByRole('option')[1] as HTMLOptionElement;
+    fireEvent.change(select, { target: { value: member.value } });
+    await waitFor(async () => expect((await merchants())[0]!.account_manager_user_id).toBe(member.value));
+    fireEvent.click(within(screen.getByRole('row', { name: /Lumen Candles/ })).getByRole('button', { name: 'Open' }));
+    const detail = await screen.findByRole('region', { name: 'Merchant Lumen Candles' });
+    await waitFor(() => expect(within(detail).getByRole('checkbox', { name: /Assign an account manager/ })).toBeChecked());
+  });
+
+  it('ticks a task by hand, then goes live only after the tracker was shown', async () => {
+    renderPage(<TeamsPage />);
+    const detail = await createMerchant('Oak & Ivy Tea');
+    const routing = await within(detail).findByRole('checkbox', { name: /Route each document tag/ });
+    fireEvent.click(routing);
+    await waitFor(() => expect(routing).toBeChecked());
+    const oak = (await merchants()).find((m) => m.name === 'Oak & Ivy Tea')!;
+    const onboarding = (await (await station.admin(`/teams/${oak.id}/onboarding`)).json()) as { tasks: { kind: string; done: boolean }[] };
+    expect(onboarding.tasks.find((t) => t.kind === 'printer_routing')!.done).toBe(true);
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Go live…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Go live with Oak & Ivy Tea' });
+    expect(within(dialog).getByText('6 onboarding tasks are still open:')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(7);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    expect((await merchants()).find((m) => m.name === 'Oak & Ivy Tea')!.status).toBe('onboarding');
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Go live…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Go live anyway' }));
+    await waitFor(async () => expect((await merchants()).find((m) => m.name === 'Oak & Ivy Tea')!.status).toBe('live'));
+    await within(screen.getByRole('row', { name: /Oak & Ivy Tea/ })).findByText('Live');
+  });
+
+  it("shows the station's refusal with the field at fault", async () => {
+    renderPage(<TeamsPage />);
+    fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: 'Bad Address Co' } });
+    fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: 'not-an-address' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Create merchant' }).closest('form')!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/The merchant is not valid — email/);
+  });
+});
+
+describe('onboarding progress in words', () => {
+  it('names what the 3PL and the merchant still owe', () => {
+    expect(progressWords({ total: 7, completed: 2, openThreePlTasks: 2, openMerchantTasks: 3 })).toBe('2 of 7 done · 2 for you, 3 for the merchant');
+    expect(progressWords({ total: 7, completed: 7, openThreePlTasks: 0, openMerchantTasks: 0 })).toBe('All tasks done');
+    expect(progressWords({ total: 7, completed: 6, openThreePlTasks: 0, openMerchantTasks: 1 })).toBe('6 of 7 done · 1 for the merchant');
+  });
+});
