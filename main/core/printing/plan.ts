@@ -1,4 +1,3 @@
-import type { Caller } from '../auth/scope';
 import type { Db } from '../db/open';
 import { listOrderKeys, type Order } from '../orders/store';
 import type { Printer } from '../printers/store';
@@ -47,7 +46,7 @@ export interface PrintPlan {
  * paper), in print order. An order prints whole or not at all: one document that cannot
  * resolve keeps the whole order back, so a packer never gets half an order.
  */
-export function planPrint(db: Db, _caller: Caller, context: RoutingContext, input: PlanInput): PrintPlan {
+export function planPrint(db: Db, context: RoutingContext, input: PlanInput): PrintPlan {
   const warnings: ProblemOrder[] = [];
   const errors: ProblemOrder[] = input.missing.map((idOrKey) => ({
     id: idOrKey,

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/scope';
+import { canAccessTeam, type Caller } from '../auth/scope';
 import type { Db } from '../db/open';
 import { badRequest } from '../http/errors';
 import { findOrderRow, parseOrderRow, type Order, type OrderRow } from '../orders/store';
@@ -43,7 +43,7 @@ const asList = <T>(value: T | T[] | undefined): T[] | undefined => (value === un
 function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderRow[] {
   let teamIds = caller.teamIds;
   if (filters['order.teamId']) {
-    if (!caller.teamIds.includes(filters['order.teamId'])) {
+    if (!canAccessTeam(caller, filters['order.teamId'])) {
       throw badRequest('order.teamId is not a team this key can print for', [{ path: 'orderFilters.order.teamId', message: 'Unknown team' }]);
     }
     teamIds = [filters['order.teamId']];

@@ -52,7 +52,7 @@ export function createPrintingService(deps: {
       await printers.ready();
       const selected = selectOrders(db, caller, request);
       const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
-      const plan = planPrint(db, caller, routingContext(), {
+      const plan = planPrint(db, routingContext(), {
         ...selected,
         filters: request.filters,
         overrides,

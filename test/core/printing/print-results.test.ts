@@ -154,6 +154,13 @@ describe('print request results', () => {
     expect(results[0]!.team).toEqual({ authId: parent.team.id });
     const stranger = await json<Result[]>(await s.call('/api/orders/print', { key: team.key, json: { orderIds: [order.id] } }), 200);
     expect(codes(stranger[0])).toEqual([[order.id, ['order_not_found']]]);
+    // orderFilters can pick one merchant; a team outside the key's scope is refused.
+    const merchantOnly = await json<Result[]>(
+      await s.call('/api/orders/print', { key: parent.key, json: { orderFilters: { 'order.teamId': merchant.team.id, 'order.status': ['ready', 'printed'] } } }),
+      200,
+    );
+    expect(merchantOnly.map((result) => result.orders.map((entry) => entry.id))).toEqual([[order.id]]);
+    expect((await s.call('/api/orders/print', { key: team.key, json: { orderFilters: { 'order.teamId': merchant.team.id } } })).status).toBe(400);
   });
 
   it('refuses both selectors, neither, unknown order filters and bad options with 400', async () => {
