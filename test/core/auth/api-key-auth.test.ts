@@ -5,7 +5,8 @@ import { sampleOrder, startStation, type RunningStation } from '../../helpers/st
 let s: RunningStation;
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: these tests are about ingestion, not printing.
+  s = await startStation({ background: false });
 });
 afterAll(() => s.stop());
 

@@ -6,7 +6,8 @@ let s: RunningStation;
 let key: string;
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: these tests are about ingestion, not printing.
+  s = await startStation({ background: false });
   key = s.team('Errors Shop').key;
 });
 afterAll(() => s.stop());

@@ -5,7 +5,8 @@ let s: RunningStation;
 let key: string;
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: these tests are about ingestion, not printing.
+  s = await startStation({ background: false });
   key = s.team('Busy Shop').key;
 });
 afterAll(() => s.stop());

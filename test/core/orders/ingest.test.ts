@@ -6,7 +6,8 @@ let key: string;
 let teamId: string;
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: these tests are about ingestion, not printing.
+  s = await startStation({ background: false });
   const made = s.team('Ingest Shop');
   key = made.key;
   teamId = made.team.id;

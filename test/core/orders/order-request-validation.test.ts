@@ -6,7 +6,8 @@ let key: string;
 let n = 0;
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: these tests are about ingestion, not printing.
+  s = await startStation({ background: false });
   key = s.team('Validation Shop').key;
 });
 afterAll(() => s.stop());

@@ -9,7 +9,8 @@ let merchant: { team: TeamRow; key: string };
 let stranger: { team: TeamRow; key: string };
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: automatic printing would move status and updated_at under the test.
+  s = await startStation({ background: false });
   shop = s.team('Status Shop');
   parent = s.team('Status 3PL', 'three_pl');
   merchant = s.team('Status Merchant', 'merchant', parent.team);

@@ -10,7 +10,8 @@ let otherParentMerchant: { team: TeamRow; key: string };
 let standard: { team: TeamRow; key: string };
 
 beforeAll(async () => {
-  s = await startStation();
+  // No print queue worker: these tests are about ingestion, not printing.
+  s = await startStation({ background: false });
   parent = s.team('Fulfil Co', 'three_pl');
   merchantA = s.team('Merchant A', 'merchant', parent.team);
   merchantB = s.team('Merchant B', 'merchant', parent.team);
