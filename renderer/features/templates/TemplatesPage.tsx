@@ -15,6 +15,12 @@ export function TemplatesPage() {
   const [teamId, setTeamId] = useState('');
   const [templates, setTemplates] = useState<Template[] | null>(null);
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
+  // A fresh editor when a person picks a template, not when saving gives the draft an id.
+  const [editorKey, setEditorKey] = useState(0);
+  const startEditing = (template: Template | 'new') => {
+    setEditing(template);
+    setEditorKey((key) => key + 1);
+  };
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -40,7 +46,7 @@ export function TemplatesPage() {
         title="Templates"
         subtitle="The documents a team prints: HTML with Liquid placeholders, each on its own paper."
         actions={
-          <button type="button" className="button button-primary" disabled={!teamId} onClick={() => setEditing('new')}>New template</button>
+          <button type="button" className="button button-primary" disabled={!teamId} onClick={() => startEditing('new')}>New template</button>
         }
       />
       <div className="row card">
@@ -70,7 +76,7 @@ export function TemplatesPage() {
                 <td className="num">{template.version}</td>
                 <td className="small"><RelativeTime at={template.updatedAt} /></td>
                 <td className="num">
-                  <button type="button" className="button button-small" onClick={() => setEditing(template)}>Edit</button>
+                  <button type="button" className="button button-small" onClick={() => startEditing(template)}>Edit</button>
                 </td>
               </tr>
             ))}
@@ -79,7 +85,7 @@ export function TemplatesPage() {
       )}
       {editing && (
         <TemplateEditor
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editorKey}
           teamId={teamId}
           template={editing === 'new' ? null : editing}
           initial={editing === 'new' ? NEW_TEMPLATE : draftOf(editing)}
