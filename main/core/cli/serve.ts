@@ -1,6 +1,9 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError, commonOptions, defaultDataDir, parse } from './args';
+
+/** How long requests in flight get to finish after SIGTERM/SIGINT. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717]';
 
@@ -26,10 +29,17 @@ export async function serve(argv: string[]): Promise<number> {
       stopping = true;
       process.stdout.write(`${signal}: finishing requests in flight and closing the database\n`);
       station.events.emit('closing');
-      // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
+      // close() stops accepting and waits for in-flight requests. Keep-alive sockets go as
+      // soon as they are idle (a busy client must not keep the station up), and whatever is
+      // still open after the grace period is cut.
       const closed = new Promise<void>((done) => server.close(() => done()));
+      server.on('request', (_req, res: ServerResponse) => res.setHeader('Connection', 'close'));
       server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
+      clearInterval(sweep);
+      clearTimeout(cut);
       await station.close();
       resolve(0);
     };

@@ -106,6 +106,22 @@ describe('station serve', () => {
     }
   });
 
+  it('a stalled upload does not keep the station up: after the 10 s grace it is cut and the station exits 0', async () => {
+    const { secret } = await teamWithKey();
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    const served = running;
+    let signalledAt = 0;
+    const stalled = slowPost(served.url, secret, JSON.stringify(sampleOrder('stalled')), () => {
+      signalledAt = Date.now();
+      served.child.kill('SIGTERM');
+      return new Promise(() => {}); // the rest of the body never comes
+    }).catch((error: Error) => error);
+    const { code } = await served.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(9_000);
+    expect(await stalled).toBeInstanceOf(Error);
+  });
+
   it('after a shutdown, new connections are refused', async () => {
     running = await serve(['--data-dir', dataDir, '--port', '0']);
     running.child.kill('SIGTERM');
