@@ -59,6 +59,9 @@ export function LinksPage() {
           Team
           <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); setErrorsOf(null); }} />
         </label>
+        <p className="muted small" style={{ flex: '3 1 30rem', margin: 0 }}>
+          At ingest, an order from a link's source runs its condition and resolver; when the resolved id names an order of the target source, the two become one order.
+        </p>
       </div>
       <ErrorBanner error={error} onRetry={load} />
       {editing && (
@@ -115,7 +118,7 @@ function LinkRow({ link, apps, showErrors, onEdit, onDelete, onErrors }: { link:
         <td><code className="expr">{link.resolver}</code></td>
         <td className="small"><RelativeTime at={link.updatedAt} /></td>
         <td className="num nowrap">
-          <button type="button" className="button button-small" onClick={onEdit}>Edit &amp; test</button>{' '}
+          <button type="button" className="button button-small" onClick={onEdit}>Edit</button>{' '}
           <button type="button" className="button button-small" aria-expanded={showErrors} onClick={onErrors}>Errors</button>{' '}
           <button type="button" className="button button-small button-danger" onClick={onDelete}>Delete</button>
         </td>

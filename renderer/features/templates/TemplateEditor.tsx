@@ -156,7 +156,7 @@ export function TemplateEditor({ teamId, template, initial, onSaved, onDeleted, 
             </div>
           )}
           {preview.url ? (
-            <iframe className={`template-preview${preview.error ? ' stale' : ''}`} title="Template preview" src={preview.url} />
+            <iframe className={`template-preview${preview.error ? ' stale' : ''}`} title="Template preview" src={`${preview.url}#navpanes=0&view=FitH`} />
           ) : (
             !preview.error && <div className="template-preview placeholder muted">Rendering the preview…</div>
           )}
