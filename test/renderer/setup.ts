@@ -9,8 +9,9 @@ import { afterEach } from 'vitest';
 globalThis.URL = NodeURL as unknown as typeof globalThis.URL;
 globalThis.URLSearchParams = NodeURLSearchParams as unknown as typeof globalThis.URLSearchParams;
 
-// A real station answers over HTTP on a shared 2-core machine: allow it a few seconds.
-configure({ asyncUtilTimeout: 5000 });
+// A real station (documents rendered, orders auto-printed) answers over HTTP on a shared
+// 2-core machine next to other test files: allow it time.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no EventSource; this one speaks real SSE to the real station.
 globalThis.EventSource = EventSource as unknown as typeof globalThis.EventSource;
