@@ -9,6 +9,7 @@ const BENCHES = [
   'ingest.ts',
   'render.ts',
   'print.ts',
+  'dashboard-orders.ts',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
