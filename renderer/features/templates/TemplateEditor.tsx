@@ -16,9 +16,11 @@ const SIDES = ['top', 'right', 'bottom', 'left'] as const;
  * A template's settings and its HTML + Liquid body, beside a live PDF of the unsaved draft
  * for the sample order or a real order of the team. Parse errors point at their line.
  */
-export function TemplateEditor({ teamId, template, initial, onSaved, onDeleted, onCancel }: {
+export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDeleted, onCancel }: {
   teamId: string;
   template: Template | null;
+  /** Templates this one may override: the team's own and its 3PL's, none of them overrides. */
+  bases: Template[];
   initial: TemplateDraft;
   onSaved: (template: Template) => void;
   onDeleted: () => void;
@@ -115,6 +117,17 @@ export function TemplateEditor({ teamId, template, initial, onSaved, onDeleted, 
               </select>
             </label>
           </div>
+          {bases.length > 0 && (
+            <label>
+              Replaces
+              <select value={draft.overridesTemplateId} onChange={(event) => change({ overridesTemplateId: event.target.value })}>
+                <option value="">Nothing: a template of its own</option>
+                {bases.filter((base) => base.id !== template?.id).map((base) => (
+                  <option key={base.id} value={base.id}>{base.name}{base.teamId !== teamId ? ' (3PL template)' : ''}</option>
+                ))}
+              </select>
+            </label>
+          )}
           <fieldset className="margins">
             <legend>Margins (mm)</legend>
             {SIDES.map((side) => (

@@ -14,6 +14,9 @@ export function TemplatesPage() {
   const { info } = useStationInfo();
   const [teamId, setTeamId] = useState('');
   const [templates, setTemplates] = useState<Template[] | null>(null);
+  // A merchant may replace its 3PL's templates with its own.
+  const [parentTemplates, setParentTemplates] = useState<Template[]>([]);
+  const parentTeamId = info?.teams.find((team) => team.id === teamId)?.parentTeamId ?? null;
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
   // A fresh editor when a person picks a template, not when saving gives the draft an id.
   const [editorKey, setEditorKey] = useState(0);
@@ -36,10 +39,13 @@ export function TemplatesPage() {
       },
       (failure: unknown) => setError(describeError(failure)),
     );
-  }, [teamId]);
+    if (parentTeamId) api<Template[]>(`/teams/${encodeURIComponent(parentTeamId)}/templates`).then(setParentTemplates, () => setParentTemplates([]));
+    else setParentTemplates([]);
+  }, [teamId, parentTeamId]);
   useEffect(load, [load]);
 
-  const base = (template: Template) => templates?.find((candidate) => candidate.id === template.overridesTemplateId);
+  const bases = [...(templates ?? []), ...parentTemplates].filter((template) => !template.overridesTemplateId);
+  const base = (template: Template) => bases.find((candidate) => candidate.id === template.overridesTemplateId);
   return (
     <div className="page page-wide">
       <PageHeader
@@ -72,7 +78,7 @@ export function TemplatesPage() {
                 <td><strong>{template.name}</strong></td>
                 <td><span className="tag" style={{ borderColor: '#64748b', color: '#334155' }}>{template.tag}</span></td>
                 <td>{paperWords(template)}</td>
-                <td className="small">{template.builtin ? 'Built in' : 'Custom'}{base(template) ? ` · overrides ${base(template)!.name}` : ''}</td>
+                <td className="small">{template.builtin ? 'Built in' : 'Custom'}{base(template) ? ` · replaces ${base(template)!.name}` : ''}</td>
                 <td className="num">{template.version}</td>
                 <td className="small"><RelativeTime at={template.updatedAt} /></td>
                 <td className="num">
@@ -88,6 +94,7 @@ export function TemplatesPage() {
           key={editorKey}
           teamId={teamId}
           template={editing === 'new' ? null : editing}
+          bases={bases}
           initial={editing === 'new' ? NEW_TEMPLATE : draftOf(editing)}
           onSaved={(saved) => {
             setEditing(saved);

@@ -28,6 +28,8 @@ export interface TemplateDraft {
   orientation: 'portrait' | 'landscape';
   margins: { top: string; right: string; bottom: string; left: string };
   body: string;
+  /** The base template (the team's own or its 3PL's) this one replaces; '' for none. */
+  overridesTemplateId: string;
 }
 
 export const NEW_TEMPLATE: TemplateDraft = {
@@ -38,6 +40,7 @@ export const NEW_TEMPLATE: TemplateDraft = {
   heightMm: '150',
   orientation: 'portrait',
   margins: { top: '10', right: '10', bottom: '10', left: '10' },
+  overridesTemplateId: '',
   body: `<h1>Order {{ order.orderNumber }}</h1>
 <p>{{ order.shippingAddress.firstName }} {{ order.shippingAddress.lastName }}<br>
 {{ order.shippingAddress.address1 }}, {{ order.shippingAddress.city }}</p>
@@ -60,6 +63,7 @@ export function draftOf(template: Template): TemplateDraft {
     orientation: template.orientation,
     margins: { top: String(m.top), right: String(m.right), bottom: String(m.bottom), left: String(m.left) },
     body: template.body,
+    overridesTemplateId: template.overridesTemplateId ?? '',
   };
 }
 
@@ -73,6 +77,7 @@ export function templateBody(draft: TemplateDraft) {
     orientation: draft.orientation,
     marginsMm: { top: n(draft.margins.top), right: n(draft.margins.right), bottom: n(draft.margins.bottom), left: n(draft.margins.left) },
     body: draft.body,
+    overridesTemplateId: draft.overridesTemplateId || null,
   };
 }
 
