@@ -112,6 +112,12 @@ describe('templates (admin API)', () => {
     expect(doc!.tag).toBe('invoice');
     expect(pdfText(await bytes(await s.admin(`/admin/api/documents/${doc!.id}/pdf`)))).toContain('Invoice #dash-pdf');
     expect((await s.admin('/admin/api/documents/nope/pdf')).status).toBe(404);
+
+    // A print-time template (printing's override) renders with that template and its paper.
+    const other = await s.station.services.documents.renderHtml(doc!.id, { templateId: 'Shipping label (4×6 in)' });
+    expect(other.paper.name).toBe('4x6in');
+    expect(other.html).toContain('Ship to');
+    await expect(s.station.services.documents.renderHtml(doc!.id, { templateId: 'No such' })).rejects.toThrow(/not found/);
   });
 
   it('previews a template against the sample order as PDF and PNG', async () => {
