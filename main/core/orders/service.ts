@@ -67,9 +67,9 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
     const teamId = owningTeamId(caller, request.targetTeamId);
-    const known = findOrderIdBySource(db, teamId, request.source, request.sourceId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
-    const merge = known ? undefined : await findMergeTarget(teamId, request, body);
+    const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
+    const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
 
     // The answer is built inside the write transaction, so it shows exactly what was committed.
     const { event, resource } = await writer.write(() => {
@@ -131,7 +131,7 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
     if (created || !merged || labels) {
       const current = merged ? listOrderTags(db, row.id).map((tag) => tag.label) : [];
       tags = resolveTags(db, teamId, [...current, ...(labels ?? [])], at);
-      setOrderTags(db, row.id, tags);
+      setOrderTags(db, row.id, tags, !created);
     }
     const event: OrderWrittenEvent = { order: row, created, merged, source, sourceId };
     for (const hook of hooks.orderWritten) hook(db, event);

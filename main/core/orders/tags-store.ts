@@ -34,8 +34,9 @@ export function resolveTags(db: Db, teamId: string, labels: string[], at: string
   return tags;
 }
 
-export function setOrderTags(db: Db, orderId: string, tags: Tag[]): void {
-  statement(db, 'DELETE FROM order_tags WHERE order_id = ?').run(orderId);
+/** Replaces an order's tags; `replacing: false` (a new order, nothing to remove) spares a statement. */
+export function setOrderTags(db: Db, orderId: string, tags: Tag[], replacing = true): void {
+  if (replacing) statement(db, 'DELETE FROM order_tags WHERE order_id = ?').run(orderId);
   const insert = statement(db, 'INSERT INTO order_tags (order_id, tag_id, position) VALUES (?, ?, ?)');
   tags.forEach((tag, position) => insert.run(orderId, tag.id, position));
 }
