@@ -53,8 +53,11 @@ export class CupsBackend implements PrintBackend {
     let printers: QueueLine[];
     try {
       printers = await this.listQueues();
-    } catch {
-      return []; // no CUPS client tools on this machine
+    } catch (error) {
+      // No CUPS client tools on this machine: no CUPS printers. Any other failure keeps the
+      // printers as they were (the service skips a backend that throws).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
     }
     const defaultQueue = await this.defaultQueue();
     const accepting = await this.acceptingQueues();

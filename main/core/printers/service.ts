@@ -50,6 +50,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
   const computer = computerId(db, newId);
   const host = hostname();
   let refreshing: Promise<Printer[]> | undefined;
+  let nextRefresh: Promise<Printer[]> | undefined;
   let refreshedOnce = false;
 
   async function discoverAll(): Promise<Printer[]> {
@@ -77,9 +78,19 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
 
   const service: PrintersService = {
     refresh() {
-      // Concurrent refreshes share one discovery: each costs several OS tool runs.
-      refreshing ??= discoverAll().finally(() => (refreshing = undefined));
-      return refreshing;
+      if (!refreshing) {
+        refreshing = discoverAll().finally(() => (refreshing = undefined));
+        return refreshing;
+      }
+      // A refresh asked for during one must see the OS as it is now: one more discovery after
+      // the current one, shared by everyone who asks meanwhile (each costs several OS tool runs).
+      nextRefresh ??= refreshing
+        .catch(() => undefined)
+        .then(() => {
+          nextRefresh = undefined;
+          return service.refresh();
+        });
+      return nextRefresh;
     },
     async ready() {
       if (!refreshedOnce) await service.refresh();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,33 @@ describe('print request results', () => {
     const [result] = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: {} }), 200);
     const batch = await s.settled(result!.id);
     expect(batch.jobs.map((job) => [job.state, job.paper.name])).toEqual([['done', 'A6']]);
+  });
+
+  it('warns about orders none of whose documents match the filters, and errors on orders without documents', async () => {
+    const order = await s.createOrder(team.key, 'S-7');
+    const filtered = await print({ orderIds: [order.id], filters: { 'document.tag': 'gift-note' } });
+    expect(filtered.map((result) => result.status)).toEqual(['warning']);
+    expect(codes(filtered[0])).toEqual([[order.id, ['no_matching_documents']]]);
+
+    const bare = s.team('No documents');
+    await json(await s.admin(`/admin/api/teams/${bare.team.id}/flow`, { method: 'PUT', json: { autoPrint: false, rules: [] } }), 200);
+    const lonely = await s.createOrder(bare.key, 'S-8');
+    const none = await json<Result[]>(await s.call(`/api/orders/${lonely.id}/print`, { key: bare.key, json: {} }), 200);
+    expect(codes(none[0])).toEqual([[lonely.id, ['no_documents']]]);
+  });
+
+  it('refuses a printer the OS no longer has (status missing)', async () => {
+    execFileSync('lpadmin', ['-p', 'STATION_GONE_TEST', '-E', '-v', 'file:///dev/null', '-m', 'drv:///sample.drv/generic.ppd']);
+    try {
+      await json(await s.call('/api/printers/refresh', { key: team.key }), 200);
+    } finally {
+      execFileSync('lpadmin', ['-x', 'STATION_GONE_TEST']);
+    }
+    const printers = await json<{ printerVendorId: string; status: string }[]>(await s.call('/api/printers/refresh', { key: team.key }), 200);
+    expect(printers.find((printer) => printer.printerVendorId === 'STATION_GONE_TEST')?.status).toBe('missing');
+    const order = await s.createOrder(team.key, 'S-9');
+    const results = await print({ orderIds: [order.id], overrides: { printer: 'STATION_GONE_TEST' }, filters: { 'document.tag': 'packing-slip' } });
+    expect(codes(results[0])).toEqual([[order.id, ['printer_unavailable']]]);
   });
 
   it('reports an incomplete document with the reason documents gave', async () => {
