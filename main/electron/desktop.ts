@@ -24,6 +24,11 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
   const assets = join(appRoot, 'main/electron/assets');
   const listen = desktopSettings(dataDir);
   denyPermissions(session.defaultSession);
+  // Hardened before any window exists (the print and render backends open hidden ones);
+  // only the station's own origin counts as trusted, once it is known.
+  let stationUrl: string | undefined = undefined;
+  const isTrustedUrl = (candidate: string) => stationUrl !== undefined && sameOrigin(stationUrl)(candidate);
+  hardenApp(app, isTrustedUrl);
 
   const station: Station = createStation({
     dataDir,
@@ -41,8 +46,7 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
   });
   const url = `http://${listen.host}:${(server.address() as AddressInfo).port}`;
   station.onListening?.(url);
-  const isTrustedUrl = sameOrigin(url);
-  hardenApp(app, isTrustedUrl);
+  stationUrl = url;
   registerIpc({ isTrustedUrl, dataDir });
 
   const sessionToken = station.services.adminSessions.createSessionToken();
