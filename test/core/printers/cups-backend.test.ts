@@ -15,7 +15,7 @@ const request = (overrides: Partial<Parameters<CupsBackend['submit']>[0]> & { pd
   ...overrides,
 });
 
-describe('CUPS backend on the real spooler', () => {
+describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
   it('discovers queues with trays from InputSlot and paper sizes in millimetres from the PPD', async () => {
     const printers = await cups.discover();
     const trays = printers.find((printer) => printer.vendorId === 'TRAYS')!;
@@ -52,7 +52,7 @@ describe('CUPS backend on the real spooler', () => {
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toMatch(/FIRST PAGE[\s\S]*SECOND PAGE/);
     expect(pdfPageSizesMm(file)[0]).toEqual({ widthMm: 105, heightMm: 148 });
-    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'done' || undefined, 20_000, 'job done');
+    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'done' || undefined, 60_000, 'job done');
     expect(await cups.findSubmitted('PDF', job.title)).toBeUndefined();
     // Releasing again (a crash between release and recording it) is harmless.
     await expect(cups.release('PDF', osJobId)).resolves.toBeUndefined();

@@ -12,7 +12,7 @@ export const TRAYS_OUTPUT = '/var/spool/station-trays/TRAYS.ps';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The PDF cups-pdf wrote for an OS job (`PDF-12` → `…-job_12.pdf`), once it is complete. */
-export async function waitForCupsPdf(osJobId: string, timeoutMs = 20_000): Promise<string> {
+export async function waitForCupsPdf(osJobId: string, timeoutMs = 60_000): Promise<string> {
   const number = osJobId.split('-').pop();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -15,7 +15,7 @@ interface PrinterResource {
   layoutConfigs: unknown[];
 }
 
-describe('printers API', () => {
+describe('printers API', { timeout: 120_000 }, () => {
   let s: PrintStation;
   let key: string;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type PrintStation } from './print-harness';
 
-describe('printing in the admin API', () => {
+describe('printing in the admin API', { timeout: 120_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation();

@@ -6,7 +6,7 @@ import { json, printStation, type BatchView, type PrintStation } from './print-h
 
 type Batch = BatchView & { trigger: string; orders: { id: string }[] };
 
-describe('automatic printing', () => {
+describe('automatic printing', { timeout: 120_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation();
@@ -19,7 +19,7 @@ describe('automatic printing', () => {
   it("prints a live team's new order with the team's routing when its flow says so, and not its updates", async () => {
     const { team, key } = await s.printTeam('Live shop', { autoPrint: true });
     const order = await s.createOrder(key, 'AUTO-1');
-    const [batch] = await waitFor(async () => ((await batchesOf(team.id)).length ? batchesOf(team.id) : undefined), 20_000, 'auto-print batch');
+    const [batch] = await waitFor(async () => ((await batchesOf(team.id)).length ? batchesOf(team.id) : undefined), 60_000, 'auto-print batch');
     expect(batch).toMatchObject({ trigger: 'auto', orders: [{ id: order.id }] });
     const settled = await s.settled(batch!.id);
     expect(settled.jobs.map((job) => job.state)).toEqual(['done']);

@@ -6,7 +6,7 @@ import { json, printStation, type BatchView, type JobView, type PrintStation } f
 /** A throw-away CUPS queue (output discarded) the test can stop, refuse and cancel. */
 const QUEUE = 'STATION_QUEUE_TEST';
 
-describe('the print queue on a real CUPS queue', () => {
+describe('the print queue on a real CUPS queue', { timeout: 120_000 }, () => {
   let s: PrintStation;
   let key: string;
   let printerId: string;
@@ -36,7 +36,7 @@ describe('the print queue on a real CUPS queue', () => {
     const waiting = await waitFor(async () => {
       const current = await job(jobId);
       return current.attempts >= 1 && current.state === 'queued' ? current : undefined;
-    }, 20_000, 'a failed attempt');
+    }, 60_000, 'a failed attempt');
     expect(waiting.reason).toMatch(/^Attempt 1 failed, retrying: CUPS refused the job/);
     expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key }), 200)).status).toBe('ready');
 
@@ -57,12 +57,12 @@ describe('the print queue on a real CUPS queue', () => {
       const submitted = await waitFor(async () => {
         const current = await job(jobId);
         return current.state === 'submitted' ? current : undefined;
-      }, 20_000, 'submission');
+      }, 60_000, 'submission');
       execFileSync('cancel', [submitted.osJobId!]);
       const failed = await waitFor(async () => {
         const current = await job(jobId);
         return current.state === 'failed' ? current : undefined;
-      }, 20_000, 'failure');
+      }, 60_000, 'failure');
       expect(failed.reason).toMatch(/cancelled or aborted/);
       expect((await json<{ state: string }>(await s.admin(`/admin/api/print-batches/${batch.id}`), 200)).state).toBe('failed');
 

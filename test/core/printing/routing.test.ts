@@ -14,7 +14,7 @@ const SLIP_AND_LABEL = [
   { template: 'Shipping label (4×6 in)', tag: 'label' },
 ];
 
-describe('per-tag routing on real CUPS queues', () => {
+describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
   let s: PrintStation;
   let pdf: string;
   let trays: string;
