@@ -54,10 +54,15 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
       onChanged();
     } catch (failure) {
       setError(describeError(failure));
+      load();
     }
   }
 
-  const tick = (task: OnboardingTask, done: boolean) => void act(() => api(`/teams/${team}/onboarding/${encodeURIComponent(task.kind)}`, { method: 'PUT', json: { done } }));
+  const tick = (task: OnboardingTask, done: boolean) => {
+    // The box follows the click at once; the reload after the answer corrects it on failure.
+    setOnboarding((current) => current && { ...current, tasks: current.tasks.map((t) => (t.kind === task.kind ? { ...t, done } : t)) });
+    void act(() => api(`/teams/${team}/onboarding/${encodeURIComponent(task.kind)}`, { method: 'PUT', json: { done } }));
+  };
   const invite = () =>
     void act(async () => {
       const address = email.trim();

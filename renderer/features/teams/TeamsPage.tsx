@@ -52,6 +52,7 @@ export function TeamsPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function create() {
+    if (!teamId) return;
     setError(null);
     const email = draft.email.trim();
     try {

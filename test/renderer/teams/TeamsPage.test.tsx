@@ -18,6 +18,8 @@ const merchants = async () => (await (await station.admin(`/teams/${station.team
 async function createMerchant(name: string, email?: string) {
   fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: name } });
   if (email) fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: email } });
+  // Enabled once the station's teams are in and the 3PL is chosen.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Create merchant' })).toBeEnabled());
   fireEvent.click(screen.getByRole('button', { name: 'Create merchant' }));
   return screen.findByRole('region', { name: `Merchant ${name}` });
 }
@@ -77,7 +79,8 @@ describe('Teams page', () => {
 
   it("shows the station's refusal with the field at fault", async () => {
     renderPage(<TeamsPage />);
-    fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: 'Bad Address Co' } });
+    await screen.findByRole('row', { name: /Lumen Candles/ });
+    fireEvent.change(screen.getByLabelText('New merchant'), { target: { value: 'Bad Address Co' } });
     fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: 'not-an-address' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Create merchant' }).closest('form')!);
     expect(await screen.findByRole('alert')).toHaveTextContent(/The merchant is not valid — email/);
