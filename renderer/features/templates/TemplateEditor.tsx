@@ -84,6 +84,13 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
             event.preventDefault();
             void save();
           }}
+          onKeyDown={(event) => {
+            // Ctrl+S (⌘S) saves, as in any editor.
+            if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+              event.preventDefault();
+              void save();
+            }
+          }}
         >
           <div className="row">
             <label>Name<input value={draft.name} onChange={(event) => change({ name: event.target.value })} required maxLength={200} /></label>
@@ -146,7 +153,7 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
           <ErrorBanner error={error} />
           {saved && <div className="banner banner-success" role="status">{saved}</div>}
           <div className="row">
-            <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !draft.tag.trim()}>{template ? 'Save template' : 'Create template'}</button>
+            <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !draft.tag.trim()} title="Ctrl+S">{template ? 'Save template' : 'Create template'}</button>
             <button type="button" className="button button-ghost" onClick={onCancel}>Close</button>
             {template && <button type="button" className="button button-danger" onClick={() => void remove()}>Delete</button>}
           </div>

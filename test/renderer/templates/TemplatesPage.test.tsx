@@ -87,7 +87,7 @@ describe('Templates page', () => {
 
     const saved = await screen.findByRole('region', { name: 'Edit Returns slip' });
     fireEvent.change(within(saved).getByLabelText('Orientation'), { target: { value: 'landscape' } });
-    fireEvent.click(within(saved).getByRole('button', { name: 'Save template' }));
+    fireEvent.keyDown(within(saved).getByRole('textbox', { name: /Body/ }), { key: 's', ctrlKey: true });
     await screen.findByText(/Saved as version 2/);
     created = (await templates()).find((t) => t.name === 'Returns slip')!;
     expect(created).toMatchObject({ version: 2, orientation: 'landscape' });
