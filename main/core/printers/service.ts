@@ -15,6 +15,8 @@ export interface PrintersService {
   refresh(): Promise<Printer[]>;
   /** Resolves once the station has discovered its printers at least once. */
   ready(): Promise<void>;
+  /** Resolves when no discovery is running (close waits for it before the database goes). */
+  settled(): Promise<void>;
   /** Printers as last discovered (discovers first if the station never has). */
   list(filter?: { visibility?: Visibility; vendorId?: string }): Promise<Printer[]>;
   /** By station id or OS queue name, or 404. */
@@ -94,6 +96,9 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
     },
     async ready() {
       if (!refreshedOnce) await service.refresh();
+    },
+    async settled() {
+      while (refreshing || nextRefresh) await (nextRefresh ?? refreshing)!.catch(() => undefined);
     },
     async list(filter = {}) {
       await service.ready();

@@ -55,6 +55,8 @@ export function registerPrinting(
   station.hooks.orderCommitted.push(
     autoPrintHook({ db: station.deps.db, printing: services.printing, documents: station.deps.documents, logger: station.deps.logger }),
   );
+  // A discovery may still be running (start-up, or an API refresh): it writes to the database.
+  station.closers.push(() => services.printers.settled());
   if (station.background) {
     // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
     void services.printers.refresh().catch((error) => station.deps.logger.error('printer discovery failed', { error: String(error) }));
