@@ -26,6 +26,8 @@ export function FlowsPage() {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const nextKey = useRef(0);
+  // A merchant's flow may also use its 3PL's templates.
+  const parentTeamId = info?.teams.find((team) => team.id === teamId)?.parentTeamId ?? null;
   const keyed = (list: FlowRule[]) => list.map((rule) => ({ key: nextKey.current++, rule }));
 
   useEffect(() => {
@@ -43,8 +45,11 @@ export function FlowsPage() {
     const team = encodeURIComponent(teamId);
     setError(null);
     api<Flow>(`/teams/${team}/flow`).then(show, (failure: unknown) => setError(describeError(failure)));
-    api<Template[]>(`/teams/${team}/templates`).then(setTemplates, () => setTemplates([]));
-  }, [teamId, show]);
+    Promise.all([team, ...(parentTeamId ? [encodeURIComponent(parentTeamId)] : [])].map((id) => api<Template[]>(`/teams/${id}/templates`))).then(
+      (lists) => setTemplates(lists.flat()),
+      () => setTemplates([]),
+    );
+  }, [teamId, parentTeamId, show]);
   useEffect(load, [load]);
 
   const edit = (next: KeyedRule[], autoPrint = flow?.autoPrint ?? true) => {
@@ -80,7 +85,18 @@ export function FlowsPage() {
       <div className="row card">
         <label>
           Team
-          <TeamSelect value={teamId} onChange={(id) => { if (!dirty || window.confirm('Discard the unsaved changes to this flow?')) setTeamId(id); }} />
+          <TeamSelect
+            value={teamId}
+            onChange={(id) => {
+              if (dirty && !window.confirm('Discard the unsaved changes to this flow?')) return;
+              // Nothing of the previous team stays on screen while the next one loads.
+              setFlow(null);
+              setRules([]);
+              setTemplates([]);
+              setDirty(false);
+              setTeamId(id);
+            }}
+          />
         </label>
         {flow && (
           <label className="checkbox switch">
@@ -109,6 +125,7 @@ export function FlowsPage() {
             rule={rule}
             index={index}
             count={rules.length}
+            teamId={teamId}
             templates={templates}
             onChange={(next) => edit(rules.map((r) => (r.key === key ? { key, rule: next } : r)))}
             onMove={(to) => edit(move(rules, index, to))}

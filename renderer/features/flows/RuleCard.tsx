@@ -3,7 +3,8 @@ import { ConditionEditor } from './ConditionEditor';
 import { describeCondition, type FlowAction, type FlowRule } from './flows';
 
 /** One rule: its name, when it applies, what it does, and whether later rules still run. */
-export function RuleCard({ rule, index, count, templates, onChange, onMove, onRemove }: {
+export function RuleCard({ rule, index, count, teamId, templates, onChange, onMove, onRemove }: {
+  teamId: string;
   rule: FlowRule;
   index: number;
   count: number;
@@ -45,7 +46,9 @@ export function RuleCard({ rule, index, count, templates, onChange, onMove, onRe
                 <>
                   <select aria-label="Template" value={action.templateId} onChange={(event) => setAction(at, { ...action, templateId: event.target.value })}>
                     {!templates.some((t) => t.id === action.templateId) && <option value={action.templateId}>{action.templateId || 'Choose a template…'}</option>}
-                    {templates.map((template) => <option key={template.id} value={template.id}>{template.name} ({template.tag})</option>)}
+                    {templates.map((template) => (
+                      <option key={template.id} value={template.id}>{template.name} ({template.tag}){template.teamId !== teamId ? ' · 3PL' : ''}</option>
+                    ))}
                   </select>
                   <input aria-label="Document tag" className="short" value={action.tag ?? ''} onChange={(event) => setAction(at, { ...action, tag: event.target.value || undefined })} placeholder="same tag" />
                 </>

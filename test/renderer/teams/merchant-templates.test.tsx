@@ -35,3 +35,20 @@ describe('a merchant replacing a template of its 3PL', () => {
     expect(mine.overridesTemplateId).toBe(threePl.id);
   });
 });
+
+describe('a merchant flow', () => {
+  it('may add documents from the 3PL templates, marked as such', async () => {
+    const { FlowsPage } = await import('../../../renderer/features/flows/FlowsPage');
+    renderPage(<FlowsPage />);
+    await screen.findByRole('listitem', { name: 'Rule 1' });
+    fireEvent.change(screen.getByRole('combobox', { name: /^Team/ }), { target: { value: merchantId } });
+    const rule = await screen.findByRole('listitem', { name: 'Rule 1' });
+    const select = within(rule).getByRole('combobox', { name: 'Template' });
+    const option = (await within(select).findByRole('option', { name: 'Gift note (A6) (gift-note) · 3PL' })) as HTMLOptionElement;
+    fireEvent.change(select, { target: { value: option.value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save flow' }));
+    await screen.findByText('Flow saved. Orders written from now on follow it.');
+    const flow = (await (await station.admin(`/teams/${merchantId}/flow`)).json()) as { rules: { actions: { templateId: string }[] }[] };
+    expect(flow.rules[0]!.actions[0]!.templateId).toBe(option.value);
+  });
+});
