@@ -88,7 +88,7 @@ export function FlowsPage() {
           <TeamSelect
             value={teamId}
             onChange={(id) => {
-              if (dirty && !window.confirm('Discard the unsaved changes to this flow?')) return;
+              if (id === teamId || (dirty && !window.confirm('Discard the unsaved changes to this flow?'))) return;
               // Nothing of the previous team stays on screen while the next one loads.
               setFlow(null);
               setRules([]);
