@@ -1,25 +1,11 @@
-export type OrderStatus = 'ready' | 'printed' | 'ignored';
+// The shapes the admin API answers with, taken from the core that builds them (type-only
+// imports: nothing of the core is bundled into the dashboard).
+import type { OrderSummary } from '../../../main/core/admin/orders-query';
+import type { orderDetail } from '../../../main/core/admin/orders-query';
 
-export interface Tag {
-  id: string;
-  label: string;
-  color: string;
-}
-
-export interface OrderSummary {
-  id: string;
-  teamId: string;
-  teamName: string;
-  orderNumber: string;
-  orderDate: string;
-  status: OrderStatus;
-  customerName: string | null;
-  itemCount: number;
-  tags: Tag[];
-  sources: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { OrderStatus } from '../../../main/core/orders/schema';
+export type { Tag } from '../../../main/core/orders/tags-store';
+export type { OrderSummary };
 
 export interface OrderPage {
   total: number;
@@ -27,46 +13,8 @@ export interface OrderPage {
   orders: OrderSummary[];
 }
 
-interface Price {
-  amount: number;
-  currency: string;
-}
-
-interface Address {
-  firstName?: string;
-  lastName?: string;
-  company?: string;
-  address1?: string;
-  address2?: string;
-  address3?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
-}
-
-export interface OrderDetail {
-  id: string;
-  teamId: string;
-  status: OrderStatus;
-  orderNumber: string;
-  orderDate: string;
-  note?: string;
-  customer?: { firstName?: string; lastName?: string; email?: string };
-  shippingAddress?: Address;
-  billingAddress?: Address;
-  lineItems: { name: string; quantity: number; sku?: string; price?: Price }[];
-  orderTotal?: Price;
-  variables?: Record<string, unknown>;
-  overrides?: { template?: string; printer?: string; tray?: string };
-  createdAt: string;
-  updatedAt: string;
-  team: { id: string; name: string; type: string; status: string };
-  orderKeys: string[];
-  tags: Tag[];
-  sources: { source: string; sourceId: string; receivedAt: string; updatedAt: string; payload: unknown }[];
-  history: { status: string; reason: string; at: string }[];
-}
+/** The order detail as JSON carries it. */
+export type OrderDetail = ReturnType<typeof orderDetail>;
 
 export interface OrderFilter {
   q: string;
