@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { RunningStation } from '../helpers/station';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const DASHBOARD_DIR = join(ROOT, 'dist/renderer');
@@ -39,4 +40,13 @@ export async function screenshotOnFailure(page: Page | undefined, context: { tas
   const path = join(tmpdir(), `station-e2e-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`);
   await page.screenshot({ path }).catch(() => {});
   console.error(`page at failure: ${path}`);
+}
+
+/** Chromium with one 1440×900 page signed in to the station's dashboard by its one-time link. */
+export async function openSignedInDashboard(running: RunningStation): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
+  await page.getByText('Live', { exact: true }).waitFor();
+  return { browser, page };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
 
 let running: RunningStation;
 let browser: Browser;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   ensureDashboardBuilt();
   running = await startStation({ dashboardDir: DASHBOARD_DIR });
   shop = running.team('Corner Shop');
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
-  await page.getByText('Live', { exact: true }).waitFor();
+  ({ browser, page } = await openSignedInDashboard(running));
 });
 afterEach((context) => screenshotOnFailure(page, context));
 afterAll(async () => {

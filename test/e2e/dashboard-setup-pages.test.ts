@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, userForEmail } from '../../main/core/teams/service';
 import { addMembership } from '../../main/core/teams/users-store';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
 
 /**
  * The set-up pages (templates, flows, links, teams, mail) in real Chromium against a real
@@ -44,10 +44,7 @@ beforeAll(async () => {
       }),
     ),
   );
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
-  await page.getByText('Live', { exact: true }).waitFor();
+  ({ browser, page } = await openSignedInDashboard(running));
 });
 afterEach((context) => screenshotOnFailure(page, context));
 afterAll(async () => {

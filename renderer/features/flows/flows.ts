@@ -1,29 +1,10 @@
-/** A team's flow as `/admin/api/teams/{id}/flow` has it (docs/api.md; schema in main/core/documents/schema.ts). */
-export type Condition =
-  | { tagIs: string }
-  | { sourceIs: string }
-  | { countryIs: string | string[] }
-  | { skuMatches: string }
-  | { totalAbove: number | { amount: number; currency: string } }
-  | { variableEquals: { name: string; value: string | number | boolean | null } }
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition };
+// The flow's shapes are the core's own (type-only imports: the dashboard bundles none of it).
+import type { Condition, Flow as StoredFlow, FlowAction, FlowRule } from '../../../main/core/documents/schema';
 
-export type FlowAction = { type: 'addDocument'; templateId: string; tag?: string } | { type: 'ignoreOrder' };
+export type { Condition, FlowAction, FlowRule };
 
-export interface FlowRule {
-  name?: string;
-  when?: Condition;
-  actions: FlowAction[];
-  stop: boolean;
-}
-
-export interface Flow {
-  autoPrint: boolean;
-  rules: FlowRule[];
-  updatedAt?: string;
-}
+/** A team's flow as `/admin/api/teams/{id}/flow` answers it. */
+export type Flow = StoredFlow & { updatedAt?: string };
 
 export type ConditionKind = 'tagIs' | 'sourceIs' | 'countryIs' | 'skuMatches' | 'totalAbove' | 'variableEquals' | 'all' | 'any' | 'not';
 

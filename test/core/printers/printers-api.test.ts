@@ -1,19 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type PrintStation } from '../printing/print-harness';
-
-interface PrinterResource {
-  id: string;
-  printerVendorId: string;
-  name: string;
-  nickname: string;
-  visible: boolean;
-  status: string;
-  computer: { id: string; printerVendorId: string; status: string; nickname: string; name: string };
-  trays: string[];
-  paperSizes: { name: string; width: string; height: string }[];
-  config: { fitToPage: boolean; tray: string | null };
-  layoutConfigs: unknown[];
-}
+import type { PrinterResource } from '../../../main/core/printers/service';
 
 describe('printers API', { timeout: 120_000 }, () => {
   let s: PrintStation;
