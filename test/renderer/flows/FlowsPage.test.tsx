@@ -23,7 +23,10 @@ const templateId = async (name: string) =>
 
 async function openPage() {
   renderPage(<FlowsPage />);
-  return screen.findByRole('listitem', { name: 'Rule 1' });
+  const rule = await screen.findByRole('listitem', { name: 'Rule 1' });
+  // The template choices load beside the flow; a select set before they arrive stays empty.
+  await within(rule).findAllByRole('option', { name: /^Invoice \(A4\)/ });
+  return rule;
 }
 const save = async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Save flow' }));
