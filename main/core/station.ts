@@ -143,7 +143,7 @@ export function createStation(options: StationOptions): Station {
   const closers: Array<() => Promise<void> | void> = [];
   closers.push(() => pdfRenderer.close());
   closers.push(() => services.sandbox.close());
-  const printingDeps = { db, events, logger, dataDir: options.dataDir, documents: () => services.documents, renderer: () => pdfRenderer, backends: options.printBackends };
+  const printingDeps = { db, writer, events, logger, dataDir: options.dataDir, documents: () => services.documents, renderer: () => pdfRenderer, backends: options.printBackends };
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   adminPrintRoutes(admin, db, printing.printing);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type Router from '@koa/router';
+import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
@@ -19,6 +20,8 @@ import { createTestPrinter } from './test-print';
 
 export interface PrintingDeps {
   db: Db;
+  /** Print requests are recorded through the group commit, like orders. */
+  writer: GroupCommitter;
   events: StationEvents;
   logger: Logger;
   dataDir: string;
@@ -34,7 +37,7 @@ export function createPrintingServices(deps: PrintingDeps) {
   const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), new CupsBackend(), ...(deps.backends ?? [])];
   const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
   const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger });
-  const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake() });
+  const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });
   const testPrinter = createTestPrinter({ printers, renderer: deps.renderer });
   return { printers, printing, queue, testPrinter };
 }

@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/scope';
+import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { DocumentsApi } from '../documents/contract';
 import type { StationEvents } from '../events';
@@ -24,6 +25,7 @@ export function createPrintingService(deps: {
   documents: () => DocumentsApi;
   /** Wakes the print queue worker (a no-op when the station runs without background work). */
   wake: () => void;
+  writer: GroupCommitter;
 }): PrintingService {
   const { db, events, printers } = deps;
 
@@ -50,25 +52,27 @@ export function createPrintingService(deps: {
     async print(caller, request, options) {
       // Routing needs the printers: the first request after start-up waits for discovery.
       await printers.ready();
-      const selected = selectOrders(db, caller, request);
-      const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
-      const plan = planPrint(db, routingContext(), {
-        ...selected,
-        filters: request.filters,
-        overrides,
-        force: request.force,
-        sortBy: request.sortBy,
-        sortDir: request.sortDir,
-      });
-      const at = nowIso();
-      const name = request.name ?? `Print ${at.slice(0, 16).replace('T', ' ')}`;
-      const problems = problemResults(plan, caller, name, at);
-      if (options.strict && problems.length) {
-        throw new HttpError(400, 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
-      }
-      const requestId = newId();
-      const pending: PrintBatchResult[] = [];
-      db.transaction(() => {
+      // Planning and recording happen in one write: what was planned is what is recorded, and
+      // the write shares the group commit with orders arriving in the same turn (one fsync).
+      const { pending, problems } = await deps.writer.write(() => {
+        const selected = selectOrders(db, caller, request);
+        const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
+        const plan = planPrint(db, routingContext(), {
+          ...selected,
+          filters: request.filters,
+          overrides,
+          force: request.force,
+          sortBy: request.sortBy,
+          sortDir: request.sortDir,
+        });
+        const at = nowIso();
+        const name = request.name ?? `Print ${at.slice(0, 16).replace('T', ' ')}`;
+        const problems = problemResults(plan, caller, name, at);
+        if (options.strict && problems.length) {
+          throw new HttpError(400, 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
+        }
+        const requestId = newId();
+        const pending: PrintBatchResult[] = [];
         for (const batch of plan.batches) {
           const batchId = newId();
           insertBatch(db, {
@@ -128,7 +132,8 @@ export function createPrintingService(deps: {
             updatedAt: at,
           });
         }
-      })();
+        return { pending, problems };
+      });
       for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id });
       if (pending.length) deps.wake();
       return [...pending, ...problems];
