@@ -78,12 +78,13 @@ describe('Orders page in a real browser', () => {
     );
     await page.locator('[data-order-number="#6030"]').waitFor();
     await page.getByLabel('Tag').selectOption('express');
+    // The list settles once the filtered answer arrives; a loaded machine may take seconds.
+    await expect.poll(() => page.locator('[data-order-number]').count(), { timeout: 15_000 }).toBe(1);
     await page.locator('[data-order-number="#5001"]').waitFor();
-    expect(await page.locator('[data-order-number]').count()).toBe(1);
     await page.getByLabel('Tag').selectOption('');
     await page.locator('#scan').fill('6012');
     await page.locator('[data-order-number="#6012"]').waitFor();
-    await expect.poll(() => page.locator('[data-order-number]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-order-number]').count(), { timeout: 15_000 }).toBe(1);
     await page.locator('#scan').fill('');
     await page.locator('[data-order-number="#6030"]').waitFor();
     await screenshot(page, 'orders');
