@@ -44,19 +44,24 @@ export type OrderFilters = z.infer<typeof orderFiltersSchema>;
 
 export const SORT_FIELDS = ['orderDate', 'orderNumber', 'updatedAt', 'firstName', 'sku'] as const;
 
+/** What a print request may say besides which orders: shared by both print endpoints. */
+const printOptionFields = {
+  name: z.string().trim().min(1).max(200).optional(),
+  ref: z.string().max(200).optional(),
+  filters: documentFiltersSchema.optional(),
+  overrides: z.union([z.strictObject(overrideFields), z.array(overrideEntrySchema).max(100)]).optional(),
+  force: z.boolean().default(false),
+  strict: z.boolean().optional(),
+  sortBy: z.enum(SORT_FIELDS).optional(),
+  sortDir: z.enum(['asc', 'desc']).default('asc'),
+};
+
 export const printRequestSchema = z
   .object({
     orderIds: z.array(z.string().min(1).max(500)).min(1).max(10_000).optional(),
     orderFilters: orderFiltersSchema.optional(),
     excludeIds: z.array(z.string().min(1).max(500)).max(10_000).optional(),
-    name: z.string().trim().min(1).max(200).optional(),
-    ref: z.string().max(200).optional(),
-    filters: documentFiltersSchema.optional(),
-    overrides: z.union([z.strictObject(overrideFields), z.array(overrideEntrySchema).max(100)]).optional(),
-    force: z.boolean().default(false),
-    strict: z.boolean().optional(),
-    sortBy: z.enum(SORT_FIELDS).optional(),
-    sortDir: z.enum(['asc', 'desc']).default('asc'),
+    ...printOptionFields,
   })
   .superRefine((body, ctx) => {
     if ((body.orderIds === undefined) === (body.orderFilters === undefined)) {
@@ -66,16 +71,7 @@ export const printRequestSchema = z
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 
 /** The one-order endpoint: no selector, the order is in the path. */
-export const printOneRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  ref: z.string().max(200).optional(),
-  filters: documentFiltersSchema.optional(),
-  overrides: z.union([z.strictObject(overrideFields), z.array(overrideEntrySchema).max(100)]).optional(),
-  force: z.boolean().default(false),
-  strict: z.boolean().optional(),
-  sortBy: z.enum(SORT_FIELDS).optional(),
-  sortDir: z.enum(['asc', 'desc']).default('asc'),
-});
+export const printOneRequestSchema = z.object(printOptionFields);
 
 export const strictQuerySchema = z.object({
   strict: z.enum(['true', 'false', '1', '0']).optional(),
