@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withTraysQueue } from '../core/printers/cups-output';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
 
@@ -78,18 +79,24 @@ describe('printing from the dashboard in a real browser', () => {
     await rules.getByText(`→ ${label}, ${trays!.trays[1]}`).waitFor();
     await screenshot(page, 'routing');
 
-    await running.call('/api/orders', { key: shop.key, json: sampleOrder(7002) });
-    await page.goto(`${running.url}/#/orders`);
-    await page.locator('[data-order-number="#7002"]').waitFor();
-    await page.getByRole('checkbox', { name: 'Select order #7002' }).check();
-    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Print orders' });
-    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await dialog.getByText(`1 order printing on ${trays!.name}`).waitFor();
+    // This prints on the shared TRAYS queue: hold its lock until the job is done.
+    await withTraysQueue(async () => {
+      await running.call('/api/orders', { key: shop.key, json: sampleOrder(7002) });
+      await page.goto(`${running.url}/#/orders`);
+      await page.locator('[data-order-number="#7002"]').waitFor();
+      await page.getByRole('checkbox', { name: 'Select order #7002' }).check();
+      await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Print orders' });
+      await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+      await dialog.getByText(`1 order printing on ${trays!.name}`).waitFor();
 
-    const batches = await adminGet<{ printerId: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
-    expect(batches[0]!.printerId).toBe(trays!.id);
-    expect(batches[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
+      const batches = await adminGet<{ printerId: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
+      expect(batches[0]!.printerId).toBe(trays!.id);
+      expect(batches[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
+      await expect
+        .poll(async () => (await adminGet<{ state: string }[]>('/print-batches')).map((batch) => batch.state), { timeout: 30_000 })
+        .toEqual(batches.map(() => 'done'));
+    });
   });
 
   it('shows the printers with their trays and lets an admin rename one', async () => {

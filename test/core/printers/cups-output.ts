@@ -49,10 +49,9 @@ export function pdfPageSizesMm(file: string): { widthMm: number; heightMm: numbe
   }));
 }
 
-/** The `*InputSlot` feature the tray queue's PostScript output asks for. */
-export function traysInputSlot(): string | undefined {
-  if (!existsSync(TRAYS_OUTPUT)) return undefined;
-  return /%%BeginFeature: \*InputSlot (\S+)/.exec(readFileSync(TRAYS_OUTPUT, 'latin1'))?.[1];
+/** The `*InputSlot` feature a PostScript job from the tray queue asks for. */
+export function inputSlotOf(postScript: string): string | undefined {
+  return /%%BeginFeature: \*InputSlot (\S+)/.exec(postScript)?.[1];
 }
 
 /** A PDF of one page per text, on paper of the given size in millimetres. */
@@ -79,8 +78,9 @@ export async function waitFor<T>(check: () => T | undefined | Promise<T | undefi
 const TRAYS_LOCK = '/tmp/station-test-trays.lock';
 
 /**
- * The tray queue writes every job to the same file: tests that read it take this lock
- * (a directory: mkdir is atomic) so parallel test files never read each other's job.
+ * The tray queue writes every job to the same file: every test that prints on it takes this
+ * lock (a directory: mkdir is atomic, and it works across test processes) and holds it until
+ * its job is done, so no job overwrites the file while another test reads it.
  */
 export async function withTraysQueue<T>(fn: () => Promise<T>): Promise<T> {
   for (;;) {

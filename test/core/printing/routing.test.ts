@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPages, pdfPageSizesMm, traysInputSlot, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from '../printers/cups-output';
+import { pdfPages, pdfPageSizesMm, inputSlotOf, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
 
 interface Result {
@@ -32,8 +32,7 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
     const slipBatch = await s.settled(byPrinter.get(trays)!.id);
     const labelBatch = await s.settled(byPrinter.get(pdf)!.id);
     expect(slipBatch.jobs.map((job) => [job.state, job.tray, job.paper.name])).toEqual([['done', tray, 'A4']]);
-    await waitForTraysOutput(`station-job-${slipBatch.jobs[0]!.id}`);
-    expect(traysInputSlot()).toBe(tray);
+    expect(inputSlotOf(await waitForTraysOutput(`station-job-${slipBatch.jobs[0]!.id}`))).toBe(tray);
     expect(labelBatch.jobs.map((job) => job.state)).toEqual(['done']);
     const labels = await waitForCupsPdf(labelBatch.jobs[0]!.osJobId!);
     expect(pdfPages(labels)).toBe(1);
@@ -70,7 +69,8 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
       await expectSlipOnTraysAndLabelOnPdf(results, 'Manual');
     }));
 
-  it('resolves printer, tray and template independently: request > order overrides > tag routing > team default', async () => {
+  it('resolves printer, tray and template independently: request > order overrides > tag routing > team default', () =>
+    withTraysQueue(async () => {
     const { team, key } = await s.printTeam('Precedence', { documents: SLIP_AND_LABEL });
     await json(await s.admin(`/admin/api/teams/${team.id}/routing/tags/packing-slip`, { method: 'PUT', json: { printerId: trays, tray: 'Upper' } }), 200);
     await json(await s.admin(`/admin/api/teams/${team.id}/routing/default-printer`, { method: 'PUT', json: { printerId: pdf } }), 200);
@@ -97,9 +97,10 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
     expect(await print(overridden.id, { overrides: { printer: trays, tray: 'Manual', templateId: 'Packing slip (A4)' } })).toEqual([
       { printer: trays, tray: 'Manual', paper: 'A4' },
     ]);
-  });
+  }));
 
-  it('refuses a paper size the printer lacks unless the printer fits to page', async () => {
+  it('refuses a paper size the printer lacks unless the printer fits to page', () =>
+    withTraysQueue(async () => {
     const { key } = await s.printTeam('Paper', { documents: [{ template: 'Shipping label (4×6 in)', tag: 'label' }] });
     const order = await s.createOrder(key, 'L-1');
     const refused = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: 'TRAYS' } } }), 200);
@@ -115,5 +116,5 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
     } finally {
       await json(await s.admin(`/admin/api/printers/${trays}`, { method: 'PATCH', json: { config: { fitToPage: false } } }), 200);
     }
-  });
+  }));
 });
