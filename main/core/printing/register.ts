@@ -12,7 +12,7 @@ import { FolderBackend } from '../printers/folder-backend';
 import { printerRoutes } from '../printers/routes';
 import { createPrintersService } from '../printers/service';
 import { printingAdminRoutes } from './admin-routes';
-import { autoPrintHook } from './auto-print';
+import { createAutoPrint } from './auto-print';
 import { PrintQueue } from './queue';
 import { printRoutes } from './routes';
 import { createPrintingService } from './service';
@@ -55,15 +55,28 @@ export function registerPrinting(
   printerRoutes(station.api, services.printers);
   printRoutes(station.api, services.printing);
   printingAdminRoutes(station.admin, { db: station.deps.db, printers: services.printers, queue: services.queue, testPrinter: services.testPrinter });
-  station.hooks.orderCommitted.push(
-    autoPrintHook({ db: station.deps.db, printing: services.printing, documents: station.deps.documents, logger: station.deps.logger }),
-  );
+  const autoPrint = createAutoPrint({ db: station.deps.db, printing: services.printing, documents: station.deps.documents, logger: station.deps.logger });
+  station.hooks.orderWritten.push((db, event) => autoPrint.recordDecision(db, event));
+  station.hooks.orderCommitted.push((event) => autoPrint.afterCommit(event));
   // A discovery may still be running (start-up, or an API refresh): it writes to the database.
   station.closers.push(() => services.printers.settled());
+  // Automatic prints of orders just taken are recorded before the last commit.
+  station.closers.push(() => autoPrint.settled());
   if (station.background) {
     // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
     void services.printers.refresh().catch((error) => station.deps.logger.error('printer discovery failed', { error: String(error) }));
     services.queue.start();
+    // Orders whose automatic print a crash or shutdown left unrecorded print now, once each.
+    const owed = autoPrint
+      .printOwed()
+      .then((count) => {
+        if (count) station.deps.logger.info('printed orders owed an automatic print', { count });
+      })
+      .catch((error) => station.deps.logger.error('printing owed automatic prints failed', { error: String(error) }));
+    station.closers.push(() => {
+      autoPrint.stop();
+      return owed;
+    });
     station.closers.push(() => services.queue.stop());
   }
 }

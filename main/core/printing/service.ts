@@ -15,7 +15,17 @@ import { insertBatch, insertJob } from './store';
 
 export interface PrintingService {
   /** A print request: plans, records batches and jobs in one transaction, wakes the queue. */
-  print(caller: Caller, request: PrintRequest, options: { strict: boolean; trigger: 'api' | 'auto' | 'admin' }): Promise<PrintBatchResult[]>;
+  print(caller: Caller, request: PrintRequest, options: PrintOptions): Promise<PrintBatchResult[]>;
+}
+
+export interface PrintOptions {
+  strict: boolean;
+  trigger: 'api' | 'auto' | 'admin';
+  /**
+   * Runs first inside the recording write; false records nothing and answers []. Automatic
+   * printing claims its owed print here, so two claimants can never both record it.
+   */
+  claim?: (db: Db) => boolean;
 }
 
 export function createPrintingService(deps: {
@@ -55,6 +65,7 @@ export function createPrintingService(deps: {
       // Planning and recording happen in one write: what was planned is what is recorded, and
       // the write shares the group commit with orders arriving in the same turn (one fsync).
       const { pending, problems } = await deps.writer.write(() => {
+        if (options.claim && !options.claim(db)) return { pending: [], problems: [] };
         const selected = selectOrders(db, caller, request);
         const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
         const plan = planPrint(db, routingContext(), {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { startStation, sampleOrder, type RunningStation } from '../../helpers/station';
+import type { StationOptions } from '../../../main/core/station';
 import type { TeamRow, TeamType } from '../../../main/core/teams/store';
 import { waitFor } from '../printers/cups-output';
 
@@ -38,8 +39,8 @@ export async function json<T = unknown>(response: Response, status: number): Pro
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function printStation(): Promise<PrintStation> {
-  const running = await startStation();
+export async function printStation(options: Partial<StationOptions> = {}): Promise<PrintStation> {
+  const running = await startStation(options);
   const token = running.station.services.adminSessions.createSessionToken();
   const admin: PrintStation['admin'] = (path, init = {}) =>
     running.call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
