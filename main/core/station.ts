@@ -18,7 +18,7 @@ import { consoleLogger } from './logger';
 import { appAdminRoutes, appRoutes } from './apps/routes';
 import { mailAdminRoutes } from './mail/admin-routes';
 import type { Mailer } from './mail/mailer';
-import { settingsMailer } from './mail/settings-mailer';
+import { configuredLinkBase, settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
 import type { PrintBackend } from './printers/backend';
 import { createPrintingServices, registerPrinting, type PrintingServices } from './printing/register';
@@ -99,7 +99,7 @@ export function createStation(options: StationOptions): Station {
   const hooks = createHooks();
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);
-  const linkBaseUrl = () => settings.get('mail')?.linkBaseUrl ?? listeningUrl ?? 'http://127.0.0.1:5717';
+  const linkBaseUrl = () => configuredLinkBase(settings) ?? listeningUrl ?? 'http://127.0.0.1:5717';
   const pdfRenderer = options.pdfRenderer ?? new ChromiumPdfRenderer();
   const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer });
   registerOnboardingHooks(hooks);

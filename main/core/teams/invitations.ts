@@ -93,7 +93,10 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       ].join('\n'),
     };
     // Mail trouble (even unreadable settings) never fails an invitation already recorded.
-    const result: MailResult = await mailer.send(message).catch((error: unknown) => ({ accepted: false, reason: (error as Error).message }));
+    // (A mailer that throws instead of rejecting is caught too: the call runs inside the chain.)
+    const result: MailResult = await Promise.resolve()
+      .then(() => mailer.send(message))
+      .catch((error: unknown) => ({ accepted: false, reason: (error as Error).message }));
     if (result.accepted) recordInvitationSent(db, row.id, nowIso());
     else recordInvitationSendError(db, row.id, result.reason);
     return { invitation: view(getInvitation(db, row.id)!), sent: result.accepted };
