@@ -1,6 +1,8 @@
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
 
+const notMailed = (invitation: { state: string; sentAt: string | null }) => invitation.state === 'open' && !invitation.sentAt;
+
 export async function invitationsCommand(sub: string | undefined, argv: string[]): Promise<number> {
   if (sub === 'create') {
     const args = parse(argv, { ...commonOptions, team: { type: 'string' }, email: { type: 'string' } });
@@ -14,6 +16,8 @@ export async function invitationsCommand(sub: string | undefined, argv: string[]
           `invited ${invitation.email} to team ${teamId} as ${invitation.role}`,
           sent ? '  the invitation mail was accepted by the SMTP server' : `  no mail sent (${invitation.sendError}); hand over the link:`,
           `  ${invitation.acceptUrl}`,
+          // Only the token's hash is kept: this is the one time the link can be shown.
+          '  the link is shown only now; to get a new one, invite the same address again',
         ].join('\n'),
       );
       return 0;
@@ -27,7 +31,8 @@ export async function invitationsCommand(sub: string | undefined, argv: string[]
       output(args.json, invitations, () =>
         invitations.length === 0
           ? 'no invitations for this team'
-          : invitations.map((i) => `${i.id}  ${i.state.padEnd(8)} ${i.email}  expires ${i.expiresAt}${i.acceptUrl ? `  ${i.acceptUrl}` : ''}`).join('\n'),
+          : // Links are not listed: only the token's hash is stored. Inviting again gives a new one.
+            invitations.map((i) => `${i.id}  ${i.state.padEnd(8)} ${i.email}  expires ${i.expiresAt}${notMailed(i) ? '  not mailed (invitations create again for a new link)' : ''}`).join('\n'),
       );
       return 0;
     });

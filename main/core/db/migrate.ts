@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
+import { hashSecret } from '../keys/hash';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -38,6 +39,9 @@ export class DatabaseTooNewError extends Error {
  * could silently lose the data the newer columns hold.
  */
 export function migrate(db: Database, migrations = loadMigrations()): number[] {
+  // Plain SQLite cannot hash: migrations that turn stored secrets into hashes (0010) call
+  // the station's own hash, so a hash written here matches one computed by the code.
+  db.function('hash_secret', { deterministic: true }, (secret: unknown) => (typeof secret === 'string' ? hashSecret(secret) : null));
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

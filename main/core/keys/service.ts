@@ -1,15 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open';
 import { newId, nowIso } from '../ids';
 import { badRequest, notFound } from '../http/errors';
 import { getTeam } from '../teams/store';
+import { hashSecret } from './hash';
 import { findApiKeyByHash, getApiKey, insertApiKey, revokeApiKey, type ApiKeyRow } from './store';
 
 /** `ops_` + 43 base64url characters (32 random bytes). The prefix makes a leaked key recognisable. */
 export const KEY_PATTERN = /^ops_[A-Za-z0-9_-]{43}$/;
 const DISPLAY_PREFIX_LENGTH = 12;
 
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+export { hashSecret };
 
 export interface CreatedKey {
   key: ApiKeyView;

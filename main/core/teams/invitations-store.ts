@@ -6,7 +6,8 @@ export interface InvitationRow {
   team_id: string;
   email: string;
   role: MemberRole;
-  token: string;
+  /** SHA-256 hex of the token (`hashSecret`); the token itself is never stored. */
+  token_hash: string;
   created_at: string;
   expires_at: string;
   sent_at: string | null;
@@ -18,8 +19,8 @@ export interface InvitationRow {
 
 export function insertInvitation(db: Db, row: InvitationRow): void {
   db.prepare(
-    `INSERT INTO invitations (id, team_id, email, role, token, created_at, expires_at, sent_at, send_error, accepted_at, accepted_by, revoked_at)
-     VALUES (@id, @team_id, @email, @role, @token, @created_at, @expires_at, @sent_at, @send_error, @accepted_at, @accepted_by, @revoked_at)`,
+    `INSERT INTO invitations (id, team_id, email, role, token_hash, created_at, expires_at, sent_at, send_error, accepted_at, accepted_by, revoked_at)
+     VALUES (@id, @team_id, @email, @role, @token_hash, @created_at, @expires_at, @sent_at, @send_error, @accepted_at, @accepted_by, @revoked_at)`,
   ).run(row);
 }
 
@@ -36,8 +37,8 @@ export function getInvitation(db: Db, id: string): InvitationRow | undefined {
   return db.prepare('SELECT * FROM invitations WHERE id = ?').get(id) as InvitationRow | undefined;
 }
 
-export function findInvitationByToken(db: Db, token: string): InvitationRow | undefined {
-  return db.prepare('SELECT * FROM invitations WHERE token = ?').get(token) as InvitationRow | undefined;
+export function findInvitationByTokenHash(db: Db, tokenHash: string): InvitationRow | undefined {
+  return db.prepare('SELECT * FROM invitations WHERE token_hash = ?').get(tokenHash) as InvitationRow | undefined;
 }
 
 export function listInvitations(db: Db, teamId: string): InvitationRow[] {

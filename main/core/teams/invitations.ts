@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { HttpError, notFound } from '../http/errors';
+import { hashSecret } from '../keys/hash';
 import { newId, nowIso } from '../ids';
 import type { MailResult, Mailer } from '../mail/mailer';
 import {
-  findInvitationByToken,
+  findInvitationByTokenHash,
   getInvitation,
   insertInvitation,
   listInvitations,
@@ -48,25 +49,32 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       sendError: row.send_error,
       acceptedAt: row.accepted_at,
       acceptedBy: row.accepted_by,
-      // The link only while it can still be used: the dashboard shows it when no mail went out.
-      acceptUrl: state === 'open' ? acceptUrl(row.token) : null,
+      // Only the token's hash is stored, so a stored invitation cannot give its link back:
+      // the answer that creates it is the one place the link is shown (see `invite`).
+      acceptUrl: null as string | null,
     };
   }
 
+  const findByTokenRow = (token: string) => findInvitationByTokenHash(db, hashSecret(token));
+
   /**
    * Records an invitation, then mails its link. The invitation stands whether or not the
-   * mail goes out; `sent` is true only when the SMTP server accepted the message.
+   * mail goes out; `sent` is true only when the SMTP server accepted the message. The
+   * returned invitation carries `acceptUrl`, the only time it is known: the token is stored
+   * hashed, like an API key. Inviting the same address again gives a fresh link.
    */
   async function invite(teamId: string, email: string, role: MemberRole = 'admin') {
     const team = getTeam(db, teamId);
     if (!team) throw notFound('No team with that id');
     const at = nowIso();
+    const token = randomBytes(32).toString('base64url');
+    const link = acceptUrl(token);
     const row: InvitationRow = {
       id: newId(),
       team_id: teamId,
       email,
       role,
-      token: randomBytes(32).toString('base64url'),
+      token_hash: hashSecret(token),
       created_at: at,
       expires_at: new Date(Date.parse(at) + INVITATION_TTL_MS).toISOString(),
       sent_at: null,
@@ -86,9 +94,9 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       text: [
         `You are invited to join the team "${team.name}" on Order Print Station as ${role}.`,
         '',
-        `Accept the invitation: ${acceptUrl(row.token)}`,
+        `Accept the invitation: ${link}`,
         '',
-        `On the station itself you can also run: station invitations accept --token ${row.token}`,
+        `On the station itself you can also run: station invitations accept --token ${token}`,
         `The invitation expires on ${row.expires_at} and works once.`,
       ].join('\n'),
     };
@@ -99,12 +107,12 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       .catch((error: unknown) => ({ accepted: false, reason: (error as Error).message }));
     if (result.accepted) recordInvitationSent(db, row.id, nowIso());
     else recordInvitationSendError(db, row.id, result.reason);
-    return { invitation: view(getInvitation(db, row.id)!), sent: result.accepted };
+    return { invitation: { ...view(getInvitation(db, row.id)!), acceptUrl: link }, sent: result.accepted };
   }
 
   /** Accepts an invitation by its token: the invited user (created if new) joins the team. */
   function accept(token: string, name?: string) {
-    const row = findInvitationByToken(db, token);
+    const row = findByTokenRow(token);
     if (!row) throw notFound('No invitation with that token');
     return db.transaction(() => {
       const at = nowIso();
@@ -119,7 +127,7 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
   }
 
   function findByToken(token: string) {
-    const row = findInvitationByToken(db, token);
+    const row = findByTokenRow(token);
     return row ? { ...view(row), teamName: getTeam(db, row.team_id)?.name ?? '' } : undefined;
   }
 

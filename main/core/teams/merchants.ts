@@ -43,12 +43,16 @@ export function createMerchantsService(db: Db, hooks: StationHooks, invitations:
     return listMerchantRows(db, caller.team.id).map((row) => merchantItem(db, row));
   }
 
+  /**
+   * `invitation` (with its one-time `acceptUrl`) is for the dashboard, which shows the link
+   * when no mail went out; the API answers only `{team, invitationSent}` as the contract says.
+   */
   async function create(caller: Caller, body: unknown) {
     requireThreePl(caller);
     const input = validate(createMerchantSchema, body, 'The merchant is not valid');
     const { team } = db.transaction(() => createTeam(db, hooks, { name: input.name, type: 'merchant', parentTeamId: caller.team.id })).immediate();
-    const invitationSent = input.email ? (await invitations.invite(team.id, input.email, 'admin')).sent : false;
-    return { team: teamResource(getTeam(db, team.id)!), invitationSent };
+    const invited = input.email ? await invitations.invite(team.id, input.email, 'admin') : null;
+    return { team: teamResource(getTeam(db, team.id)!), invitationSent: invited?.sent ?? false, invitation: invited?.invitation ?? null };
   }
 
   async function invite(caller: Caller, merchantTeamId: string, body: unknown) {

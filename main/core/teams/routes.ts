@@ -16,9 +16,9 @@ export function teamRoutes(router: Router, merchants: MerchantsService): void {
   });
 
   router.post('/api/teams/merchants', async (ctx) => {
-    const result = await merchants.create(callerOf(ctx), ctx.request.body);
+    const { team, invitationSent } = await merchants.create(callerOf(ctx), ctx.request.body);
     ctx.status = 201;
-    ctx.body = result;
+    ctx.body = { team, invitationSent };
   });
 
   router.post('/api/teams/merchants/:merchantTeamId/invitations', async (ctx) => {

@@ -1,18 +1,13 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../app/api';
 import { CopyButton } from '../../components/ui';
 import type { Invitation } from './teams';
 
 /**
  * After an invitation: sent, or (no mail settings, or the server refused) the accept link
- * to pass on by hand, since the invitation is recorded either way.
+ * to pass on by hand, since the invitation is recorded either way. The link comes from the
+ * answer that created the invitation and is shown only here: the station keeps only a hash
+ * of its token, so it cannot show the link again (inviting again gives a new one).
  */
-export function InviteResult({ teamId, email, sent, onClose }: { teamId: string; email: string; sent: boolean; onClose: () => void }) {
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
-  useEffect(() => {
-    if (sent) return;
-    void api<Invitation[]>(`/teams/${encodeURIComponent(teamId)}/invitations`).then((list) => setInvitation(list.find((item) => item.email === email && item.state === 'open') ?? null), () => {});
-  }, [teamId, email, sent]);
+export function InviteResult({ email, invitation, sent, onClose }: { email: string; invitation: Invitation | null; sent: boolean; onClose: () => void }) {
   if (sent) {
     return (
       <div className="banner banner-success" role="status">
@@ -25,7 +20,7 @@ export function InviteResult({ teamId, email, sent, onClose }: { teamId: string;
     <div className="secret-box" role="status" aria-label="Invitation link">
       <p>
         <strong>No mail went to {email}.</strong> {invitation?.sendError ? `The mail server said: ${invitation.sendError}.` : 'Mail is not set up (Settings → Mail).'} Send them
-        this link yourself; it works once, for 7 days.
+        this link yourself; it works once, for 7 days. It is shown only now: copy it before you close this.
       </p>
       {invitation?.acceptUrl && (
         <div className="secret-row">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { CopyButton, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+import { ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
 import { InviteResult } from './InviteResult';
 import { ownerLabel, progressWords, type Invitation, type Merchant, type Onboarding, type OnboardingTask } from './teams';
 
@@ -34,7 +34,7 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
   const [onboarding, setOnboarding] = useState<Onboarding | null>(null);
   const [invitations, setInvitations] = useState<Invitation[] | null>(null);
   const [email, setEmail] = useState('');
-  const [invited, setInvited] = useState<{ email: string; sent: boolean } | null>(null);
+  const [invited, setInvited] = useState<{ email: string; invitation: Invitation; sent: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const team = encodeURIComponent(merchant.id);
@@ -63,11 +63,12 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
     setOnboarding((current) => current && { ...current, tasks: current.tasks.map((t) => (t.kind === task.kind ? { ...t, done } : t)) });
     void act(() => api(`/teams/${team}/onboarding/${encodeURIComponent(task.kind)}`, { method: 'PUT', json: { done } }));
   };
-  const invite = () =>
+  // Inviting an address again replaces its open invitation: the way to a new link, since a
+  // link is shown only in the answer that creates it.
+  const invite = (address: string) =>
     void act(async () => {
-      const address = email.trim();
-      const result = await api<{ invitationSent: boolean }>(`/teams/${team}/invitations`, { json: { email: address } });
-      setInvited({ email: address, sent: result.invitationSent });
+      const result = await api<{ invitation: Invitation; invitationSent: boolean }>(`/teams/${team}/invitations`, { json: { email: address } });
+      setInvited({ email: address, invitation: result.invitation, sent: result.invitationSent });
       setEmail('');
     });
   const goLive = () => void act(() => api(`/teams/${team}/go-live`, { method: 'POST' })).then(() => setConfirming(false));
@@ -98,7 +99,7 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
             className="inline-form"
             onSubmit={(event) => {
               event.preventDefault();
-              invite();
+              invite(email.trim());
             }}
           >
             <label>
@@ -107,7 +108,7 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
             </label>
             <button type="submit" className="button" disabled={!email.trim()}>Send invitation</button>
           </form>
-          {invited && <InviteResult teamId={merchant.id} email={invited.email} sent={invited.sent} onClose={() => setInvited(null)} />}
+          {invited && <InviteResult email={invited.email} invitation={invited.invitation} sent={invited.sent} onClose={() => setInvited(null)} />}
           {invitations?.length === 0 && <p className="muted">No invitations yet. A merchant admin who accepts one ticks the first task.</p>}
           <ul className="results">
             {invitations?.map((invitation) => (
@@ -117,10 +118,12 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
                   sent <RelativeTime at={invitation.createdAt} />
                   {invitation.state === 'open' && !invitation.sentAt && ' · not mailed'}
                 </span>
-                {invitation.acceptUrl && !invitation.sentAt && (
+                {invitation.state === 'open' && !invitation.sentAt && (
                   <div className="secret-row small">
-                    <code>{invitation.acceptUrl}</code>
-                    <CopyButton text={invitation.acceptUrl} label="Copy link" />
+                    <span className="muted">Mail not sent{invitation.sendError ? ` (${invitation.sendError})` : ''}; its link was shown only once.</span>
+                    <button type="button" className="button button-small" aria-label={`Invite ${invitation.email} again`} onClick={() => invite(invitation.email)}>
+                      Invite again
+                    </button>
                   </div>
                 )}
               </li>

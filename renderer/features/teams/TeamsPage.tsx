@@ -6,7 +6,7 @@ import { EmptyState, ErrorBanner, PageHeader, StatusChip } from '../../component
 import { InviteResult } from './InviteResult';
 import { MerchantDetail } from './MerchantDetail';
 import './teams.css';
-import { memberLabel, progressPercent, progressWords, threePlTeams, type Member, type Merchant } from './teams';
+import { memberLabel, progressPercent, progressWords, threePlTeams, type Invitation, type Member, type Merchant } from './teams';
 
 const RELOAD_DELAY_MS = 500;
 
@@ -23,7 +23,7 @@ export function TeamsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState({ name: '', email: '' });
-  const [created, setCreated] = useState<{ merchant: { id: string; name: string }; email: string; sent: boolean } | null>(null);
+  const [created, setCreated] = useState<{ email: string; invitation: Invitation | null; sent: boolean } | null>(null);
 
   useEffect(() => {
     if (!teamId && threePls[0]) setTeamId(threePls[0].id);
@@ -56,10 +56,10 @@ export function TeamsPage() {
     setError(null);
     const email = draft.email.trim();
     try {
-      const result = await api<{ team: { id: string; name: string }; invitationSent: boolean }>(`/teams/${encodeURIComponent(teamId)}/merchants`, {
+      const result = await api<{ team: { id: string; name: string }; invitationSent: boolean; invitation: Invitation | null }>(`/teams/${encodeURIComponent(teamId)}/merchants`, {
         json: { name: draft.name, ...(email ? { email } : {}) },
       });
-      setCreated(email ? { merchant: result.team, email, sent: result.invitationSent } : null);
+      setCreated(email ? { email, invitation: result.invitation, sent: result.invitationSent } : null);
       setDraft({ name: '', email: '' });
       setOpenId(result.team.id);
       reloadStation();
@@ -120,7 +120,7 @@ export function TeamsPage() {
         </form>
       </div>
       <ErrorBanner error={error} onRetry={load} />
-      {created && <InviteResult teamId={created.merchant.id} email={created.email} sent={created.sent} onClose={() => setCreated(null)} />}
+      {created && <InviteResult email={created.email} invitation={created.invitation} sent={created.sent} onClose={() => setCreated(null)} />}
       {merchants?.length === 0 && (
         <EmptyState title="No merchants yet">Type a merchant's name above and press Create merchant. Its onboarding checklist starts at once.</EmptyState>
       )}

@@ -51,6 +51,7 @@ export interface Invitation {
   expiresAt: string;
   sentAt: string | null;
   sendError: string | null;
+  /** Only in the answer that creates the invitation; null in listings (the token is stored hashed). */
   acceptUrl: string | null;
 }
 

@@ -1,5 +1,9 @@
+import Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../main/core/cli';
+import { hashSecret } from '../../../main/core/keys/service';
 import type { TeamRow } from '../../../main/core/teams/store';
 import { listMembers } from '../../../main/core/teams/users-store';
 import { startStation, type RunningStation } from '../../helpers/station';
@@ -46,6 +50,21 @@ async function createMerchant(name: string, email?: string) {
 }
 
 const acceptLinkIn = (text: string) => /(http:\/\/\S+\/invitations\/([A-Za-z0-9_-]{43}))/.exec(text);
+
+/** Runs the CLI in-process on the test station's data dir and returns what it printed. */
+async function cli(args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main([...args, '--data-dir', s.dataDir]);
+    return { code, out };
+  } finally {
+    write.mockRestore();
+  }
+}
 
 describe('mail settings', () => {
   beforeEach(async () => {
@@ -107,9 +126,9 @@ describe('invitations by mail', () => {
     const link = acceptLinkIn(text);
     expect(link?.[1]).toBe(`${s.url}/invitations/${link?.[2]}`);
 
-    // The dashboard lists the same open invitation with the same link.
+    // The dashboard lists the open invitation, without its link: only the token's hash is kept.
     const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
-    expect(invitation).toMatchObject({ email: 'owner@invited.example', role: 'admin', state: 'open', acceptUrl: link?.[1] });
+    expect(invitation).toMatchObject({ email: 'owner@invited.example', role: 'admin', state: 'open', acceptUrl: null });
     expect(invitation.sentAt).not.toBeNull();
   });
 
@@ -162,17 +181,7 @@ describe('invitations by mail', () => {
   it('station invitations create mails the link from the command line', async () => {
     const { team } = await createMerchant('CLI Invite Co');
     const arrived = smtp.next();
-    let out = '';
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      out += String(chunk);
-      return true;
-    });
-    let code: number;
-    try {
-      code = await main(['invitations', 'create', '--team', team.id, '--email', 'cli@example.com', '--json', '--data-dir', s.dataDir]);
-    } finally {
-      write.mockRestore();
-    }
+    const { code, out } = await cli(['invitations', 'create', '--team', team.id, '--email', 'cli@example.com', '--json']);
     expect(code).toBe(0);
     const printed = JSON.parse(out);
     expect(printed.invitationSent).toBe(true);
@@ -188,7 +197,7 @@ describe('invitations by mail', () => {
     const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
     expect(invitation).toMatchObject({ state: 'open', sentAt: null });
     expect(invitation.sendError).toMatch(/Mailbox unavailable|refused|rejected/i);
-    expect(invitation.acceptUrl).toContain('/invitations/');
+    expect(invitation.acceptUrl).toBeNull();
   });
 
   it('creates the merchant and answers invitationSent false when no SMTP server listens', async () => {
@@ -221,7 +230,7 @@ describe('invitations by mail', () => {
     await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'late@example.com' } });
     const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
     // Eight days later: move the expiry into the past rather than wait a week.
-    s.station.db.prepare("UPDATE invitations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    s.station.db.prepare("UPDATE invitations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token_hash = ?").run(hashSecret(token));
     expect((await admin('/admin/api/invitations/accept', { json: { token } })).status).toBe(410);
     expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('late@example.com');
     expect((await admin('/admin/api/invitations/accept', { json: { token: 'x'.repeat(43) } })).status).toBe(404);
@@ -247,31 +256,104 @@ describe('invitations without mail', () => {
     await admin('/admin/api/settings/mail', { method: 'DELETE' });
   });
 
-  it('records the invitation with invitationSent false; the dashboard shows the link and the CLI accepts it', async () => {
+  it('records the invitation with invitationSent false; the dashboard shows the link once, in its answer, and the CLI accepts it', async () => {
     const before = smtp.received.length;
-    const { team, invitationSent } = await createMerchant('Offline Co', 'offline@example.com');
+    const res = await admin(`/admin/api/teams/${threePl.team.id}/merchants`, { json: { name: 'Offline Co', email: 'offline@example.com' } });
+    expect(res.status).toBe(201);
+    const { team, invitationSent, invitation } = await res.json();
     expect(invitationSent).toBe(false);
     expect(smtp.received.length).toBe(before);
-
-    const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
     expect(invitation).toMatchObject({ email: 'offline@example.com', state: 'open', sentAt: null, sendError: 'Mail is not configured on this station' });
+    expect(invitation.acceptUrl).toMatch(new RegExp(`^${s.url}/invitations/[\\w-]{43}$`));
 
-    let out = '';
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      out += String(chunk);
-      return true;
-    });
-    let code: number;
-    try {
-      code = await main(['invitations', 'accept', '--token', invitation.acceptUrl, '--name', 'Off Line', '--json', '--data-dir', s.dataDir]);
-    } finally {
-      write.mockRestore();
-    }
+    // Listed afterwards: no link.
+    const [listed] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(listed).toMatchObject({ id: invitation.id, state: 'open', acceptUrl: null });
+
+    const { code, out } = await cli(['invitations', 'accept', '--token', invitation.acceptUrl, '--name', 'Off Line', '--json']);
     expect(code).toBe(0);
     const joined = JSON.parse(out);
     expect(joined).toMatchObject({ teamId: team.id, role: 'admin', email: 'offline@example.com', name: 'Off Line' });
     expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ id: joined.userId, role: 'admin' }));
     const [after] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
     expect(after).toMatchObject({ state: 'accepted', acceptUrl: null, acceptedBy: joined.userId });
+  });
+
+  it('the public API answers only {team, invitationSent}: a 3PL key never sees the link', async () => {
+    const res = await s.call('/api/teams/merchants', { key: threePl.key, json: { name: 'Keyed Co', email: 'keyed@example.com' } });
+    expect(res.status).toBe(201);
+    expect(Object.keys(await res.json()).sort()).toEqual(['invitationSent', 'team']);
+  });
+});
+
+describe('invitation tokens stored hashed', () => {
+  beforeEach(async () => {
+    await admin('/admin/api/settings/mail', { method: 'DELETE' });
+  });
+
+  async function inviteByDashboard(teamId: string, email: string) {
+    const res = await admin(`/admin/api/teams/${teamId}/invitations`, { json: { email } });
+    expect(res.status).toBe(201);
+    const { invitation } = await res.json();
+    const link: string = invitation.acceptUrl;
+    return { id: invitation.id as string, link, token: acceptLinkIn(link)![2]! };
+  }
+
+  it('the database holds only the SHA-256 of the token: not in the invitations table, nowhere in the files', async () => {
+    const { team } = await createMerchant('Hashed Co');
+    const { id, token } = await inviteByDashboard(team.id, 'hashed@example.com');
+
+    const reader = new Database(join(s.dataDir, 'station.db'), { readonly: true });
+    try {
+      const rows = reader.prepare('SELECT * FROM invitations').all();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(JSON.stringify(rows)).not.toContain(token);
+      expect(reader.prepare('SELECT token_hash FROM invitations WHERE id = ?').get(id)).toEqual({ token_hash: hashSecret(token) });
+    } finally {
+      reader.close();
+    }
+    // Not in station.db, its WAL, or any other file of the data dir either.
+    const holding = readdirSync(s.dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name)).includes(Buffer.from(token)))
+      .map((entry) => entry.name);
+    expect(holding).toEqual([]);
+  });
+
+  it('the link from the answer opens the page and accepts once', async () => {
+    const { team } = await createMerchant('Once Co');
+    const { link, token } = await inviteByDashboard(team.id, 'once@example.com');
+    expect((await fetch(link)).status).toBe(200);
+    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Once Only' }) });
+    expect(posted.status).toBe(200);
+    expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ email: 'once@example.com', role: 'admin' }));
+    expect((await fetch(link, { method: 'POST', body: '' })).status).toBe(410);
+    expect((await admin('/admin/api/invitations/accept', { json: { token } })).status).toBe(410);
+  });
+
+  it('listings show no link: dashboard, invitation lookup and the CLI list', async () => {
+    const { team } = await createMerchant('Listed Co');
+    const { token } = await inviteByDashboard(team.id, 'listed@example.com');
+
+    const listed = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(listed).toEqual([expect.objectContaining({ email: 'listed@example.com', state: 'open', acceptUrl: null })]);
+    expect(JSON.stringify(listed)).not.toContain(token);
+    expect(s.station.services.invitations.findByToken(token)).toMatchObject({ state: 'open', acceptUrl: null, teamName: 'Listed Co' });
+
+    const json = await cli(['invitations', 'list', '--team', team.id, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toEqual([expect.objectContaining({ email: 'listed@example.com', acceptUrl: null })]);
+    const text = await cli(['invitations', 'list', '--team', team.id]);
+    expect(text.out).toContain('not mailed');
+    expect(text.out).not.toContain(token);
+    expect(text.out).not.toContain('/invitations/');
+  });
+
+  it('inviting the same address again gives a new link that works; the old one is replaced', async () => {
+    const { team } = await createMerchant('Again Co');
+    const first = await inviteByDashboard(team.id, 'again@example.com');
+    const second = await inviteByDashboard(team.id, 'again@example.com');
+    expect(second.token).not.toBe(first.token);
+    expect((await fetch(first.link)).status).toBe(410);
+    expect((await admin('/admin/api/invitations/accept', { json: { token: second.token } })).status).toBe(200);
   });
 });

@@ -42,6 +42,24 @@ describe('Teams page', () => {
     expect(within(row).getByText('0 of 7 done · 3 for you, 4 for the merchant')).toBeInTheDocument();
   });
 
+  it('later, the merchant shows the unsent invitation without its link and offers to invite again, which shows a fresh link once', async () => {
+    renderPage(<TeamsPage />);
+    fireEvent.click(within(await screen.findByRole('row', { name: /Lumen Candles/ })).getByRole('button', { name: 'Open' }));
+    const detail = await screen.findByRole('region', { name: 'Merchant Lumen Candles' });
+    expect(await within(detail).findByText(/Mail not sent \(Mail is not configured on this station\); its link was shown only once/)).toBeInTheDocument();
+    expect(within(detail).queryByTestId('accept-link')).toBeNull();
+    expect(detail.textContent).not.toContain('/invitations/');
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Invite owner@lumen.example again' }));
+    const link = (await within(detail).findByTestId('accept-link')).textContent!;
+    expect(link).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
+    const lumen = (await merchants()).find((m) => m.name === 'Lumen Candles')!;
+    const listed = (await (await station.admin(`/teams/${lumen.id}/invitations`)).json()) as { state: string; acceptUrl: string | null }[];
+    expect(listed.map((i) => [i.state, i.acceptUrl])).toEqual([['open', null], ['replaced', null]]);
+    // The fresh link is the open invitation's: its page offers to join.
+    expect((await fetch(link)).status).toBe(200);
+  });
+
   it('assigns an account manager from the 3PL members; the station ticks that task', async () => {
     renderPage(<TeamsPage />);
     const select = await screen.findByRole('combobox', { name: 'Account manager of Lumen Candles' });
