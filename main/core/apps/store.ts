@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
 export interface SourceAppRow {
@@ -10,13 +11,13 @@ export interface SourceAppRow {
 }
 
 export function insertSourceApp(db: Db, app: SourceAppRow): void {
-  db.prepare(
+  statement(db, 
     'INSERT INTO source_apps (id, team_id, name, active, created_at, updated_at) VALUES (@id, @team_id, @name, @active, @created_at, @updated_at)',
   ).run(app);
 }
 
 export function getSourceApp(db: Db, id: string): SourceAppRow | undefined {
-  return db.prepare('SELECT * FROM source_apps WHERE id = ?').get(id) as SourceAppRow | undefined;
+  return statement(db, 'SELECT * FROM source_apps WHERE id = ?').get(id) as SourceAppRow | undefined;
 }
 
 /** The app only if it belongs to one of `teamIds` (the caller's scope). */
@@ -27,10 +28,10 @@ export function findSourceAppInScope(db: Db, id: string, teamIds: readonly strin
 
 export function listSourceApps(db: Db, teamId?: string): SourceAppRow[] {
   return teamId
-    ? (db.prepare('SELECT * FROM source_apps WHERE team_id = ? ORDER BY created_at').all(teamId) as SourceAppRow[])
-    : (db.prepare('SELECT * FROM source_apps ORDER BY created_at').all() as SourceAppRow[]);
+    ? (statement(db, 'SELECT * FROM source_apps WHERE team_id = ? ORDER BY created_at').all(teamId) as SourceAppRow[])
+    : (statement(db, 'SELECT * FROM source_apps ORDER BY created_at').all() as SourceAppRow[]);
 }
 
 export function setSourceAppActive(db: Db, id: string, active: boolean, at: string): boolean {
-  return db.prepare('UPDATE source_apps SET active = ?, updated_at = ? WHERE id = ?').run(active ? 1 : 0, at, id).changes === 1;
+  return statement(db, 'UPDATE source_apps SET active = ?, updated_at = ? WHERE id = ?').run(active ? 1 : 0, at, id).changes === 1;
 }

@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 import type { LINK_TYPES, Point } from './schema';
 
@@ -30,7 +31,7 @@ export interface LinkErrorRow {
 export const LINK_ERRORS_KEPT = 100;
 
 export function insertLink(db: Db, link: LinkRow): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO links (id, team_id, type, source_type, source_value, target_type, target_value, resolver, condition, created_at, updated_at)
      VALUES (@id, @team_id, @type, @source_type, @source_value, @target_type, @target_value, @resolver, @condition, @created_at, @updated_at)`,
   ).run(link);
@@ -48,12 +49,12 @@ export function updateLink(db: Db, link: LinkRow): void {
 }
 
 export function deleteLink(db: Db, id: string): boolean {
-  return db.prepare('DELETE FROM links WHERE id = ?').run(id).changes === 1;
+  return statement(db, 'DELETE FROM links WHERE id = ?').run(id).changes === 1;
 }
 
 /** The link only if it belongs to one of `teamIds` (the caller's scope). */
 export function findLinkInScope(db: Db, id: string, teamIds: readonly string[]): LinkRow | undefined {
-  const row = db.prepare('SELECT * FROM links WHERE id = ?').get(id) as LinkRow | undefined;
+  const row = statement(db, 'SELECT * FROM links WHERE id = ?').get(id) as LinkRow | undefined;
   return row && teamIds.includes(row.team_id) ? row : undefined;
 }
 
@@ -69,7 +70,7 @@ export function listLinks(db: Db, teamIds: readonly string[], filter: { source?:
     where.push('target_value = ?');
     params.push(filter.target);
   }
-  return db.prepare(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`).all(...params) as LinkRow[];
+  return statement(db, `SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`).all(...params) as LinkRow[];
 }
 
 /** The team's order links whose source point is the incoming order's source, oldest first. */
@@ -81,15 +82,15 @@ export function orderLinksFromSource(db: Db, teamId: string, source: string): Li
 
 /** The order that carries `key` in the team, if any. */
 export function orderIdByKey(db: Db, teamId: string, key: string): string | undefined {
-  const row = db.prepare('SELECT order_id FROM order_keys WHERE team_id = ? AND key = ?').get(teamId, key) as { order_id: string } | undefined;
+  const row = statement(db, 'SELECT order_id FROM order_keys WHERE team_id = ? AND key = ?').get(teamId, key) as { order_id: string } | undefined;
   return row?.order_id;
 }
 
 export function insertLinkError(db: Db, error: Omit<LinkErrorRow, 'id'>): void {
-  db.prepare(
+  statement(db, 
     'INSERT INTO link_errors (link_id, team_id, stage, source, source_id, message, at) VALUES (@link_id, @team_id, @stage, @source, @source_id, @message, @at)',
   ).run(error);
-  db.prepare(
+  statement(db, 
     'DELETE FROM link_errors WHERE link_id = ? AND id <= (SELECT id FROM link_errors WHERE link_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
   ).run(error.link_id, error.link_id, LINK_ERRORS_KEPT);
 }
@@ -106,5 +107,5 @@ export function listLinkErrors(db: Db, filter: { linkId?: string; teamId?: strin
     params.push(filter.teamId);
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  return db.prepare(`SELECT * FROM link_errors ${clause} ORDER BY id DESC LIMIT ?`).all(...params, limit) as LinkErrorRow[];
+  return statement(db, `SELECT * FROM link_errors ${clause} ORDER BY id DESC LIMIT ?`).all(...params, limit) as LinkErrorRow[];
 }

@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 import type { DiscoveredPrinter, PrinterPaperSize, PrinterStatus } from './backend';
 
@@ -60,7 +61,7 @@ export function parsePrinterRow(row: PrinterRow): Printer {
 
 /** Inserts a new printer or replaces what the OS reports; never touches the admin's columns. */
 export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPrinter, newId: string, at: string): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO printers (id, backend, vendor_id, name, status, trays, paper_sizes, accepts_custom_paper, os_default, present, created_at, updated_at)
      VALUES (@id, @backend, @vendor_id, @name, @status, @trays, @paper_sizes, @accepts_custom_paper, @os_default, 1, @at, @at)
      ON CONFLICT (backend, vendor_id) DO UPDATE SET name = excluded.name, status = excluded.status, trays = excluded.trays,
@@ -82,17 +83,17 @@ export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPri
 
 /** Printers of a backend the OS no longer reports: kept (their settings and history), marked missing. */
 export function markMissing(db: Db, backend: string, presentVendorIds: string[], at: string): void {
-  const rows = db.prepare('SELECT id, vendor_id FROM printers WHERE backend = ? AND present = 1').all(backend) as { id: string; vendor_id: string }[];
-  const update = db.prepare("UPDATE printers SET present = 0, status = 'missing', os_default = 0, updated_at = ? WHERE id = ?");
+  const rows = statement(db, 'SELECT id, vendor_id FROM printers WHERE backend = ? AND present = 1').all(backend) as { id: string; vendor_id: string }[];
+  const update = statement(db, "UPDATE printers SET present = 0, status = 'missing', os_default = 0, updated_at = ? WHERE id = ?");
   for (const row of rows) if (!presentVendorIds.includes(row.vendor_id)) update.run(at, row.id);
 }
 
 export function listPrinters(db: Db): Printer[] {
-  return (db.prepare('SELECT * FROM printers ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
+  return (statement(db, 'SELECT * FROM printers ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
 }
 
 export function getPrinter(db: Db, id: string): Printer | undefined {
-  const row = db.prepare('SELECT * FROM printers WHERE id = ?').get(id) as PrinterRow | undefined;
+  const row = statement(db, 'SELECT * FROM printers WHERE id = ?').get(id) as PrinterRow | undefined;
   return row ? parsePrinterRow(row) : undefined;
 }
 
@@ -101,7 +102,7 @@ export function findPrinter(db: Db, idOrVendorId: string): Printer | undefined {
   return (
     getPrinter(db, idOrVendorId) ??
     (() => {
-      const row = db.prepare('SELECT * FROM printers WHERE vendor_id = ? ORDER BY present DESC, backend LIMIT 1').get(idOrVendorId) as
+      const row = statement(db, 'SELECT * FROM printers WHERE vendor_id = ? ORDER BY present DESC, backend LIMIT 1').get(idOrVendorId) as
         | PrinterRow
         | undefined;
       return row ? parsePrinterRow(row) : undefined;
@@ -126,13 +127,13 @@ export function updatePrinterSettings(db: Db, id: string, settings: PrinterSetti
   if (settings.layoutConfigs !== undefined) columns.layout_configs = JSON.stringify(settings.layoutConfigs);
   const names = Object.keys(columns);
   if (!names.length) return;
-  db.prepare(`UPDATE printers SET ${names.map((name) => `${name} = @${name}`).join(', ')}, updated_at = @at WHERE id = @id`).run({ ...columns, id, at });
+  statement(db, `UPDATE printers SET ${names.map((name) => `${name} = @${name}`).join(', ')}, updated_at = @at WHERE id = @id`).run({ ...columns, id, at });
 }
 
 const COMPUTER_ID_KEY = 'printing.computer_id';
 
 /** This station's own stable id, the `computer.id` of its printers. */
 export function computerId(db: Db, newId: () => string): string {
-  db.prepare('INSERT OR IGNORE INTO station_settings (key, value) VALUES (?, ?)').run(COMPUTER_ID_KEY, newId());
-  return (db.prepare('SELECT value FROM station_settings WHERE key = ?').get(COMPUTER_ID_KEY) as { value: string }).value;
+  statement(db, 'INSERT OR IGNORE INTO station_settings (key, value) VALUES (?, ?)').run(COMPUTER_ID_KEY, newId());
+  return (statement(db, 'SELECT value FROM station_settings WHERE key = ?').get(COMPUTER_ID_KEY) as { value: string }).value;
 }

@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
 export interface TagRoute {
@@ -14,7 +15,7 @@ export function listTagRoutes(db: Db, teamId: string): TagRoute[] {
 }
 
 export function upsertTagRoute(db: Db, teamId: string, route: TagRoute, at: string): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO print_routes (team_id, tag, printer_id, tray, template, updated_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (team_id, tag) DO UPDATE SET printer_id = excluded.printer_id, tray = excluded.tray,
        template = excluded.template, updated_at = excluded.updated_at`,
@@ -22,16 +23,16 @@ export function upsertTagRoute(db: Db, teamId: string, route: TagRoute, at: stri
 }
 
 export function deleteTagRoute(db: Db, teamId: string, tag: string): boolean {
-  return db.prepare('DELETE FROM print_routes WHERE team_id = ? AND tag = ?').run(teamId, tag).changes === 1;
+  return statement(db, 'DELETE FROM print_routes WHERE team_id = ? AND tag = ?').run(teamId, tag).changes === 1;
 }
 
 /** The admin's default printer of the team; undefined means "the station default". */
 export function teamDefaultPrinterId(db: Db, teamId: string): string | undefined {
-  return (db.prepare('SELECT default_printer_id AS id FROM team_print_settings WHERE team_id = ?').get(teamId) as { id: string | null } | undefined)?.id ?? undefined;
+  return (statement(db, 'SELECT default_printer_id AS id FROM team_print_settings WHERE team_id = ?').get(teamId) as { id: string | null } | undefined)?.id ?? undefined;
 }
 
 export function setTeamDefaultPrinter(db: Db, teamId: string, printerId: string | null, at: string): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO team_print_settings (team_id, default_printer_id, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (team_id) DO UPDATE SET default_printer_id = excluded.default_printer_id, updated_at = excluded.updated_at`,
   ).run(teamId, printerId, at);

@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
 export type JobState = 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'failed';
@@ -49,29 +50,29 @@ export interface JobDocumentRow {
 }
 
 export function insertBatch(db: Db, row: BatchRow): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at)
      VALUES (@id, @request_id, @team_id, @printer_id, @name, @ref, @trigger, @state, @orders, @created_at, @updated_at)`,
   ).run(row);
 }
 
 export function insertJob(db: Db, row: JobRow, documents: Omit<JobDocumentRow, 'job_id'>[]): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO print_jobs (id, batch_id, request_id, team_id, printer_id, tray, paper, fit_to_page, copies, state, attempts,
        next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at)
      VALUES (@id, @batch_id, @request_id, @team_id, @printer_id, @tray, @paper, @fit_to_page, @copies, @state, @attempts,
        @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at)`,
   ).run(row);
-  const insert = db.prepare('INSERT INTO print_job_documents (job_id, position, document_id, order_id, template_id) VALUES (?, ?, ?, ?, ?)');
+  const insert = statement(db, 'INSERT INTO print_job_documents (job_id, position, document_id, order_id, template_id) VALUES (?, ?, ?, ?, ?)');
   for (const document of documents) insert.run(row.id, document.position, document.document_id, document.order_id, document.template_id);
 }
 
 export function getJob(db: Db, id: string): JobRow | undefined {
-  return db.prepare('SELECT * FROM print_jobs WHERE id = ?').get(id) as JobRow | undefined;
+  return statement(db, 'SELECT * FROM print_jobs WHERE id = ?').get(id) as JobRow | undefined;
 }
 
 export function getBatch(db: Db, id: string): BatchRow | undefined {
-  return db.prepare('SELECT * FROM print_batches WHERE id = ?').get(id) as BatchRow | undefined;
+  return statement(db, 'SELECT * FROM print_batches WHERE id = ?').get(id) as BatchRow | undefined;
 }
 
 export function listBatches(db: Db, options: { teamId?: string; limit: number; before?: string }): BatchRow[] {
@@ -91,31 +92,31 @@ export function listBatches(db: Db, options: { teamId?: string; limit: number; b
 }
 
 export function listBatchJobs(db: Db, batchId: string): JobRow[] {
-  return db.prepare('SELECT * FROM print_jobs WHERE batch_id = ? ORDER BY created_at, rowid').all(batchId) as JobRow[];
+  return statement(db, 'SELECT * FROM print_jobs WHERE batch_id = ? ORDER BY created_at, rowid').all(batchId) as JobRow[];
 }
 
 export function listJobDocuments(db: Db, jobId: string): JobDocumentRow[] {
-  return db.prepare('SELECT * FROM print_job_documents WHERE job_id = ? ORDER BY position').all(jobId) as JobDocumentRow[];
+  return statement(db, 'SELECT * FROM print_job_documents WHERE job_id = ? ORDER BY position').all(jobId) as JobDocumentRow[];
 }
 
 export function listJobsInState(db: Db, states: JobState[]): JobRow[] {
-  return db.prepare(`SELECT * FROM print_jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
+  return statement(db, `SELECT * FROM print_jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
 }
 
 /** The oldest job due for work. */
 export function nextDueJob(db: Db, now: string): JobRow | undefined {
-  return db.prepare("SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY created_at, rowid LIMIT 1").get(now) as
+  return statement(db, "SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY created_at, rowid LIMIT 1").get(now) as
     | JobRow
     | undefined;
 }
 
 export function earliestQueuedAt(db: Db): string | undefined {
-  return (db.prepare("SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'").get() as { at: string | null }).at ?? undefined;
+  return (statement(db, "SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'").get() as { at: string | null }).at ?? undefined;
 }
 
 export function updateJob(db: Db, id: string, fields: Partial<Omit<JobRow, 'id'>>): void {
   const keys = Object.keys(fields);
-  db.prepare(`UPDATE print_jobs SET ${keys.map((key) => `${key} = @${key}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
+  statement(db, `UPDATE print_jobs SET ${keys.map((key) => `${key} = @${key}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
 }
 
 /** Orders of a job whose every document in the same print request was accepted by the OS. */
@@ -148,6 +149,6 @@ export function refreshBatchState(db: Db, batchId: string, at: string): BatchSta
         : counts.queued === counts.total
           ? 'queued'
           : 'printing';
-  const changed = db.prepare('UPDATE print_batches SET state = ?, updated_at = ? WHERE id = ? AND state <> ?').run(state, at, batchId, state).changes === 1;
+  const changed = statement(db, 'UPDATE print_batches SET state = ?, updated_at = ? WHERE id = ? AND state <> ?').run(state, at, batchId, state).changes === 1;
   return changed ? state : undefined;
 }

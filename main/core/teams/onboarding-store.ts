@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
 export type TaskOwner = 'three_pl' | 'merchant';
@@ -21,7 +22,7 @@ export interface OnboardingCounts {
 }
 
 export function insertOnboardingTask(db: Db, task: OnboardingTaskRow): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO onboarding_tasks (team_id, kind, title, owner, position, completed_at, completed_by, created_at)
      VALUES (@team_id, @kind, @title, @owner, @position, @completed_at, @completed_by, @created_at)
      ON CONFLICT (team_id, kind) DO NOTHING`,
@@ -29,11 +30,11 @@ export function insertOnboardingTask(db: Db, task: OnboardingTaskRow): void {
 }
 
 export function listOnboardingTasks(db: Db, teamId: string): OnboardingTaskRow[] {
-  return db.prepare('SELECT * FROM onboarding_tasks WHERE team_id = ? ORDER BY position').all(teamId) as OnboardingTaskRow[];
+  return statement(db, 'SELECT * FROM onboarding_tasks WHERE team_id = ? ORDER BY position').all(teamId) as OnboardingTaskRow[];
 }
 
 export function getOnboardingTask(db: Db, teamId: string, kind: string): OnboardingTaskRow | undefined {
-  return db.prepare('SELECT * FROM onboarding_tasks WHERE team_id = ? AND kind = ?').get(teamId, kind) as OnboardingTaskRow | undefined;
+  return statement(db, 'SELECT * FROM onboarding_tasks WHERE team_id = ? AND kind = ?').get(teamId, kind) as OnboardingTaskRow | undefined;
 }
 
 /** Marks an open task done; a task already done keeps its first completion. Returns true when it changed. */
@@ -46,7 +47,7 @@ export function completeOnboardingTaskRow(db: Db, teamId: string, kind: string, 
 }
 
 export function reopenOnboardingTaskRow(db: Db, teamId: string, kind: string): boolean {
-  return db.prepare('UPDATE onboarding_tasks SET completed_at = NULL, completed_by = NULL WHERE team_id = ? AND kind = ?').run(teamId, kind).changes === 1;
+  return statement(db, 'UPDATE onboarding_tasks SET completed_at = NULL, completed_by = NULL WHERE team_id = ? AND kind = ?').run(teamId, kind).changes === 1;
 }
 
 export function onboardingCounts(db: Db, teamId: string): OnboardingCounts {

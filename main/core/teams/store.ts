@@ -1,3 +1,4 @@
+import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
 export type TeamType = 'standard' | 'three_pl' | 'merchant';
@@ -18,7 +19,7 @@ export interface TeamRow {
 }
 
 export function insertTeam(db: Db, team: TeamRow): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO teams (id, name, slug, type, parent_team_id, status, account_manager_user_id,
        went_live_at, went_live_by, created_at, updated_at)
      VALUES (@id, @name, @slug, @type, @parent_team_id, @status, @account_manager_user_id,
@@ -27,21 +28,21 @@ export function insertTeam(db: Db, team: TeamRow): void {
 }
 
 export function getTeam(db: Db, id: string): TeamRow | undefined {
-  return db.prepare('SELECT * FROM teams WHERE id = ?').get(id) as TeamRow | undefined;
+  return statement(db, 'SELECT * FROM teams WHERE id = ?').get(id) as TeamRow | undefined;
 }
 
 export function listTeams(db: Db): TeamRow[] {
-  return db.prepare('SELECT * FROM teams ORDER BY created_at, name').all() as TeamRow[];
+  return statement(db, 'SELECT * FROM teams ORDER BY created_at, name').all() as TeamRow[];
 }
 
 export function listMerchantIds(db: Db, parentTeamId: string): string[] {
-  return (db.prepare('SELECT id FROM teams WHERE parent_team_id = ?').all(parentTeamId) as { id: string }[]).map(
+  return (statement(db, 'SELECT id FROM teams WHERE parent_team_id = ?').all(parentTeamId) as { id: string }[]).map(
     (row) => row.id,
   );
 }
 
 export function slugTaken(db: Db, slug: string): boolean {
-  return db.prepare('SELECT 1 FROM teams WHERE slug = ?').get(slug) !== undefined;
+  return statement(db, 'SELECT 1 FROM teams WHERE slug = ?').get(slug) !== undefined;
 }
 
 /** The first free slug of `base`, `base-2`, `base-3`, … */
