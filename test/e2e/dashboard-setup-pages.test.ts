@@ -128,7 +128,8 @@ describe('set-up pages in a real browser', () => {
     await page.getByRole('button', { name: 'Create merchant' }).click();
     const link = page.getByTestId('accept-link');
     await link.waitFor();
-    expect(await link.textContent()).toMatch(new RegExp(`^${running.url}/invitations/[\\w-]{43}$`));
+    const firstLink = await link.textContent();
+    expect(firstLink).toMatch(new RegExp(`^${running.url}/invitations/[\\w-]{43}$`));
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByLabel('New merchant').fill('Oak & Ivy Tea');
     await page.getByRole('button', { name: 'Create merchant' }).click();
@@ -147,8 +148,18 @@ describe('set-up pages in a real browser', () => {
     const merchants = await admin<{ name: string; status: string; account_manager_user_id: string | null }[]>(`/teams/${threePlId}/merchants`);
     expect(merchants.map((m) => [m.name, m.status])).toEqual([['Lumen Candles', 'onboarding'], ['Oak & Ivy Tea', 'live']]);
     await page.getByRole('row', { name: /Lumen Candles/ }).getByRole('button', { name: 'Open' }).click();
-    await page.getByRole('region', { name: 'Merchant Lumen Candles' }).getByText('owner@lumen.example').waitFor();
+    // Later the unsent invitation shows no link (only its token's hash is stored) but offers to invite again.
+    const lumen = page.getByRole('region', { name: 'Merchant Lumen Candles' });
+    await lumen.getByText('owner@lumen.example').waitFor();
+    await lumen.getByText(/not mailed/).waitFor();
+    await lumen.getByText(/Its link was shown once/).waitFor();
+    expect(await lumen.getByText(/\/invitations\//).count()).toBe(0);
     await screenshot(page, 'teams');
+    await lumen.getByRole('button', { name: 'Invite owner@lumen.example again' }).click();
+    const fresh = lumen.getByTestId('accept-link');
+    await fresh.waitFor();
+    expect(await fresh.textContent()).toMatch(new RegExp(`^${running.url}/invitations/[\\w-]{43}$`));
+    expect(await fresh.textContent()).not.toBe(firstLink);
   });
 
   it('Settings: mail settings save without echoing the password', async () => {

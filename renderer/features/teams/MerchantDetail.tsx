@@ -115,12 +115,12 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
               <li key={invitation.id}>
                 <strong>{invitation.email}</strong> <span className={`chip chip-invite chip-${INVITE_CHIP[invitation.state]}`}>{invitation.state}</span>{' '}
                 <span className="muted small">
-                  sent <RelativeTime at={invitation.createdAt} />
+                  invited <RelativeTime at={invitation.createdAt} />
                   {invitation.state === 'open' && !invitation.sentAt && ' · not mailed'}
                 </span>
                 {invitation.state === 'open' && !invitation.sentAt && (
                   <div className="secret-row small">
-                    <span className="muted">Mail not sent{invitation.sendError ? ` (${invitation.sendError})` : ''}; its link was shown only once.</span>
+                    <span className="muted">{invitation.sendError ? `${invitation.sendError}. ` : ''}Its link was shown once, when it was made.</span>
                     <button type="button" className="button button-small" aria-label={`Invite ${invitation.email} again`} onClick={() => invite(invitation.email)}>
                       Invite again
                     </button>
