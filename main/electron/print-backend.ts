@@ -71,6 +71,8 @@ export function discoveredFromElectron(info: PrinterInfo): DiscoveredPrinter {
  */
 export class ElectronPrintBackend implements PrintBackend {
   readonly kind = 'electron';
+  /** `webContents.print` leaves no trace the station can look up after a crash. */
+  readonly findsSubmitted = false;
 
   constructor(private readonly deps: ElectronPrintDeps) {}
 

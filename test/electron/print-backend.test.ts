@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmitRequest } from '../../main/core/printers/backend';
-import {
-  ElectronPrintBackend,
-  electronPrintOptions,
-  type PrintWindow,
-  type PrinterInfo,
-  type WebContentsPrintOptions,
-} from '../../main/electron/print-backend';
-
-/**
- * Stands in for Electron's WebContents, whose binary cannot run here: it records what the
- * backend asks of it and answers like Electron does.
- */
-class FakeElectronWebContents {
-  readonly printCalls: WebContentsPrintOptions[] = [];
-  constructor(
-    private readonly printers: PrinterInfo[],
-    private readonly outcome: { success: boolean; failureReason: string } = { success: true, failureReason: '' },
-  ) {}
-  async getPrintersAsync(): Promise<PrinterInfo[]> {
-    return this.printers;
-  }
-  print(options: WebContentsPrintOptions, callback: (success: boolean, failureReason: string) => void): void {
-    this.printCalls.push(options);
-    setImmediate(() => callback(this.outcome.success, this.outcome.failureReason));
-  }
-}
-
-const printerInfo = (name: string, options: Record<string, string> = {}): PrinterInfo => ({
-  name,
-  displayName: `${name} display`,
-  description: '',
-  options,
-});
+import { electronPrintOptions } from '../../main/electron/print-backend';
+import { backendWith, FakeElectronWebContents, printerInfo } from './fake-electron-web-contents';
 
 const job = (overrides: Partial<SubmitRequest> = {}): SubmitRequest => ({
   vendorId: 'Zebra_GK420d',
@@ -44,19 +13,6 @@ const job = (overrides: Partial<SubmitRequest> = {}): SubmitRequest => ({
   fitToPage: false,
   ...overrides,
 });
-
-function backendWith(contents: FakeElectronWebContents) {
-  const opened: { title: string; closed: boolean }[] = [];
-  const backend = new ElectronPrintBackend({
-    printers: contents,
-    async openPdf(_pdf, title): Promise<PrintWindow> {
-      const window = { title, closed: false };
-      opened.push(window);
-      return { webContents: contents, close: () => (window.closed = true) };
-    },
-  });
-  return { backend, opened };
-}
 
 describe('Electron print backend mapping', () => {
   it('prints silently on the device with the page size in microns, the copies and no margins', () => {

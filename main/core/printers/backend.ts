@@ -62,6 +62,12 @@ export interface PrintBackend {
    * recorded (a crash between submit and record): a held CUPS job, a written PDF file.
    */
   findSubmitted(vendorId: string, title: string): Promise<string | undefined>;
+  /**
+   * Whether `findSubmitted` answers for sure. When it cannot (Electron prints straight to
+   * the device), a job caught submitting by a crash may or may not have printed: recovery
+   * fails it with that reason for a person to check, rather than risk printing it twice.
+   */
+  readonly findsSubmitted: boolean;
   /** Cancels a held job (a job submitted twice by a crash is never released). */
   cancel(vendorId: string, osJobId: string): Promise<void>;
   jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>>;

@@ -44,6 +44,7 @@ interface IppJob {
  * Paper sizes come from the queue's PPD (`*PaperDimension`, points → mm) when readable.
  */
 export class CupsBackend implements PrintBackend {
+  readonly findsSubmitted = true;
   readonly kind = 'cups';
   private getJobsTestFile: string | undefined;
 

@@ -11,6 +11,7 @@ export const FOLDER_VENDOR_ID = 'save-as-pdf';
  * with no hardware at all. It takes any paper size and has no trays.
  */
 export class FolderBackend implements PrintBackend {
+  readonly findsSubmitted = true;
   readonly kind = 'folder';
 
   constructor(readonly folder: string) {}

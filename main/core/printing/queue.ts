@@ -26,6 +26,9 @@ const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 const FOLLOW_INTERVAL_MS = 300;
 const IDLE_POLL_MS = 1_000;
+/** Why a job sent to a backend that cannot look up its submissions was not resent after a crash. */
+export const MAYBE_PRINTED_REASON =
+  'The station stopped while sending this job to the printer, so it may have printed. Check the printer, and retry the job only if nothing came out.';
 
 /** The OS job title: how a job held by CUPS is recognised after a crash. */
 export const osJobTitle = (jobId: string): string => `station-job-${jobId}`;
@@ -94,7 +97,8 @@ export class PrintQueue {
    * After a crash: a job caught rendering is queued again (nothing reached the OS); a job
    * caught submitting is looked for among the OS's held jobs and adopted if there, queued
    * again if not; a job submitted but not released is released. Never a second submit of
-   * a job the OS has.
+   * a job the OS has: where the backend cannot look (Electron), the job fails with a reason
+   * that asks a person to check the printer and retry it if nothing came out.
    */
   private async recover(): Promise<void> {
     const { db } = this.deps;
@@ -102,6 +106,10 @@ export class PrintQueue {
     for (const job of listJobsInState(db, ['submitting'])) {
       const printer = getPrinter(db, job.printer_id)!;
       const backend = this.deps.printers.backendFor(printer);
+      if (!backend.findsSubmitted) {
+        this.transition(job, 'failed', { reason: MAYBE_PRINTED_REASON, finished_at: nowIso() });
+        continue;
+      }
       const osJobId = await backend.findSubmitted(printer.vendorId, osJobTitle(job.id));
       if (osJobId) this.accepted(job, osJobId, false);
       else this.transition(job, 'queued', {});

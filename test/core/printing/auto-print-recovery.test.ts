@@ -14,6 +14,7 @@ import { json, printStation, type BatchView, type PrintStation } from './print-h
  */
 class HeldDiscoveryBackend implements PrintBackend {
   readonly kind = 'held-discovery';
+  readonly findsSubmitted = true;
   private openDiscovery!: () => void;
   private readonly opened = new Promise<void>((resolve) => (this.openDiscovery = resolve));
 
