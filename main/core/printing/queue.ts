@@ -26,6 +26,12 @@ const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 const FOLLOW_INTERVAL_MS = 300;
 const IDLE_POLL_MS = 1_000;
+/**
+ * Jobs in hand at once, never two for one printer: each printer gets its pages in queue
+ * order, while a label printer need not wait for the slips rendering for the laser. A few
+ * lanes suffice: rendering shares the machine's cores.
+ */
+export const QUEUE_LANES = 3;
 /** Why a job sent to a backend that cannot look up its submissions was not resent after a crash. */
 export const MAYBE_PRINTED_REASON =
   'The station stopped while sending this job to the printer, so it may have printed. Check the printer, and retry the job only if nothing came out.';
@@ -39,9 +45,9 @@ export type JobPaper = PaperSpec & { mediaName: string | null };
 class PermanentJobError extends Error {}
 
 /**
- * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job,
- * renders its documents into one PDF, submits it held, records the OS job id, releases
- * it, and then follows it to done or failed. Every state is committed before the next
+ * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job of
+ * each printer (up to `QUEUE_LANES` printers at once), renders its documents into one PDF,
+ * submits it held, records the OS job id, releases it, and then follows it to done or failed. Every state is committed before the next
  * step, so a crash at any point resumes without printing a page twice (see `recover`).
  */
 export class PrintQueue {
@@ -50,6 +56,8 @@ export class PrintQueue {
   private loop: Promise<void> | undefined;
   private follower: NodeJS.Timeout | undefined;
   private following = false;
+  /** The job in hand per printer id. */
+  private readonly lanes = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -132,12 +140,14 @@ export class PrintQueue {
 
   private async work(): Promise<void> {
     while (this.running) {
-      const job = nextDueJob(this.deps.db, nowIso());
+      const busy = [...this.lanes.keys()];
+      const job = busy.length < QUEUE_LANES ? nextDueJob(this.deps.db, nowIso(), busy) : undefined;
       if (job) {
-        await this.process(job);
+        this.startLane(job);
         continue;
       }
-      const next = earliestQueuedAt(this.deps.db);
+      // A lane that finishes wakes the loop, so busy printers need no polling.
+      const next = busy.length < QUEUE_LANES ? earliestQueuedAt(this.deps.db, busy) : undefined;
       const wait = next ? Math.max(10, Math.min(IDLE_POLL_MS, Date.parse(next) - Date.now())) : IDLE_POLL_MS;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
@@ -148,6 +158,19 @@ export class PrintQueue {
       });
       this.wakeUp = undefined;
     }
+    // Stopping: the jobs in hand finish their step (each state is committed as it goes).
+    await Promise.all(this.lanes.values());
+  }
+
+  /** Processes a job beside the others; its printer takes no other job until it is through. */
+  private startLane(job: JobRow): void {
+    const lane = this.process(job)
+      .catch((error: unknown) => this.deps.logger.error('print job processing failed', { jobId: job.id, error: String(error) }))
+      .finally(() => {
+        this.lanes.delete(job.printer_id);
+        this.wake();
+      });
+    this.lanes.set(job.printer_id, lane);
   }
 
   private async process(job: JobRow): Promise<void> {

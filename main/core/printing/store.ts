@@ -104,14 +104,19 @@ export function listJobsInState(db: Db, states: JobState[]): JobRow[] {
 }
 
 /** The oldest job due for work. */
-export function nextDueJob(db: Db, now: string): JobRow | undefined {
-  return statement(db, "SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY created_at, rowid LIMIT 1").get(now) as
-    | JobRow
-    | undefined;
+/** ` AND printer_id NOT IN (?, …)` for the printers already printing (few: one per queue lane). */
+const notOnPrinters = (printerIds: string[]) => (printerIds.length ? ` AND printer_id NOT IN (${printerIds.map(() => '?').join(', ')})` : '');
+
+/** The oldest due job for a printer not in `busyPrinterIds`. */
+export function nextDueJob(db: Db, now: string, busyPrinterIds: string[] = []): JobRow | undefined {
+  const sql = `SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ?${notOnPrinters(busyPrinterIds)} ORDER BY created_at, rowid LIMIT 1`;
+  return statement(db, sql).get(now, ...busyPrinterIds) as JobRow | undefined;
 }
 
-export function earliestQueuedAt(db: Db): string | undefined {
-  return (statement(db, "SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'").get() as { at: string | null }).at ?? undefined;
+/** When the next job for a printer not in `busyPrinterIds` is due. */
+export function earliestQueuedAt(db: Db, busyPrinterIds: string[] = []): string | undefined {
+  const sql = `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'${notOnPrinters(busyPrinterIds)}`;
+  return (statement(db, sql).get(...busyPrinterIds) as { at: string | null }).at ?? undefined;
 }
 
 export function updateJob(db: Db, id: string, fields: Partial<Omit<JobRow, 'id'>>): void {

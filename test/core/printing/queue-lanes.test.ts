@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../main/core/logger';
+import { createStation } from '../../../main/core/station';
+import { waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { json, printStation } from './print-harness';
+
+/**
+ * Three jobs queued before the worker starts: two for the CUPS PDF queue, one for the
+ * folder printer between them. The folder job is taken while the first PDF job is still in
+ * hand; the second PDF job waits for the first, so each printer gets its pages in order.
+ */
+describe('print queue lanes', { timeout: 120_000 }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'station-lanes-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('works on different printers side by side and on one printer in queue order', async () => {
+    // Automatic printing off: these three jobs are the only ones.
+    const setup = await printStation({ dataDir, background: false });
+    const { key } = await setup.printTeam('Lanes', { autoPrint: false });
+    const jobIds: string[] = [];
+    for (const [number, printer] of [['LANE-1', 'PDF'], ['LANE-2', 'save-as-pdf'], ['LANE-3', 'PDF']] as const) {
+      const order = await json<{ id: string }>(await setup.call('/api/orders', { key, json: { sourceId: number, order: { orderNumber: number } } }), 201);
+      const [result] = await json<{ id: string; status: string }[]>(await setup.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer } } }), 200);
+      expect(result!.status).toBe('pending');
+      const batch = await json<{ jobs: { id: string }[] }>(await setup.admin(`/admin/api/print-batches/${result!.id}`), 200);
+      jobIds.push(batch.jobs[0]!.id);
+    }
+    await setup.stop();
+    const [firstPdf, folder, secondPdf] = jobIds as [string, string, string];
+
+    // The worker starts inside createStation; listening right after it misses nothing.
+    const station = createStation({ dataDir, background: true, logger: silentLogger });
+    const steps: string[] = [];
+    station.events.on('job', (event) => steps.push(`${event.jobId}:${event.state}`));
+    try {
+      await waitFor(() => (jobIds.every((id) => steps.includes(`${id}:done`)) ? true : undefined), 90_000, 'all three jobs done');
+      const at = (jobId: string, state: string) => steps.indexOf(`${jobId}:${state}`);
+      // Beside: the folder job started before the first PDF job was handed to CUPS.
+      expect(at(folder, 'rendering')).toBeLessThan(at(firstPdf, 'submitted'));
+      // In order: the second PDF job started only once the first was handed to CUPS.
+      expect(at(secondPdf, 'rendering')).toBeGreaterThan(at(firstPdf, 'submitted'));
+      const jobs = station.db.prepare('SELECT id, state, os_job_id AS osJobId FROM print_jobs').all() as { id: string; state: string; osJobId: string }[];
+      expect(jobs.map((job) => job.state)).toEqual(['done', 'done', 'done']);
+      for (const id of [firstPdf, secondPdf]) await waitForCupsPdf(jobs.find((job) => job.id === id)!.osJobId);
+    } finally {
+      await station.close();
+    }
+  });
+});
