@@ -1,12 +1,24 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import { validate } from '../http/validate';
-import type { SettingsStore } from '../settings/settings-store';
+import { SettingsUnreadableError, type SettingsStore } from '../settings/settings-store';
 import type { Mailer } from './mailer';
 import { mailSettingsInput, mailSettingsView, mergeMailSettings } from './schema';
 
 /** Dashboard: SMTP settings (the password is write-only) and a test message. */
 export function mailAdminRoutes(router: Router, settings: SettingsStore, mailer: Mailer): void {
+  // A settings file edited into invalid JSON is the operator's to fix: say which file and
+  // why (409), and overwrite nothing, rather than a 500 that hides the cause.
+  router.use('/admin/api/settings/mail', async (_ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof SettingsUnreadableError) throw new HttpError(409, 'settings_unreadable', error.message);
+      throw error;
+    }
+  });
+
   router.get('/admin/api/settings/mail', (ctx) => {
     ctx.body = mailSettingsView(settings.get('mail'));
   });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SettingsStore, StationSettings } from './settings-store';
+import { SettingsUnreadableError, type SettingsStore, type StationSettings } from './settings-store';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -21,7 +21,7 @@ export function jsonFileSettings(dataDir: string): SettingsStore {
       const parsed: unknown = JSON.parse(text);
       return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as StationSettings) : {};
     } catch (error) {
-      throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or delete it`, { cause: error });
+      throw new SettingsUnreadableError(`${path} is not valid JSON (${(error as Error).message}); fix or delete it`, { cause: error });
     }
   }
 

@@ -20,6 +20,9 @@ export interface MailSettings {
   linkBaseUrl?: string;
 }
 
+/** The settings file exists but cannot be read (edited by hand into invalid JSON…). */
+export class SettingsUnreadableError extends Error {}
+
 /**
  * Where settings live is the host's choice: a JSON file for the headless station, the
  * Electron host its own store. Both read and write whole values by key.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('invitations with an unreadable settings.json', () => {
+describe('an unreadable settings.json', () => {
   it('creating a merchant with an email answers 201 with invitationSent false, and the invitation says why', async () => {
     const threePl = s.team('Broken Settings 3PL', 'three_pl');
     const res = await s.call('/api/teams/merchants', { key: threePl.key, json: { name: 'Still Created Co', email: 'owner@still.example' } });
@@ -47,5 +47,24 @@ describe('invitations with an unreadable settings.json', () => {
     const body = (await res.json()) as { invitationSent: boolean; invitation: { acceptUrl: string } };
     expect(body.invitationSent).toBe(false);
     expect(body.invitation.acceptUrl).toMatch(new RegExp(`^${s.url}/invitations/[\\w-]{43}$`));
+  });
+
+  it('the mail settings page says which file cannot be read and overwrites nothing', async () => {
+    const admin = (path: string, init: RequestInit & { json?: unknown } = {}) => s.call(path, { ...init, headers: { Authorization: `Bearer ${session}` } });
+    const read = await admin('/admin/api/settings/mail');
+    expect(read.status).toBe(409);
+    const body = (await read.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('settings_unreadable');
+    expect(body.error.message).toContain(join(dataDir, 'settings.json'));
+    expect(body.error.message).toMatch(/not valid JSON.*fix or delete it/);
+
+    const write = await admin('/admin/api/settings/mail', { method: 'PUT', json: { host: 'smtp.example.com', port: 587, secure: false, from: 'station@example.com' } });
+    expect(write.status).toBe(409);
+    expect((await admin('/admin/api/settings/mail', { method: 'DELETE' })).status).toBe(409);
+    expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).toBe('{not json');
+
+    const test = await admin('/admin/api/settings/mail/test', { method: 'POST', json: { to: 'ops@example.com' } });
+    expect(test.status).toBe(409);
+    expect(await test.json()).toMatchObject({ error: { code: 'settings_unreadable' } });
   });
 });
