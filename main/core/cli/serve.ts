@@ -47,6 +47,15 @@ export async function serve(argv: string[]): Promise<number> {
     // other listener left at the moment it fires, which kills the process mid-shutdown.
     process.on('SIGTERM', () => void stop('SIGTERM'));
     process.on('SIGINT', () => void stop('SIGINT'));
+    // Under `npm run serve`, a SIGTERM sent to npm ends npm and its shell but never reaches
+    // this process, which would live on orphaned, holding the port. Started by npm, the
+    // station stops as cleanly as on SIGTERM once its parent is gone (the OS re-parents it).
+    if (process.env.npm_lifecycle_event) {
+      const parent = process.ppid;
+      setInterval(() => {
+        if (process.ppid !== parent) void stop('parent exited');
+      }, 500).unref();
+    }
   });
 
   try {

@@ -1,11 +1,13 @@
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../helpers/station';
-import { serve, stationJson, type Served } from './run-station';
+import { waitFor } from '../printers/cups-output';
+import { ROOT, serve, stationJson, type Served } from './run-station';
 
 // Each case starts node processes; on a busy two-core machine that takes seconds.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -120,6 +122,25 @@ describe('station serve', () => {
     expect(code).toBe(0);
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(9_000);
     expect(await stalled).toBeInstanceOf(Error);
+  });
+
+  it('under `npm run serve`, a SIGTERM to npm alone stops the station cleanly as well', async () => {
+    // npm's shell does not pass the signal on; the station notices that its parent is gone.
+    const npm = spawn('npm', ['run', '--silent', 'serve', '--', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], 90_000, 'the station to listen');
+      expect((await fetch(`${url}/api/auth/whoami`)).status).toBe(401);
+      npm.kill('SIGTERM');
+      const refused = () => fetch(`${url}/api/auth/whoami`).then(() => undefined, () => true);
+      await waitFor(refused, 20_000, 'the station to stop');
+      // Closed cleanly: the WAL is checkpointed into station.db and removed.
+      const wal = join(dataDir, 'station.db-wal');
+      await waitFor(() => !existsSync(wal) || undefined, 20_000, 'the database to close');
+    } finally {
+      npm.kill('SIGKILL');
+    }
   });
 
   it('after a shutdown, new connections are refused', async () => {
