@@ -48,9 +48,10 @@ export async function serve(argv: string[]): Promise<number> {
     process.on('SIGTERM', () => void stop('SIGTERM'));
     process.on('SIGINT', () => void stop('SIGINT'));
     // Under `npm run serve`, a SIGTERM sent to npm ends npm and its shell but never reaches
-    // this process, which would live on orphaned, holding the port. Started by npm, the
-    // station stops as cleanly as on SIGTERM once its parent is gone (the OS re-parents it).
-    if (process.env.npm_lifecycle_event) {
+    // this process, which would live on orphaned, holding the port. Started by one of our
+    // npm scripts (not merely by something that runs under npm, like tests), the station
+    // stops as cleanly as on SIGTERM once its parent is gone (the OS re-parents it).
+    if (/\bbin\/station\.js\b/.test(process.env.npm_lifecycle_script ?? '')) {
       const parent = process.ppid;
       setInterval(() => {
         if (process.ppid !== parent) void stop('parent exited');
