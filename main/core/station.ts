@@ -32,7 +32,11 @@ import { createMerchantsService } from './teams/merchants';
 import { registerOnboardingHooks } from './teams/onboarding';
 import { teamRoutes } from './teams/routes';
 import { createOrdersService } from './orders/service';
+import { getSetting, setSetting } from './teams/users-store';
 import { STATION_VERSION } from './version';
+
+/** `station_settings` key: where the station last listened (for links made by CLI commands). */
+const LAST_LISTENING_URL = 'last_listening_url';
 
 export interface StationOptions {
   /** Where station.db and every file the station writes live. */
@@ -99,7 +103,9 @@ export function createStation(options: StationOptions): Station {
   const hooks = createHooks();
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);
-  const linkBaseUrl = () => configuredLinkBase(settings) ?? listeningUrl ?? 'http://127.0.0.1:5717';
+  // Links in mails: the configured public address, else where this station listens, else
+  // where the last `station serve` on this data dir listened (a CLI command does not listen).
+  const linkBaseUrl = () => configuredLinkBase(settings) ?? listeningUrl ?? getSetting(db, LAST_LISTENING_URL) ?? 'http://127.0.0.1:5717';
   const pdfRenderer = options.pdfRenderer ?? new ChromiumPdfRenderer();
   const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer });
   registerOnboardingHooks(hooks);
@@ -158,6 +164,7 @@ export function createStation(options: StationOptions): Station {
     printing,
     onListening(url) {
       listeningUrl = url;
+      setSetting(db, LAST_LISTENING_URL, url);
     },
     async close() {
       if (closed) return;

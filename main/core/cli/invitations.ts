@@ -1,7 +1,11 @@
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
 
-const notMailed = (invitation: { state: string; sentAt: string | null }) => invitation.state === 'open' && !invitation.sentAt;
+/** What `list` says of an open invitation that was not mailed: its link, while it is kept. */
+function handover(invitation: { state: string; sentAt: string | null; acceptUrl: string | null }): string {
+  if (invitation.state !== 'open' || invitation.sentAt) return '';
+  return invitation.acceptUrl ? `  not mailed, hand over: ${invitation.acceptUrl}` : '  not mailed (invitations create again for a new link)';
+}
 
 export async function invitationsCommand(sub: string | undefined, argv: string[]): Promise<number> {
   if (sub === 'create') {
@@ -16,8 +20,8 @@ export async function invitationsCommand(sub: string | undefined, argv: string[]
           `invited ${invitation.email} to team ${teamId} as ${invitation.role}`,
           sent ? '  the invitation mail was accepted by the SMTP server' : `  no mail sent (${invitation.sendError}); hand over the link:`,
           `  ${invitation.acceptUrl}`,
-          // Only the token's hash is kept: this is the one time the link can be shown.
-          '  the link is shown only now; to get a new one, invite the same address again',
+          // A mailed invitation keeps only its token's hash: this is the one time its link shows.
+          sent ? '  the link is shown only now; to get a new one, invite the same address again' : '  `station invitations list` shows it until it is used',
         ].join('\n'),
       );
       return 0;
@@ -31,8 +35,8 @@ export async function invitationsCommand(sub: string | undefined, argv: string[]
       output(args.json, invitations, () =>
         invitations.length === 0
           ? 'no invitations for this team'
-          : // Links are not listed: only the token's hash is stored. Inviting again gives a new one.
-            invitations.map((i) => `${i.id}  ${i.state.padEnd(8)} ${i.email}  expires ${i.expiresAt}${notMailed(i) ? '  not mailed (invitations create again for a new link)' : ''}`).join('\n'),
+          : // A mailed invitation's link is not kept (only its token's hash); a link still to hand over is.
+            invitations.map((i) => `${i.id}  ${i.state.padEnd(8)} ${i.email}  expires ${i.expiresAt}${handover(i)}`).join('\n'),
       );
       return 0;
     });

@@ -49,9 +49,10 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       sendError: row.send_error,
       acceptedAt: row.accepted_at,
       acceptedBy: row.accepted_by,
-      // Only the token's hash is stored, so a stored invitation cannot give its link back:
-      // the answer that creates it is the one place the link is shown (see `invite`).
-      acceptUrl: null as string | null,
+      // A mailed invitation keeps only its token's hash, so its link is shown once, in the
+      // answer that creates it; one whose mail did not go out keeps its link for a person to
+      // hand over until it is accepted or replaced.
+      acceptUrl: state === 'open' && row.handover_token ? acceptUrl(row.handover_token) : null,
     };
   }
 
@@ -60,8 +61,9 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
   /**
    * Records an invitation, then mails its link. The invitation stands whether or not the
    * mail goes out; `sent` is true only when the SMTP server accepted the message. The
-   * returned invitation carries `acceptUrl`, the only time it is known: the token is stored
-   * hashed, like an API key. Inviting the same address again gives a fresh link.
+   * returned invitation carries `acceptUrl`. The token is stored hashed, like an API key;
+   * only when the mail did not go out is the token itself kept (`handover_token`) so the
+   * dashboard can show the link until someone uses it. Inviting again gives a fresh link.
    */
   async function invite(teamId: string, email: string, role: MemberRole = 'admin') {
     const team = getTeam(db, teamId);
@@ -75,6 +77,7 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       email,
       role,
       token_hash: hashSecret(token),
+      handover_token: null,
       created_at: at,
       expires_at: new Date(Date.parse(at) + INVITATION_TTL_MS).toISOString(),
       sent_at: null,
@@ -106,7 +109,7 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       .then(() => mailer.send(message))
       .catch((error: unknown) => ({ accepted: false, reason: (error as Error).message }));
     if (result.accepted) recordInvitationSent(db, row.id, nowIso());
-    else recordInvitationSendError(db, row.id, result.reason);
+    else recordInvitationSendError(db, row.id, result.reason, token);
     return { invitation: { ...view(getInvitation(db, row.id)!), acceptUrl: link }, sent: result.accepted };
   }
 

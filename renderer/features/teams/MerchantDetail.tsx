@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+import { CopyButton, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
 import { InviteResult } from './InviteResult';
 import { ownerLabel, progressWords, type Invitation, type Merchant, type Onboarding, type OnboardingTask } from './teams';
 
@@ -119,12 +119,23 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
                   {invitation.state === 'open' && !invitation.sentAt && ' · not mailed'}
                 </span>
                 {invitation.state === 'open' && !invitation.sentAt && (
-                  <div className="secret-row small">
-                    <span className="muted">{invitation.sendError ? `${invitation.sendError}. ` : ''}Its link was shown once, when it was made.</span>
-                    <button type="button" className="button button-small" aria-label={`Invite ${invitation.email} again`} onClick={() => invite(invitation.email)}>
-                      Invite again
-                    </button>
-                  </div>
+                  <>
+                    <div className="muted small">
+                      {invitation.sendError ? `${invitation.sendError}. ` : ''}
+                      {invitation.acceptUrl ? 'Hand this link over:' : 'Its link was shown once, when it was made.'}
+                    </div>
+                    <div className="secret-row small">
+                      {invitation.acceptUrl && (
+                        <>
+                          <code>{invitation.acceptUrl}</code>
+                          <CopyButton text={invitation.acceptUrl} label="Copy link" />
+                        </>
+                      )}
+                      <button type="button" className="button button-small" aria-label={`Invite ${invitation.email} again`} onClick={() => invite(invitation.email)}>
+                        Invite again
+                      </button>
+                    </div>
+                  </>
                 )}
               </li>
             ))}

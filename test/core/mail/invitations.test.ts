@@ -186,7 +186,8 @@ describe('invitations by mail', () => {
     const printed = JSON.parse(out);
     expect(printed.invitationSent).toBe(true);
     const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
-    expect(printed.invitation.acceptUrl).toMatch(new RegExp(`/invitations/${token}$`));
+    // The command does not listen itself: the link points where the station serving this data dir listens.
+    expect(printed.invitation.acceptUrl).toBe(`${s.url}/invitations/${token}`);
   });
 
   it('answers invitationSent false when the SMTP server refuses the recipient, and keeps the invitation', async () => {
@@ -197,7 +198,8 @@ describe('invitations by mail', () => {
     const [invitation] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
     expect(invitation).toMatchObject({ state: 'open', sentAt: null });
     expect(invitation.sendError).toMatch(/Mailbox unavailable|refused|rejected/i);
-    expect(invitation.acceptUrl).toBeNull();
+    // Not mailed: the dashboard shows the link for someone to hand over.
+    expect(invitation.acceptUrl).toMatch(new RegExp(`^${s.url}/invitations/[\\w-]{43}$`));
   });
 
   it('creates the merchant and answers invitationSent false when no SMTP server listens', async () => {
@@ -256,7 +258,7 @@ describe('invitations without mail', () => {
     await admin('/admin/api/settings/mail', { method: 'DELETE' });
   });
 
-  it('records the invitation with invitationSent false; the dashboard shows the link once, in its answer, and the CLI accepts it', async () => {
+  it('records the invitation with invitationSent false; the dashboard shows its link until it is used, and the CLI accepts it', async () => {
     const before = smtp.received.length;
     const res = await admin(`/admin/api/teams/${threePl.team.id}/merchants`, { json: { name: 'Offline Co', email: 'offline@example.com' } });
     expect(res.status).toBe(201);
@@ -266,9 +268,9 @@ describe('invitations without mail', () => {
     expect(invitation).toMatchObject({ email: 'offline@example.com', state: 'open', sentAt: null, sendError: 'Mail is not configured on this station' });
     expect(invitation.acceptUrl).toMatch(new RegExp(`^${s.url}/invitations/[\\w-]{43}$`));
 
-    // Listed afterwards: no link.
+    // Listed afterwards with its link: someone has to hand it over.
     const [listed] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
-    expect(listed).toMatchObject({ id: invitation.id, state: 'open', acceptUrl: null });
+    expect(listed).toMatchObject({ id: invitation.id, state: 'open', acceptUrl: invitation.acceptUrl });
 
     const { code, out } = await cli(['invitations', 'accept', '--token', invitation.acceptUrl, '--name', 'Off Line', '--json']);
     expect(code).toBe(0);
@@ -299,24 +301,36 @@ describe('invitation tokens stored hashed', () => {
     return { id: invitation.id as string, link, token: acceptLinkIn(link)![2]! };
   }
 
-  it('the database holds only the SHA-256 of the token: not in the invitations table, nowhere in the files', async () => {
+  /** The names of the data dir's files that hold `text` (station.db, its WAL…). */
+  const filesHolding = (text: string) =>
+    readdirSync(s.dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name)).includes(Buffer.from(text)))
+      .map((entry) => entry.name);
+
+  it('a mailed invitation keeps only the SHA-256 of its token: not in the invitations table, nowhere in the files', async () => {
+    await configureMail();
     const { team } = await createMerchant('Hashed Co');
-    const { id, token } = await inviteByDashboard(team.id, 'hashed@example.com');
+    const arrived = smtp.next();
+    const res = await admin(`/admin/api/teams/${team.id}/invitations`, { json: { email: 'hashed@example.com' } });
+    const { invitation, invitationSent } = await res.json();
+    expect(invitationSent).toBe(true);
+    const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
 
     const reader = new Database(join(s.dataDir, 'station.db'), { readonly: true });
     try {
       const rows = reader.prepare('SELECT * FROM invitations').all();
       expect(rows.length).toBeGreaterThan(0);
       expect(JSON.stringify(rows)).not.toContain(token);
-      expect(reader.prepare('SELECT token_hash FROM invitations WHERE id = ?').get(id)).toEqual({ token_hash: hashSecret(token) });
+      expect(reader.prepare('SELECT token_hash, handover_token FROM invitations WHERE id = ?').get(invitation.id)).toEqual({
+        token_hash: hashSecret(token),
+        handover_token: null,
+      });
     } finally {
       reader.close();
     }
-    // Not in station.db, its WAL, or any other file of the data dir either.
-    const holding = readdirSync(s.dataDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name)).includes(Buffer.from(token)))
-      .map((entry) => entry.name);
-    expect(holding).toEqual([]);
+    expect(filesHolding(token)).toEqual([]);
+    const [listed] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(listed).toMatchObject({ id: invitation.id, state: 'open', acceptUrl: null });
   });
 
   it('the link from the answer opens the page and accepts once', async () => {
@@ -330,21 +344,27 @@ describe('invitation tokens stored hashed', () => {
     expect((await admin('/admin/api/invitations/accept', { json: { token } })).status).toBe(410);
   });
 
-  it('listings show no link: dashboard, invitation lookup and the CLI list', async () => {
+  it('an unmailed link is listed until it is used: dashboard, invitation lookup and the CLI list; then it is gone', async () => {
     const { team } = await createMerchant('Listed Co');
-    const { token } = await inviteByDashboard(team.id, 'listed@example.com');
+    const { id, link, token } = await inviteByDashboard(team.id, 'listed@example.com');
 
     const listed = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
-    expect(listed).toEqual([expect.objectContaining({ email: 'listed@example.com', state: 'open', acceptUrl: null })]);
-    expect(JSON.stringify(listed)).not.toContain(token);
-    expect(s.station.services.invitations.findByToken(token)).toMatchObject({ state: 'open', acceptUrl: null, teamName: 'Listed Co' });
-
+    expect(listed).toEqual([expect.objectContaining({ id, email: 'listed@example.com', state: 'open', acceptUrl: link })]);
+    expect(s.station.services.invitations.findByToken(token)).toMatchObject({ state: 'open', acceptUrl: link, teamName: 'Listed Co' });
     const json = await cli(['invitations', 'list', '--team', team.id, '--json']);
-    expect(json.code).toBe(0);
-    expect(JSON.parse(json.out)).toEqual([expect.objectContaining({ email: 'listed@example.com', acceptUrl: null })]);
+    expect(JSON.parse(json.out)).toEqual([expect.objectContaining({ email: 'listed@example.com', acceptUrl: link })]);
+    expect((await cli(['invitations', 'list', '--team', team.id])).out).toContain(`not mailed, hand over: ${link}`);
+
+    expect((await admin('/admin/api/invitations/accept', { json: { token, name: 'Listed' } })).status).toBe(200);
+    const [accepted] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
+    expect(accepted).toMatchObject({ id, state: 'accepted', acceptUrl: null });
+    const reader = new Database(join(s.dataDir, 'station.db'), { readonly: true });
+    try {
+      expect(reader.prepare('SELECT handover_token FROM invitations WHERE id = ?').get(id)).toEqual({ handover_token: null });
+    } finally {
+      reader.close();
+    }
     const text = await cli(['invitations', 'list', '--team', team.id]);
-    expect(text.out).toContain('not mailed');
-    expect(text.out).not.toContain(token);
     expect(text.out).not.toContain('/invitations/');
   });
 

@@ -42,23 +42,25 @@ describe('Teams page', () => {
     expect(within(row).getByText('0 of 7 done · 3 for you, 4 for the merchant')).toBeInTheDocument();
   });
 
-  it('later, the merchant shows the unsent invitation without its link and offers to invite again, which shows a fresh link once', async () => {
+  it('later, the merchant lists the unsent invitation with its link to hand over; inviting again replaces it with a fresh one', async () => {
     renderPage(<TeamsPage />);
     fireEvent.click(within(await screen.findByRole('row', { name: /Lumen Candles/ })).getByRole('button', { name: 'Open' }));
     const detail = await screen.findByRole('region', { name: 'Merchant Lumen Candles' });
     expect(await within(detail).findByText(/not mailed/)).toBeInTheDocument();
-    expect(within(detail).getByText('Mail is not configured on this station. Its link was shown once, when it was made.')).toBeInTheDocument();
-    expect(within(detail).queryByTestId('accept-link')).toBeNull();
-    expect(detail.textContent).not.toContain('/invitations/');
+    expect(within(detail).getByText('Mail is not configured on this station. Hand this link over:')).toBeInTheDocument();
+    const listedLink = within(detail).getByText(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`)).textContent!;
+    expect(within(detail).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
 
     fireEvent.click(within(detail).getByRole('button', { name: 'Invite owner@lumen.example again' }));
-    const link = (await within(detail).findByTestId('accept-link')).textContent!;
-    expect(link).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
+    const fresh = (await within(detail).findByTestId('accept-link')).textContent!;
+    expect(fresh).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
+    expect(fresh).not.toBe(listedLink);
     const lumen = (await merchants()).find((m) => m.name === 'Lumen Candles')!;
     const listed = (await (await station.admin(`/teams/${lumen.id}/invitations`)).json()) as { state: string; acceptUrl: string | null }[];
-    expect(listed.map((i) => [i.state, i.acceptUrl])).toEqual([['open', null], ['replaced', null]]);
-    // The fresh link is the open invitation's: its page offers to join.
-    expect((await fetch(link)).status).toBe(200);
+    expect(listed.map((i) => [i.state, i.acceptUrl])).toEqual([['open', fresh], ['replaced', null]]);
+    // The fresh link is the open invitation's: its page offers to join; the replaced one is closed.
+    expect((await fetch(fresh)).status).toBe(200);
+    expect((await fetch(listedLink)).status).toBe(410);
   });
 
   it('assigns an account manager from the 3PL members; the station ticks that task', async () => {
