@@ -17,6 +17,9 @@ export function errorHandler(logger: Logger) {
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     try {
+      // A broken percent-encoding anywhere in the path is the client's error, whatever the
+      // route: the router would otherwise look the raw text up (an order key "%E0%A4%A").
+      decodeURIComponent(ctx.path);
       await next();
       if (ctx.status === 404 && ctx.body == null) {
         throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);

@@ -84,13 +84,11 @@ describe('error answers', () => {
   });
 
   it('a path with broken percent-encoding is 400 malformed_path, wherever it points', async () => {
-    for (const path of ['/%', '/api/%2e%2e/%E0%A4%A', '/%zz']) {
+    for (const path of ['/%', '/%zz', '/api/%', '/api/%2e%2e/%E0%A4%A', '/api/orders/%E0%A4%A/status', '/api/orders/%ZZ/print', '/api/printers/%']) {
       const res = await s.call(path, { key });
-      expect(res.status, path).toBeLessThan(500);
-      if (res.status === 400) expect(((await res.json()) as ErrorBody).error.code).toBe('malformed_path');
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.code, path).toBe('malformed_path');
     }
-    const res = await s.call('/%', { key });
-    expect(res.status).toBe(400);
   });
 
   it('a known path with the wrong method answers a JSON error, not an empty body', async () => {

@@ -107,6 +107,17 @@ describe('every field of Order (request) is validated: 400 validation_failed nam
   it('a body that is not an object is invalid', async () => {
     await expectInvalid([sampleOrder('arr')], '');
   });
+
+  it('a missing field is "Required"; a wrong one says what is expected', async () => {
+    const res = await s.call('/api/orders', { key, json: { order: { lineItems: [{ name: 'Mug', quantity: 'two' }] } } });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { details: { path: string; message: string }[] } };
+    expect(error.details).toEqual([
+      { path: 'sourceId', message: 'Required' },
+      { path: 'order.orderNumber', message: 'Required' },
+      { path: 'order.lineItems.0.quantity', message: expect.stringMatching(/expected number/) },
+    ]);
+  });
 });
 
 describe('accepted values are normalised', () => {
