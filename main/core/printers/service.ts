@@ -42,7 +42,8 @@ export interface PrinterResource {
   computer: { id: string; printerVendorId: string; status: string; nickname: string; name: string };
   trays: string[];
   paperSizes: { name: string; width: string; height: string }[];
-  config: { fitToPage: boolean; tray: string | null };
+  /** The contract types `tray` as a string: `""` when the printer has no default tray. */
+  config: { fitToPage: boolean; tray: string };
   layoutConfigs: unknown[];
 }
 
@@ -153,7 +154,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         computer: { id: computer, printerVendorId: host, status: 'online', nickname: host, name: host },
         trays: printer.trays,
         paperSizes: printer.paperSizes.map((size) => ({ name: size.name, width: mmText(size.widthMm), height: mmText(size.heightMm) })),
-        config: { fitToPage: printer.fitToPage, tray: printer.defaultTray },
+        config: { fitToPage: printer.fitToPage, tray: printer.defaultTray ?? '' },
         layoutConfigs: printer.layoutConfigs,
       };
     },

@@ -86,7 +86,7 @@ export function PrintersPage() {
                 </td>
                 <td>
                   {printer.trays.length ? (
-                    <select aria-label={`Default tray of ${printer.name}`} value={printer.config.tray ?? ''} onChange={(event) => void update(printer, { config: { tray: event.target.value || null } })}>
+                    <select aria-label={`Default tray of ${printer.name}`} value={printer.config.tray} onChange={(event) => void update(printer, { config: { tray: event.target.value || null } })}>
                       <option value="">Printer's choice</option>
                       {printer.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
                     </select>

@@ -12,7 +12,8 @@ export interface Printer {
   computer: { name: string };
   trays: string[];
   paperSizes: { name: string; width: string; height: string }[];
-  config: { fitToPage: boolean; tray: string | null };
+  /** `tray` is `""` when the printer has no default tray. */
+  config: { fitToPage: boolean; tray: string };
 }
 
 export const printerLabel = (printer: Printer) => printer.nickname || printer.name;

@@ -21,7 +21,7 @@ export function effectiveTarget(route: TagRoute, routing: TeamRouting, printers:
   const name = printer ? printer.nickname || printer.name : 'no printer';
   return {
     printer: name,
-    tray: route.tray ?? printer?.config.tray ?? "printer's choice",
+    tray: route.tray ?? (printer?.config.tray || "printer's choice"),
     fromDefault: !route.printerId,
   };
 }

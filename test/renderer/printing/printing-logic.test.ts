@@ -14,7 +14,7 @@ const printer = (id: string, name: string, trays: string[] = [], nickname = ''):
   computer: { name: 'bench' },
   trays,
   paperSizes: [],
-  config: { fitToPage: false, tray: null },
+  config: { fitToPage: false, tray: '' },
 });
 const job = (state: PrintJob['state'], extra: Partial<PrintJob> = {}): PrintJob => ({
   id: state,
