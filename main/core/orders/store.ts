@@ -1,5 +1,6 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
+import { isUuid } from '../ids';
 import { fromJsonColumn, toJsonColumn } from '../json';
 import type { Address, Customer, LineItem, OrderData, OrderOverrides, OrderStatus, Price } from './schema';
 
@@ -104,7 +105,8 @@ export function getOrderRow(db: Db, id: string): OrderRow | undefined {
 
 /** Finds an order by UUID or by any of its keys, only among `teamIds`. */
 export function findOrderRow(db: Db, idOrKey: string, teamIds: readonly string[]): OrderRow | undefined {
-  const byId = getOrderRow(db, idOrKey);
+  // Ids are stored lower-case; a UUID is the same id in any case.
+  const byId = getOrderRow(db, isUuid(idOrKey) ? idOrKey.toLowerCase() : idOrKey);
   if (byId && teamIds.includes(byId.team_id)) return byId;
   const key = statement(db, 'SELECT order_id, team_id FROM order_keys WHERE key = ?').all(idOrKey) as {
     order_id: string;

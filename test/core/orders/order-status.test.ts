@@ -40,6 +40,13 @@ describe('GET /api/orders/{orderIdOrKey}/status', () => {
     });
   });
 
+  it('by UUID in upper case too: a UUID is the same id in any case', async () => {
+    const order = await create(shop.key, sampleOrder('st-upper'));
+    const res = await statusOf(shop.key, order.id.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { id: string }).id).toBe(order.id);
+  });
+
   it('by its key, URL-encoded: a key with ":" in the source and "/" in the sourceId', async () => {
     const order = await create(shop.key, { ...sampleOrder('2024/05/A-17'), source: 'shopify:store-1' });
     const orderKey = `${shop.team.id}/shopify:store-1-2024/05/A-17`;
