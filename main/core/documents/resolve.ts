@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import { findTemplateByName, getTemplate, type TemplateRow } from './templates-store';
+import { findTemplateByLooseName, findTemplateByName, getTemplate, type TemplateRow } from './templates-store';
 
 /** The teams whose templates a team may use: its own, then its 3PL parent's. */
 export function templateTeams(db: Db, teamId: string): string[] {
@@ -8,7 +8,10 @@ export function templateTeams(db: Db, teamId: string): string[] {
   return row?.parent_team_id ? [teamId, row.parent_team_id] : [teamId];
 }
 
-/** A template the team may use, by id or by name (the team's own name wins over its parent's). */
+/**
+ * A template the team may use, by id or by name (the team's own name wins over its parent's;
+ * an exact name wins over one matched regardless of case and `×`/`x`).
+ */
 export function findTemplateInScope(db: Db, teamId: string, idOrName: string): TemplateRow | undefined {
   const teams = templateTeams(db, teamId);
   const byId = getTemplate(db, idOrName);
@@ -16,6 +19,10 @@ export function findTemplateInScope(db: Db, teamId: string, idOrName: string): T
   for (const team of teams) {
     const byName = findTemplateByName(db, team, idOrName);
     if (byName) return byName;
+  }
+  for (const team of teams) {
+    const byLooseName = findTemplateByLooseName(db, team, idOrName);
+    if (byLooseName) return byLooseName;
   }
   return undefined;
 }

@@ -72,6 +72,17 @@ export function findTemplateByName(db: Db, teamId: string, name: string): Templa
   return statement(db, 'SELECT * FROM document_templates WHERE team_id = ? AND name = ?').get(teamId, name) as TemplateRow | undefined;
 }
 
+/**
+ * By name as typed on a keyboard: case aside, and `x` for the `×` of names like
+ * "Shipping label (4×6 in)".
+ */
+export function findTemplateByLooseName(db: Db, teamId: string, name: string): TemplateRow | undefined {
+  return statement(
+    db,
+    "SELECT * FROM document_templates WHERE team_id = ? AND lower(replace(name, '×', 'x')) = lower(replace(?, '×', 'x')) ORDER BY created_at, rowid LIMIT 1",
+  ).get(teamId, name) as TemplateRow | undefined;
+}
+
 /** The team's override of a base template, if it has one. */
 export function findOverride(db: Db, teamId: string, baseTemplateId: string): TemplateRow | undefined {
   return statement(db, 'SELECT * FROM document_templates WHERE overrides_template_id = ? AND team_id = ? ORDER BY created_at LIMIT 1').get(

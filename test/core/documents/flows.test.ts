@@ -124,7 +124,8 @@ describe('flows', () => {
       rules: [
         { actions: [{ type: 'addDocument', templateId: 'Packing slip (A4)' }] },
         { when: { tagIs: 'gift' }, actions: [{ type: 'addDocument', templateId: byBuiltin('gift-note-a6').id, tag: 'gift-card' }] },
-        { actions: [{ type: 'addDocument', templateId: byBuiltin('shipping-label-4x6').id }] },
+        // By name as typed on a keyboard: "x" for the "×" of "Shipping label (4×6 in)", any case.
+        { actions: [{ type: 'addDocument', templateId: 'shipping label (4x6 in)' }] },
       ],
     });
     expect((await orderWith({ tags: [{ label: 'gift' }] })).tags).toEqual(['packing-slip', 'gift-card', 'label']);
