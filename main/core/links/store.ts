@@ -38,8 +38,7 @@ export function insertLink(db: Db, link: LinkRow): void {
 }
 
 export function updateLink(db: Db, link: LinkRow): void {
-  const changed = db
-    .prepare(
+  const changed = statement(db, 
       `UPDATE links SET type = @type, source_type = @source_type, source_value = @source_value, target_type = @target_type,
          target_value = @target_value, resolver = @resolver, condition = @condition, updated_at = @updated_at
        WHERE id = @id`,
@@ -75,8 +74,7 @@ export function listLinks(db: Db, teamIds: readonly string[], filter: { source?:
 
 /** The team's order links whose source point is the incoming order's source, oldest first. */
 export function orderLinksFromSource(db: Db, teamId: string, source: string): LinkRow[] {
-  return db
-    .prepare("SELECT * FROM links WHERE team_id = ? AND type = 'order' AND source_value = ? ORDER BY created_at, rowid")
+  return statement(db, "SELECT * FROM links WHERE team_id = ? AND type = 'order' AND source_value = ? ORDER BY created_at, rowid")
     .all(teamId, source) as LinkRow[];
 }
 

@@ -42,7 +42,6 @@ export function setOrderTags(db: Db, orderId: string, tags: Tag[], replacing = t
 }
 
 export function listOrderTags(db: Db, orderId: string): Tag[] {
-  return db
-    .prepare('SELECT t.id, t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = ? ORDER BY ot.position')
+  return statement(db, 'SELECT t.id, t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = ? ORDER BY ot.position')
     .all(orderId) as Tag[];
 }

@@ -9,8 +9,7 @@ export interface TagRoute {
 }
 
 export function listTagRoutes(db: Db, teamId: string): TagRoute[] {
-  return db
-    .prepare('SELECT tag, printer_id AS printerId, tray, template FROM print_routes WHERE team_id = ? ORDER BY tag')
+  return statement(db, 'SELECT tag, printer_id AS printerId, tray, template FROM print_routes WHERE team_id = ? ORDER BY tag')
     .all(teamId) as TagRoute[];
 }
 

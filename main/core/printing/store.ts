@@ -86,8 +86,7 @@ export function listBatches(db: Db, options: { teamId?: string; limit: number; b
     where.push('created_at < ?');
     params.push(options.before);
   }
-  return db
-    .prepare(`SELECT * FROM print_batches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+  return statement(db, `SELECT * FROM print_batches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
     .all(...params, options.limit) as BatchRow[];
 }
 
@@ -127,8 +126,7 @@ export function updateJob(db: Db, id: string, fields: Partial<Omit<JobRow, 'id'>
 /** Orders of a job whose every document in the same print request was accepted by the OS. */
 export function ordersFullyAccepted(db: Db, jobId: string): string[] {
   return (
-    db
-      .prepare(
+    statement(db, 
         `SELECT DISTINCT d.order_id AS id FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
          WHERE d.job_id = ? AND NOT EXISTS (
            SELECT 1 FROM print_job_documents d2 JOIN print_jobs j2 ON j2.id = d2.job_id
@@ -140,8 +138,7 @@ export function ordersFullyAccepted(db: Db, jobId: string): string[] {
 
 /** Recomputes a batch's state from its jobs; returns it when it changed. */
 export function refreshBatchState(db: Db, batchId: string, at: string): BatchState | undefined {
-  const counts = db
-    .prepare(
+  const counts = statement(db, 
       `SELECT SUM(state = 'failed') AS failed, SUM(state = 'done') AS done, SUM(state = 'queued') AS queued, COUNT(*) AS total
        FROM print_jobs WHERE batch_id = ?`,
     )

@@ -40,8 +40,7 @@ export function getOnboardingTask(db: Db, teamId: string, kind: string): Onboard
 /** Marks an open task done; a task already done keeps its first completion. Returns true when it changed. */
 export function completeOnboardingTaskRow(db: Db, teamId: string, kind: string, at: string, by: string | null): boolean {
   return (
-    db
-      .prepare('UPDATE onboarding_tasks SET completed_at = ?, completed_by = ? WHERE team_id = ? AND kind = ? AND completed_at IS NULL')
+    statement(db, 'UPDATE onboarding_tasks SET completed_at = ?, completed_by = ? WHERE team_id = ? AND kind = ? AND completed_at IS NULL')
       .run(at, by, teamId, kind).changes === 1
   );
 }
@@ -51,8 +50,7 @@ export function reopenOnboardingTaskRow(db: Db, teamId: string, kind: string): b
 }
 
 export function onboardingCounts(db: Db, teamId: string): OnboardingCounts {
-  const row = db
-    .prepare(
+  const row = statement(db, 
       `SELECT COUNT(*) AS total,
               COUNT(completed_at) AS completed,
               COALESCE(SUM(completed_at IS NULL AND owner = 'three_pl'), 0) AS openThreePlTasks,
