@@ -82,6 +82,9 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
       condition: draft.condition || null,
       created_at: '',
       updated_at: '',
+      heavy_faults: 0,
+      suspended_at: null,
+      suspended_reason: null,
     };
     ctx.body = await trial(link, body.payload);
   });

@@ -6,7 +6,7 @@ import { isUuid, nowIso } from '../ids';
 import { orderKeyFor } from '../orders/service';
 import type { EvalOutcome, ExpressionInput, ItemResult, SandboxValue } from '../sandbox/engine';
 import type { Sandbox } from '../sandbox/sandbox';
-import { insertLinkError, orderIdByKey, orderLinksFromSource, type LinkRow } from './store';
+import { getLink, insertLinkError, orderIdByKey, orderLinksFromSource, recordLinkRun, type LinkRow } from './store';
 
 /** What one link made of one incoming order: the admin "test a link" answer shows it as is. */
 export interface LinkTrace {
@@ -18,6 +18,8 @@ export interface LinkTrace {
   targetKey?: string;
   /** The order the incoming one merges into, when the key exists. */
   mergeInto?: string;
+  /** A hard limit the run hit (time, memory, a killed thread): these count toward suspension. */
+  heavyFault?: 'timeout' | 'memory' | 'crash';
 }
 
 /** Inputs of every expression (documented in docs/api.md, "Links"). */
@@ -43,8 +45,19 @@ export function resolvedSourceId(value: SandboxValue): { id: string } | { error:
 const failure = (outcome: EvalOutcome | undefined) => (outcome && !outcome.ok ? outcome.error : undefined);
 
 /** Turns the sandbox's answer for one link into a trace, looking the target key up. */
+const HEAVY_FAULTS = new Set(['timeout', 'memory', 'crash']);
+
+function heavyFaultOf(result: ItemResult): LinkTrace['heavyFault'] {
+  for (const outcome of [result.condition, result.resolver]) {
+    if (outcome && !outcome.ok && outcome.fault && HEAVY_FAULTS.has(outcome.fault)) return outcome.fault as LinkTrace['heavyFault'];
+  }
+  return undefined;
+}
+
 function traceOf(db: Db, teamId: string, link: LinkRow, result: ItemResult): LinkTrace {
   const trace: LinkTrace = { linkId: link.id };
+  const heavyFault = heavyFaultOf(result);
+  if (heavyFault) trace.heavyFault = heavyFault;
   if (link.condition) {
     const outcome = result.condition;
     trace.condition = outcome?.ok ? { result: outcome.value.type === 'boolean' && outcome.value.value } : { error: failure(outcome) ?? 'not evaluated' };
@@ -97,11 +110,20 @@ export function linkMergeResolver({ db, sandbox, writer, logger }: { db: Db; san
       const message = trace.condition?.error ?? trace.resolver?.error;
       return stage && message ? [{ link_id: trace.linkId, team_id: query.teamId, stage, source: query.source, source_id: query.sourceId, message, at }] : [];
     });
-    if (errors.length > 0) {
+    // Runs to count: a hard fault counts toward suspension; a clean run clears an earlier count.
+    const faultsBefore = new Map(links.map((link) => [link.id, link.heavy_faults]));
+    const runs = traces.filter((trace) => trace.heavyFault || (faultsBefore.get(trace.linkId) ?? 0) > 0);
+    if (errors.length > 0 || runs.length > 0) {
       // Queued, not awaited: it joins the same group commit as the order written next.
       writer
         .write(() => {
           for (const error of errors) insertLinkError(db, error);
+          for (const run of runs) {
+            if (!recordLinkRun(db, run.linkId, run.heavyFault, at)) continue;
+            const reason = getLink(db, run.linkId)?.suspended_reason ?? 'suspended';
+            insertLinkError(db, { link_id: run.linkId, team_id: query.teamId, stage: 'resolver', source: query.source, source_id: query.sourceId, message: reason, at });
+            logger.error('link suspended', { linkId: run.linkId, teamId: query.teamId, reason });
+          }
         })
         .catch((error: unknown) => logger.error('link errors could not be recorded', { error: String(error) }));
     }

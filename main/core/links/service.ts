@@ -24,6 +24,8 @@ export function linkResource(row: LinkRow) {
     condition: row.condition,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    /** Null, or when and why the link stopped running (see `recordLinkRun`); editing resumes it. */
+    suspended: row.suspended_at ? { at: row.suspended_at, reason: row.suspended_reason } : null,
   };
 }
 export type LinkResource = ReturnType<typeof linkResource>;
@@ -91,6 +93,9 @@ export function createLinksService({ db, sandbox }: { db: Db; sandbox: Sandbox }
       condition: input.condition ? input.condition : null,
       created_at: at,
       updated_at: at,
+      heavy_faults: 0,
+      suspended_at: null,
+      suspended_reason: null,
     };
     insertLink(db, row);
     return row;
@@ -114,6 +119,10 @@ export function createLinksService({ db, sandbox }: { db: Db; sandbox: Sandbox }
       resolver: input.resolver ?? link.resolver,
       condition: input.condition === undefined ? link.condition : input.condition ? input.condition : null,
       updated_at: nowIso(),
+      // Editing a suspended link resumes it.
+      heavy_faults: 0,
+      suspended_at: null,
+      suspended_reason: null,
     };
     updateLink(db, row);
     return row;

@@ -14,7 +14,15 @@ export interface LinkRow {
   condition: string | null;
   created_at: string;
   updated_at: string;
+  /** Runs in a row that hit the sandbox's hard limits (see `recordLinkRuns`). */
+  heavy_faults: number;
+  /** Set when those reached `SUSPEND_AFTER_HEAVY_FAULTS`: the link is skipped until edited. */
+  suspended_at: string | null;
+  suspended_reason: string | null;
 }
+
+/** Runs in a row that hit a hard limit before a link is suspended. */
+export const SUSPEND_AFTER_HEAVY_FAULTS = 3;
 
 export interface LinkErrorRow {
   id: number;
@@ -40,7 +48,8 @@ export function insertLink(db: Db, link: LinkRow): void {
 export function updateLink(db: Db, link: LinkRow): void {
   const changed = statement(db, 
       `UPDATE links SET type = @type, source_type = @source_type, source_value = @source_value, target_type = @target_type,
-         target_value = @target_value, resolver = @resolver, condition = @condition, updated_at = @updated_at
+         target_value = @target_value, resolver = @resolver, condition = @condition, updated_at = @updated_at,
+         heavy_faults = 0, suspended_at = NULL, suspended_reason = NULL
        WHERE id = @id`,
     )
     .run(link).changes;
@@ -49,6 +58,10 @@ export function updateLink(db: Db, link: LinkRow): void {
 
 export function deleteLink(db: Db, id: string): boolean {
   return statement(db, 'DELETE FROM links WHERE id = ?').run(id).changes === 1;
+}
+
+export function getLink(db: Db, id: string): LinkRow | undefined {
+  return statement(db, 'SELECT * FROM links WHERE id = ?').get(id) as LinkRow | undefined;
 }
 
 /** The link only if it belongs to one of `teamIds` (the caller's scope). */
@@ -72,9 +85,9 @@ export function listLinks(db: Db, teamIds: readonly string[], filter: { source?:
   return statement(db, `SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`).all(...params) as LinkRow[];
 }
 
-/** The team's order links whose source point is the incoming order's source, oldest first. */
+/** The team's order links whose source point is the incoming order's source, oldest first; suspended ones are skipped. */
 export function orderLinksFromSource(db: Db, teamId: string, source: string): LinkRow[] {
-  return statement(db, "SELECT * FROM links WHERE team_id = ? AND type = 'order' AND source_value = ? ORDER BY created_at, rowid")
+  return statement(db, "SELECT * FROM links WHERE team_id = ? AND type = 'order' AND source_value = ? AND suspended_at IS NULL ORDER BY created_at, rowid")
     .all(teamId, source) as LinkRow[];
 }
 
@@ -106,4 +119,26 @@ export function listLinkErrors(db: Db, filter: { linkId?: string; teamId?: strin
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   return statement(db, `SELECT * FROM link_errors ${clause} ORDER BY id DESC LIMIT ?`).all(...params, limit) as LinkErrorRow[];
+}
+
+/**
+ * After an ingest ran a link: a run that hit a hard limit counts toward suspension, any
+ * other run clears the count. Returns true when this run suspended the link.
+ */
+export function recordLinkRun(db: Db, linkId: string, heavyFault: string | undefined, at: string): boolean {
+  if (!heavyFault) {
+    statement(db, 'UPDATE links SET heavy_faults = 0 WHERE id = ? AND heavy_faults > 0').run(linkId);
+    return false;
+  }
+  const reason = `suspended after ${SUSPEND_AFTER_HEAVY_FAULTS} runs in a row stopped by the sandbox's limits (last: ${heavyFault}); edit the link to resume it`;
+  return (
+    statement(
+      db,
+      `UPDATE links SET heavy_faults = heavy_faults + 1,
+         suspended_at = CASE WHEN heavy_faults + 1 >= @limit THEN @at END,
+         suspended_reason = CASE WHEN heavy_faults + 1 >= @limit THEN @reason END
+       WHERE id = @id AND suspended_at IS NULL
+       RETURNING suspended_at`,
+    ).get({ id: linkId, limit: SUSPEND_AFTER_HEAVY_FAULTS, at, reason }) as { suspended_at: string | null } | undefined
+  )?.suspended_at != null;
 }

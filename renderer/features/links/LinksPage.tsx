@@ -115,7 +115,14 @@ function LinkRow({ link, apps, showErrors, onEdit, onDelete, onErrors }: { link:
         <td>{describePoint(link.source, apps)}</td>
         <td>{describePoint(link.target, apps)}</td>
         <td>{link.condition ? <code className="expr">{link.condition}</code> : <span className="muted">always</span>}</td>
-        <td><code className="expr">{link.resolver}</code></td>
+        <td>
+          <code className="expr">{link.resolver}</code>
+          {link.suspended && (
+            <div className="small" title={link.suspended.reason}>
+              <span className="chip chip-failed">Suspended</span> <span className="muted">edit it to resume</span>
+            </div>
+          )}
+        </td>
         <td className="small"><RelativeTime at={link.updatedAt} /></td>
         <td className="num nowrap">
           <button type="button" className="button button-small" onClick={onEdit}>Edit</button>{' '}

@@ -12,6 +12,8 @@ export interface Link {
   condition: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when the station stopped running the link (its runs kept hitting the sandbox's limits); editing resumes it. */
+  suspended: { at: string; reason: string } | null;
 }
 
 export interface LinkError {

@@ -92,3 +92,38 @@ it('an expression that leaves promise jobs behind does not run them later', asyn
   expect(merged.orderKeys).toContain(`${team.id}/api-J2`);
   expect(merged.orderKeys[0]).toBe(`${team.id}/web-J`);
 });
+
+it('a link that keeps hitting the hard limits is suspended until it is edited; a clean run clears the count', async () => {
+  const { team, key } = s.team('Hostile repeat');
+  await s.call('/api/orders', { key, json: { source: 'web', sourceId: 'W1', order: { orderNumber: 'W1' } } });
+  const resolver = "order.note === 'loop' ? (() => { while (true) {} })() : order.note";
+  const point = { type: 'order', source: { type: 'manual', source: 'api' }, target: { type: 'manual', source: 'web' } };
+  const link = await json<LinkBody>(await s.call('/api/links', { key, json: { ...point, resolver } }));
+  let n = 0;
+  const ingest = async (note: string) => json<{ orderKeys: string[] }>(await s.call('/api/orders', { key, json: { sourceId: `R${++n}`, order: { orderNumber: `R${n}`, note } } }));
+  const current = async () => (await json<Array<LinkBody & { suspended: { at: string; reason: string } | null }>>(await s.call('/api/links', { key }))).find((l) => l.id === link.id)!;
+  const errors = async () => json<Array<{ sourceId: string; message: string }>>(await s.call(`/api/links/${link.id}/errors`, { key }));
+
+  await ingest('loop');
+  await ingest('loop');
+  // A clean run (it merges) clears the count: two more faults do not suspend.
+  expect((await ingest('W1')).orderKeys[0]).toBe(`${team.id}/web-W1`);
+  await ingest('loop');
+  await ingest('loop');
+  expect((await current()).suspended).toBeNull();
+
+  await ingest('loop');
+  const suspended = await current();
+  expect(suspended.suspended?.reason).toMatch(/suspended after 3 runs in a row .*time limit|timeout/);
+  expect((await errors())[0]!.message).toMatch(/^suspended after 3 runs/);
+
+  // Suspended: the link no longer runs, so the next order is not merged and adds no error.
+  const before = (await errors()).length;
+  expect((await ingest('W1')).orderKeys).toEqual([`${team.id}/api-R${n}`]);
+  expect(await errors()).toHaveLength(before);
+
+  // Editing resumes it.
+  const edited = await json<LinkBody & { suspended: unknown }>(await s.call(`/api/links/${link.id}`, { key, method: 'PUT', json: { resolver: 'order.note' } }));
+  expect(edited.suspended).toBeNull();
+  expect((await ingest('W1')).orderKeys[0]).toBe(`${team.id}/web-W1`);
+});

@@ -39,6 +39,7 @@ describe('link CRUD', () => {
       condition: "source === 'api'",
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      suspended: null,
     });
   });
 

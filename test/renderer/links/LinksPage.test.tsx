@@ -92,6 +92,24 @@ describe('Links page', () => {
     expect(await links()).toEqual([]);
     confirm.mockRestore();
   });
+
+  it('marks a link the station suspended, and editing it resumes it', async () => {
+    const point = { type: 'order', source: { type: 'custom', key: 'loop' }, target: { type: 'manual', source: 'api' } };
+    expect((await station.post('/api/links', { ...point, resolver: '(() => { while (true) {} })()' })).status).toBe(200);
+    // Three runs in a row stopped by the time limit suspend it.
+    for (const n of [1, 2, 3]) expect((await station.post('/api/orders', { ...sampleOrder(`L-${n}`), source: 'loop' })).status).toBe(201);
+    renderPage(<LinksPage />);
+    const table = await screen.findByRole('table', { name: 'Links' });
+    const chip = await within(table).findByText('Suspended');
+    expect(chip.closest('[title]')!.getAttribute('title')).toMatch(/suspended after 3 runs in a row/);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('region', { name: 'Edit link' });
+    fireEvent.change(within(edit).getByRole('textbox', { name: /Resolver/ }), { target: { value: 'order.note' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save link' }));
+    await waitFor(() => expect(within(table).queryByText('Suspended')).toBeNull());
+    expect((await links()).map((link) => (link as LinkView & { suspended: unknown }).suspended)).toEqual([null]);
+  });
 });
 
 describe('a trial in words', () => {
