@@ -86,6 +86,19 @@ describe('built-in templates', () => {
     });
   }
 
+  it('every page of a long packing slip or invoice names its order, continuation pages too', async () => {
+    const { key } = s.team('Long Orders');
+    const lineItems = Array.from({ length: 120 }, (_, i) => ({ name: `Part ${i + 1}`, quantity: 1, sku: `P-${i + 1}`, price: { amount: 1, currency: 'USD' } }));
+    const long = await json<{ id: string }>(await s.call('/api/orders', { key, json: { sourceId: 'long-1', order: { orderNumber: 'LONG-77', lineItems } } }), 201);
+    for (const builtin of ['packing-slip-a4', 'invoice-a4']) {
+      const template = templates.find((t) => t.builtin === builtin)!;
+      const pages = pdfText(await bytes(await s.admin(`/admin/api/templates/${template.id}/preview?orderId=${long.id}`))).split('\f').slice(0, -1);
+      // Three pages at least: the middle one has neither the head nor the foot of the document.
+      expect(pages.length, builtin).toBeGreaterThan(2);
+      for (const [index, page] of pages.entries()) expect(page, `${builtin} page ${index + 1}`).toContain('Order LONG-77');
+    }
+  });
+
   it('prices are formatted in the order currency', async () => {
     const invoice = templates.find((t) => t.builtin === 'invoice-a4')!;
     const text = pdfText(await bytes(await s.admin(`/admin/api/templates/${invoice.id}/preview?orderId=${orderId}`)));

@@ -31,7 +31,7 @@ export const INVOICE = `<style>${BASE_CSS}
 
   {%- assign images = order.lineItems | map: 'image_url' | compact -%}
   <table class="items">
-    <thead><tr>{% if images.size > 0 %}<th></th>{% endif %}<th>Description</th><th>SKU</th><th class="r">Unit price</th><th class="r">Qty</th><th class="r">Amount</th></tr></thead>
+    <thead><tr><th class="running" colspan="{% if images.size > 0 %}6{% else %}5{% endif %}">Order {{ order.orderNumber }} · invoice</th></tr><tr>{% if images.size > 0 %}<th></th>{% endif %}<th>Description</th><th>SKU</th><th class="r">Unit price</th><th class="r">Qty</th><th class="r">Amount</th></tr></thead>
     <tbody>
     {%- for item in order.lineItems %}
       <tr>

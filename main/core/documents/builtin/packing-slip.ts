@@ -28,7 +28,7 @@ export const PACKING_SLIP = `<style>${BASE_CSS}</style>
 
   {%- assign images = order.lineItems | map: 'image_url' | compact -%}
   <table class="items">
-    <thead><tr><th class="c">✓</th>{% if images.size > 0 %}<th></th>{% endif %}<th>Item</th><th>SKU</th><th class="r">Price</th><th class="r">Qty</th></tr></thead>
+    <thead><tr><th class="running" colspan="{% if images.size > 0 %}6{% else %}5{% endif %}">Order {{ order.orderNumber }} · packing slip</th></tr><tr><th class="c">✓</th>{% if images.size > 0 %}<th></th>{% endif %}<th>Item</th><th>SKU</th><th class="r">Price</th><th class="r">Qty</th></tr></thead>
     <tbody>
     {%- for item in order.lineItems %}
       <tr>

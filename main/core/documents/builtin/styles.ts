@@ -20,6 +20,8 @@ table.items { width: 100%; border-collapse: collapse; }
 table.items th { text-align: left; font-size: 7pt; font-weight: 600; text-transform: uppercase; letter-spacing: 0.1em; color: #555; border-bottom: 1.5px solid #111; padding: 1.5mm 2mm; }
 table.items td { padding: 2mm; border-bottom: 1px solid #e2e2e2; vertical-align: middle; }
 table.items tr { break-inside: avoid; }
+/* The header repeats on every page of a long table; this row in it names the order, so a continuation page is never anonymous. */
+table.items th.running { text-align: right; text-transform: none; letter-spacing: 0; font-weight: 400; color: #888; border-bottom: 0; padding: 0 2mm 1mm; }
 table.items .r { text-align: right; white-space: nowrap; }
 table.items .c { text-align: center; }
 table.items .sku { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 8.5pt; }
