@@ -3,7 +3,7 @@ import type { DocumentsApi, PaperSpec, PdfRenderer, RenderedHtml } from '../docu
 import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
-import { setOrderStatus } from '../orders/store';
+import { getOrderRow, setOrderStatus } from '../orders/store';
 import { TransientPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
@@ -35,6 +35,9 @@ export const QUEUE_LANES = 3;
 /** Why a job sent to a backend that cannot look up its submissions was not resent after a crash. */
 export const MAYBE_PRINTED_REASON =
   'The station stopped while sending this job to the printer, so it may have printed. Check the printer, and retry the job only if nothing came out.';
+
+/** Why a job whose every order was ignored after it was queued printed nothing. */
+export const ALL_IGNORED_REASON = 'Every order in this job was ignored after it was queued, so nothing was printed';
 
 /** The OS job title: how a job held by CUPS is recognised after a crash. */
 export const osJobTitle = (jobId: string): string => `station-job-${jobId}`;
@@ -208,7 +211,11 @@ export class PrintQueue {
   private async render(job: JobRow): Promise<Uint8Array> {
     const documents = this.deps.documents();
     const html: RenderedHtml[] = [];
-    for (const row of listJobDocuments(this.deps.db, job.id)) {
+    // `ignored` means intentionally excluded from printing: an order ignored since the job
+    // was queued is left out, unless the request printed ignored orders on purpose (force).
+    const rows = listJobDocuments(this.deps.db, job.id).filter((row) => job.forced || !this.isIgnored(row.order_id));
+    if (rows.length === 0) throw new PermanentJobError(ALL_IGNORED_REASON);
+    for (const row of rows) {
       try {
         html.push(await documents.renderHtml(row.document_id, row.template_id ? { templateId: row.template_id } : undefined));
       } catch (error) {
@@ -232,6 +239,8 @@ export class PrintQueue {
     db.transaction(() => {
       this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null });
       for (const orderId of ordersFullyAccepted(db, job.id)) {
+        // An order ignored meanwhile was left out of the PDF (see `render`): it stays ignored.
+        if (!job.forced && this.isIgnored(orderId)) continue;
         if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
       }
     })();
@@ -239,6 +248,10 @@ export class PrintQueue {
       const teamId = (db.prepare('SELECT team_id FROM orders WHERE id = ?').get(orderId) as { team_id: string }).team_id;
       events.emit('order', { type: 'status', orderId, teamId });
     }
+  }
+
+  private isIgnored(orderId: string): boolean {
+    return getOrderRow(this.deps.db, orderId)?.status === 'ignored';
   }
 
   /** Follows submitted jobs until the OS says they are done (or cancelled/aborted). */

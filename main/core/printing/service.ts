@@ -123,6 +123,7 @@ export function createPrintingService(deps: {
                 updated_at: at,
                 submitted_at: null,
                 finished_at: null,
+                forced: request.force ? 1 : 0,
               },
               job.documents.map((document, position) => ({
                 position,

@@ -39,6 +39,8 @@ export interface JobRow {
   updated_at: string;
   submitted_at: string | null;
   finished_at: string | null;
+  /** 1 when the request printed ignored orders on purpose (`force`). */
+  forced: number;
 }
 
 export interface JobDocumentRow {
@@ -59,9 +61,9 @@ export function insertBatch(db: Db, row: BatchRow): void {
 export function insertJob(db: Db, row: JobRow, documents: Omit<JobDocumentRow, 'job_id'>[]): void {
   statement(db, 
     `INSERT INTO print_jobs (id, batch_id, request_id, team_id, printer_id, tray, paper, fit_to_page, copies, state, attempts,
-       next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at)
+       next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at, forced)
      VALUES (@id, @batch_id, @request_id, @team_id, @printer_id, @tray, @paper, @fit_to_page, @copies, @state, @attempts,
-       @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at)`,
+       @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at, @forced)`,
   ).run(row);
   const insert = statement(db, 'INSERT INTO print_job_documents (job_id, position, document_id, order_id, template_id) VALUES (?, ?, ?, ?, ?)');
   for (const document of documents) insert.run(row.id, document.position, document.document_id, document.order_id, document.template_id);

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_IGNORED_REASON } from '../../../main/core/printing/queue';
+import { pdfText } from '../printers/cups-output';
+import { json, printStation } from './print-harness';
+
+type Result = { id: string; status: string };
+
+/**
+ * `ignored` means intentionally excluded from printing. Jobs are queued by a station without
+ * its print worker; the orders are ignored before the worker (a second station on the same
+ * data) takes the jobs.
+ */
+describe('an order ignored after its print job was queued', { timeout: 120_000 }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'station-ignored-queued-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is left out of the PDF and stays ignored; a job left with nothing fails saying why; force still prints it', async () => {
+    const setup = await printStation({ dataDir, background: false });
+    const { key } = await setup.printTeam('Ignoring');
+    const [kept, dropped, alone] = [await setup.createOrder(key, 'IG-KEPT'), await setup.createOrder(key, 'IG-DROPPED'), await setup.createOrder(key, 'IG-ALONE')];
+    const [both] = await json<Result[]>(await setup.call('/api/orders/print', { key, json: { orderIds: [kept.id, dropped.id] } }), 200);
+    const [single] = await json<Result[]>(await setup.call(`/api/orders/${alone.id}/print`, { key, json: {} }), 200);
+    for (const order of [dropped, alone]) await json(await setup.admin(`/admin/api/orders/${order.id}/ignore`, { method: 'POST', json: {} }), 200);
+    await setup.stop();
+
+    const s = await printStation({ dataDir });
+    try {
+      const status = async (id: string) => (await json<{ status: string }>(await s.call(`/api/orders/${id}/status`, { key }), 200)).status;
+      const printedBoth = await s.settled(both!.id);
+      expect(printedBoth.jobs.map((job) => job.state)).toEqual(['done']);
+      const text = pdfText(join(dataDir, 'printed', `station-job-${printedBoth.jobs[0]!.id}.pdf`));
+      expect(text).toContain('IG-KEPT');
+      expect(text).not.toContain('IG-DROPPED');
+      expect([await status(kept.id), await status(dropped.id)]).toEqual(['printed', 'ignored']);
+
+      const nothing = await s.settled(single!.id);
+      expect(nothing.jobs.map((job) => [job.state, job.reason])).toEqual([['failed', ALL_IGNORED_REASON]]);
+      expect(existsSync(join(dataDir, 'printed', `station-job-${nothing.jobs[0]!.id}.pdf`))).toBe(false);
+      expect(await status(alone.id)).toBe('ignored');
+
+      // Printing an ignored order on purpose still works.
+      const [forced] = await json<Result[]>(await s.call(`/api/orders/${alone.id}/print`, { key, json: { force: true } }), 200);
+      expect((await s.settled(forced!.id)).jobs.map((job) => job.state)).toEqual(['done']);
+      expect(await status(alone.id)).toBe('printed');
+    } finally {
+      await s.stop();
+    }
+  });
+});
