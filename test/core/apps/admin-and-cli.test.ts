@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../main/core/cli';
+import { stationInProcess } from '../cli/in-process';
 import type { TeamRow } from '../../../main/core/teams/store';
 import { startStation, type RunningStation } from '../../helpers/station';
 
@@ -21,20 +21,8 @@ afterAll(() => s.stop());
 const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   s.call(path, { ...init, headers: { Authorization: `Bearer ${session}` } });
 
-/** Runs `station ARGS` in this process against the test station's data dir and returns its output. */
-async function station(...args: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  try {
-    const code = await main([...args, '--data-dir', s.dataDir]);
-    return { code, out };
-  } finally {
-    write.mockRestore();
-  }
-}
+/** Runs `station ARGS` in this process against the test station's data dir. */
+const station = (...args: string[]) => stationInProcess(s.dataDir, args);
 
 describe('source apps through the admin API', () => {
   it('registers an app with a generated UUID, lists it per team, renames and deactivates it', async () => {

@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../main/core/cli';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../main/core/keys/service';
 import type { TeamRow } from '../../../main/core/teams/store';
 import { listMembers } from '../../../main/core/teams/users-store';
 import { startStation, type RunningStation } from '../../helpers/station';
+import { stationInProcess } from '../cli/in-process';
 import { bodyText, startSmtpServer, type TestSmtpServer } from './smtp-server';
 
 let s: RunningStation;
@@ -51,20 +51,8 @@ async function createMerchant(name: string, email?: string) {
 
 const acceptLinkIn = (text: string) => /(http:\/\/\S+\/invitations\/([A-Za-z0-9_-]{43}))/.exec(text);
 
-/** Runs the CLI in-process on the test station's data dir and returns what it printed. */
-async function cli(args: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  try {
-    const code = await main([...args, '--data-dir', s.dataDir]);
-    return { code, out };
-  } finally {
-    write.mockRestore();
-  }
-}
+/** Runs the CLI in-process on the test station's data dir. */
+const cli = (args: string[]) => stationInProcess(s.dataDir, args);
 
 describe('mail settings', () => {
   beforeEach(async () => {

@@ -1,0 +1,17 @@
+import { vi } from 'vitest';
+import { main } from '../../../main/core/cli';
+
+/** Runs `station ARGS --data-dir DIR` in this process and returns its exit code and what it printed. */
+export async function stationInProcess(dataDir: string, args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main([...args, '--data-dir', dataDir]);
+    return { code, out };
+  } finally {
+    write.mockRestore();
+  }
+}
