@@ -6,7 +6,7 @@ import { isUuid, nowIso } from '../ids';
 import { orderKeyFor } from '../orders/service';
 import type { EvalOutcome, ExpressionInput, ItemResult, SandboxValue } from '../sandbox/engine';
 import type { Sandbox } from '../sandbox/sandbox';
-import { getLink, insertLinkError, orderIdByKey, orderLinksFromSource, recordLinkRun, type LinkRow } from './store';
+import { insertLinkError, orderIdByKey, orderLinksFromSource, recordLinkRun, type LinkRow } from './store';
 
 /** What one link made of one incoming order: the admin "test a link" answer shows it as is. */
 export interface LinkTrace {
@@ -119,8 +119,8 @@ export function linkMergeResolver({ db, sandbox, writer, logger }: { db: Db; san
         .write(() => {
           for (const error of errors) insertLinkError(db, error);
           for (const run of runs) {
-            if (!recordLinkRun(db, run.linkId, run.heavyFault, at)) continue;
-            const reason = getLink(db, run.linkId)?.suspended_reason ?? 'suspended';
+            const reason = recordLinkRun(db, run.linkId, run.heavyFault, at);
+            if (!reason) continue;
             insertLinkError(db, { link_id: run.linkId, team_id: query.teamId, stage: 'resolver', source: query.source, source_id: query.sourceId, message: reason, at });
             logger.error('link suspended', { linkId: run.linkId, teamId: query.teamId, reason });
           }

@@ -60,10 +60,6 @@ export function deleteLink(db: Db, id: string): boolean {
   return statement(db, 'DELETE FROM links WHERE id = ?').run(id).changes === 1;
 }
 
-export function getLink(db: Db, id: string): LinkRow | undefined {
-  return statement(db, 'SELECT * FROM links WHERE id = ?').get(id) as LinkRow | undefined;
-}
-
 /** The link only if it belongs to one of `teamIds` (the caller's scope). */
 export function findLinkInScope(db: Db, id: string, teamIds: readonly string[]): LinkRow | undefined {
   const row = statement(db, 'SELECT * FROM links WHERE id = ?').get(id) as LinkRow | undefined;
@@ -123,12 +119,12 @@ export function listLinkErrors(db: Db, filter: { linkId?: string; teamId?: strin
 
 /**
  * After an ingest ran a link: a run that hit a hard limit counts toward suspension, any
- * other run clears the count. Returns true when this run suspended the link.
+ * other run clears the count. Returns the suspension reason when this run suspended the link.
  */
-export function recordLinkRun(db: Db, linkId: string, heavyFault: string | undefined, at: string): boolean {
+export function recordLinkRun(db: Db, linkId: string, heavyFault: string | undefined, at: string): string | undefined {
   if (!heavyFault) {
     statement(db, 'UPDATE links SET heavy_faults = 0 WHERE id = ? AND heavy_faults > 0').run(linkId);
-    return false;
+    return undefined;
   }
   const reason = `suspended after ${SUSPEND_AFTER_HEAVY_FAULTS} runs in a row stopped by the sandbox's limits (last: ${heavyFault}); edit the link to resume it`;
   return (
@@ -138,7 +134,7 @@ export function recordLinkRun(db: Db, linkId: string, heavyFault: string | undef
          suspended_at = CASE WHEN heavy_faults + 1 >= @limit THEN @at END,
          suspended_reason = CASE WHEN heavy_faults + 1 >= @limit THEN @reason END
        WHERE id = @id AND suspended_at IS NULL
-       RETURNING suspended_at`,
-    ).get({ id: linkId, limit: SUSPEND_AFTER_HEAVY_FAULTS, at, reason }) as { suspended_at: string | null } | undefined
-  )?.suspended_at != null;
+       RETURNING suspended_reason`,
+    ).get({ id: linkId, limit: SUSPEND_AFTER_HEAVY_FAULTS, at, reason }) as { suspended_reason: string | null } | undefined
+  )?.suspended_reason ?? undefined;
 }

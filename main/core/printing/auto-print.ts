@@ -52,7 +52,7 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
 
   return {
     /** `hooks.orderWritten`, inside the order's transaction: does this new order get printed? */
-    recordDecision(_db: Db, event: OrderWrittenEvent): void {
+    recordDecision(event: OrderWrittenEvent): void {
       if (!event.created) return;
       const team = getTeam(db, event.order.team_id);
       if (!team || !autoPrintAllowed(team) || !deps.documents().autoPrintEnabled(team.id)) return;

@@ -56,7 +56,7 @@ export function registerPrinting(
   printRoutes(station.api, services.printing);
   printingAdminRoutes(station.admin, { db: station.deps.db, printers: services.printers, queue: services.queue, testPrinter: services.testPrinter });
   const autoPrint = createAutoPrint({ db: station.deps.db, printing: services.printing, documents: station.deps.documents, logger: station.deps.logger });
-  station.hooks.orderWritten.push((db, event) => autoPrint.recordDecision(db, event));
+  station.hooks.orderWritten.push((_db, event) => autoPrint.recordDecision(event));
   station.hooks.orderCommitted.push((event) => autoPrint.afterCommit(event));
   // A discovery may still be running (start-up, or an API refresh): it writes to the database.
   station.closers.push(() => services.printers.settled());
