@@ -1,15 +1,17 @@
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 import type { DocumentsApi, PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
-import { getOrderRow, setOrderStatus } from '../orders/store';
+import { setOrderStatus } from '../orders/store';
 import { TransientPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import {
   earliestQueuedAt,
   getJob,
+  ignoredOrdersOfJob,
   listJobDocuments,
   listJobsInState,
   nextDueJob,
@@ -213,7 +215,8 @@ export class PrintQueue {
     const html: RenderedHtml[] = [];
     // `ignored` means intentionally excluded from printing: an order ignored since the job
     // was queued is left out, unless the request printed ignored orders on purpose (force).
-    const rows = listJobDocuments(this.deps.db, job.id).filter((row) => job.forced || !this.isIgnored(row.order_id));
+    const ignored = this.ignoredOrders(job);
+    const rows = listJobDocuments(this.deps.db, job.id).filter((row) => !ignored.has(row.order_id));
     if (rows.length === 0) throw new PermanentJobError(ALL_IGNORED_REASON);
     for (const row of rows) {
       try {
@@ -238,20 +241,22 @@ export class PrintQueue {
     const printed: string[] = [];
     db.transaction(() => {
       this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null });
+      const ignored = this.ignoredOrders(job);
       for (const orderId of ordersFullyAccepted(db, job.id)) {
         // An order ignored meanwhile was left out of the PDF (see `render`): it stays ignored.
-        if (!job.forced && this.isIgnored(orderId)) continue;
+        if (ignored.has(orderId)) continue;
         if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
       }
     })();
     for (const orderId of printed) {
-      const teamId = (db.prepare('SELECT team_id FROM orders WHERE id = ?').get(orderId) as { team_id: string }).team_id;
+      const teamId = (statement(db, 'SELECT team_id FROM orders WHERE id = ?').get(orderId) as { team_id: string }).team_id;
       events.emit('order', { type: 'status', orderId, teamId });
     }
   }
 
-  private isIgnored(orderId: string): boolean {
-    return getOrderRow(this.deps.db, orderId)?.status === 'ignored';
+  /** The job's orders ignored now, which it leaves out; none when the request forced them. */
+  private ignoredOrders(job: JobRow): Set<string> {
+    return job.forced ? new Set() : new Set(ignoredOrdersOfJob(this.deps.db, job.id));
   }
 
   /** Follows submitted jobs until the OS says they are done (or cancelled/aborted). */

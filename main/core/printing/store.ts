@@ -126,6 +126,15 @@ export function updateJob(db: Db, id: string, fields: Partial<Omit<JobRow, 'id'>
 }
 
 /** Orders of a job whose every document in the same print request was accepted by the OS. */
+/** The orders of a job whose status is `ignored` now. */
+export function ignoredOrdersOfJob(db: Db, jobId: string): string[] {
+  return (
+    statement(db, "SELECT DISTINCT d.order_id AS id FROM print_job_documents d JOIN orders o ON o.id = d.order_id WHERE d.job_id = ? AND o.status = 'ignored'").all(
+      jobId,
+    ) as { id: string }[]
+  ).map((row) => row.id);
+}
+
 export function ordersFullyAccepted(db: Db, jobId: string): string[] {
   return (
     statement(db, 
