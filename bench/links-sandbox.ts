@@ -47,9 +47,9 @@ const floor = measure('floor: V8, unsandboxed (JSON round trip + call)', 20_000,
 });
 
 const items50 = Array.from({ length: 50 }, () => ({ resolver: RESOLVER }));
-const perEvalShared = measure('reused context, input parsed once per 50 evaluations', 200, () => engine.evaluate(input, items50)) / 50;
+const perEvalShared = measure('reused context, input parsed once per 50 evaluations', 200, () => engine.evaluate('team-a', input, items50)) / 50;
 console.log(`${'  → per evaluation'.padEnd(62)} ${perEvalShared.toFixed(1).padStart(8)} µs CPU`);
-const reused = measure('reused context, one link per ingest (input parsed each time)', 3_000, () => engine.evaluate(input, [{ resolver: RESOLVER }]));
+const reused = measure('reused context, one link per ingest (input parsed each time)', 3_000, () => engine.evaluate('team-a', input, [{ resolver: RESOLVER }]));
 
 const runtime = quickjs.newRuntime();
 runtime.setMemoryLimit(32 * 1024 * 1024);
@@ -66,12 +66,39 @@ const fresh = measure('fresh context per evaluation (no reuse)', 1_000, () => {
 });
 
 const sandbox = createSandbox();
-await sandbox.evaluate(input, [{ resolver: RESOLVER }]); // start the thread
+await sandbox.evaluate('team-a', input, [{ resolver: RESOLVER }]); // start the thread
 const ROUND_TRIPS = 2_000;
 const start = performance.now();
-for (let i = 0; i < ROUND_TRIPS; i++) await sandbox.evaluate(input, [{ resolver: RESOLVER }]);
+for (let i = 0; i < ROUND_TRIPS; i++) await sandbox.evaluate('team-a', input, [{ resolver: RESOLVER }]);
 const thread = ((performance.now() - start) * 1000) / ROUND_TRIPS;
 console.log(`${'sandbox thread, one ingest with one link (round trip)'.padEnd(62)} ${''.padStart(12)} ${thread.toFixed(1).padStart(8)} µs wall`);
+
+// One team's ten links that each run to the time limit, against another team's ingest: the
+// other team's evaluation latency (round trip) while the slow team keeps posting, beside idle.
+const SLOW_ITEMS = Array.from({ length: 10 }, () => ({ condition: '(() => { for (;;) {} })()', resolver: 'order.note' }));
+const latencies = async (samples: number) => {
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const begin = performance.now();
+    await sandbox.evaluate('other-team', input, [{ resolver: RESOLVER }]);
+    ms.push(performance.now() - begin);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return ms.sort((x, y) => x - y);
+};
+const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const idle = await latencies(200);
+let grinding = true;
+const slowTeam = (async () => {
+  while (grinding) await sandbox.evaluate('slow-team', input, SLOW_ITEMS);
+})();
+await new Promise((resolve) => setTimeout(resolve, 1_500)); // the slow team has moved to its lane
+const busy = await latencies(200);
+grinding = false;
+await slowTeam;
+console.log(`other team's evaluation, idle:             p50 ${p(idle, 0.5).toFixed(2)} ms  p99 ${p(idle, 0.99).toFixed(2)} ms  max ${idle.at(-1)!.toFixed(2)} ms`);
+console.log(`other team's evaluation, ten slow links:   p50 ${p(busy, 0.5).toFixed(2)} ms  p99 ${p(busy, 0.99).toFixed(2)} ms  max ${busy.at(-1)!.toFixed(2)} ms`);
+console.log(`ratio p99 beside ten slow links / idle: ${(p(busy, 0.99) / p(idle, 0.99)).toFixed(2)}× (slow team on the ${sandbox.laneOf('slow-team')} thread)`);
 await sandbox.close();
 engine.dispose();
 runtime.dispose();

@@ -80,7 +80,9 @@ function traceOf(db: Db, teamId: string, link: LinkRow, result: ItemResult): Lin
 
 /** Runs links against one incoming order: the first link whose key names an order decides. */
 export async function runLinks(db: Db, sandbox: Sandbox, teamId: string, links: LinkRow[], input: ExpressionInput): Promise<LinkTrace[]> {
+  // The team's own realm: no JavaScript object is shared with another team's evaluations.
   const results = await sandbox.evaluate(
+    teamId,
     input,
     links.map((link) => ({ condition: link.condition, resolver: link.resolver })),
   );

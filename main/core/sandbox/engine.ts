@@ -1,4 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+import { bigintError } from './expression';
 import { HARDEN_SOURCE, wrapExpression } from './harden';
 import { SANDBOX_LIMITS } from './limits';
 
@@ -31,7 +32,7 @@ export interface ItemResult {
   resolver?: EvalOutcome;
 }
 
-interface Live {
+interface Realm {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   parseInput: QuickJSHandle;
@@ -41,62 +42,96 @@ interface Live {
   input?: QuickJSHandle[];
 }
 
+/** The realm in which expressions are only compiled (to check them), never run. */
+const COMPILE_REALM = '\u0000compile';
+
 /**
- * Evaluates integrator expressions in QuickJS. One runtime and context are reused — a
- * fresh context costs several times an evaluation — because the context is hardened
- * (see harden.ts) and inputs are frozen. A context that faulted (time, memory or stack
- * limit, or left pending jobs behind) is thrown away and the next evaluation gets a new one.
- * Synchronous: it runs on the sandbox thread, whose host can terminate it (sandbox.ts).
+ * Evaluates integrator expressions in QuickJS. Every realm key (a team) has a runtime and
+ * context of its own, so no JavaScript object is ever shared between two teams'
+ * evaluations; a realm is reused across its team's evaluations — a fresh one costs ~10 ms,
+ * hundreds of evaluations — because it is hardened (see harden.ts) and inputs are frozen.
+ * The least recently used realms are disposed past `SANDBOX_LIMITS.realmsPerThread`. A
+ * realm that faulted (time, memory or stack limit, or left pending jobs behind) is thrown
+ * away and its team's next evaluation gets a new one. Synchronous: it runs on a sandbox
+ * thread, whose host can terminate it (sandbox.ts).
  */
 export class ExpressionEngine {
-  private live: Live | undefined;
+  private readonly realms = new Map<string, Realm>();
+  /** Time spent creating realms, so far. */
+  private setupMs = 0;
   private deadline = 0;
   private interrupted = false;
-  /** How many contexts were discarded (observable in tests and benchmarks). */
+  /** How many realms were discarded after a fault (observable in tests and benchmarks). */
   discarded = 0;
 
-  constructor(private readonly quickjs: QuickJSWASMModule) {}
+  /**
+   * `hardenSource` is what runs first in every realm (default: harden.ts). Tests pass one
+   * that freezes nothing, to show that realms alone keep teams apart.
+   */
+  constructor(
+    private readonly quickjs: QuickJSWASMModule,
+    private readonly hardenSource: string = HARDEN_SOURCE,
+  ) {}
 
-  /** Evaluates each item against one input: condition first, resolver only if it held. */
+  /** How many realms are alive (bounded by `SANDBOX_LIMITS.realmsPerThread`). */
+  get realmCount(): number {
+    return this.realms.size;
+  }
+
+  /**
+   * Evaluates each item against one input in `realm`'s context: condition first, resolver
+   * only if it held. `stopBefore(index)` is asked before each item; when it answers true
+   * the evaluation ends there (the host moves the rest to another thread).
+   */
   evaluate(
+    realm: string,
     input: ExpressionInput | string,
     items: EvalItem[],
-    onStage?: (index: number, stage: 'condition' | 'resolver') => void,
-    onResult?: (index: number, result: ItemResult) => void,
+    hooks: {
+      onStage?: (index: number, stage: 'condition' | 'resolver') => void;
+      onResult?: (index: number, result: ItemResult, elapsedMs: number) => void;
+      stopBefore?: (index: number) => boolean;
+    } = {},
   ): ItemResult[] {
     const json = typeof input === 'string' ? input : JSON.stringify(input);
     const results: ItemResult[] = [];
     try {
+      // An item's time, without the realm's creation (the station's cost, not the team's).
+      let started = performance.now();
+      let setupBefore = this.setupMs;
       for (const [index, item] of items.entries()) {
+        if (index > 0 && hooks.stopBefore?.(index)) break;
         const result: ItemResult = {};
         if (item.condition) {
-          onStage?.(index, 'condition');
-          result.condition = this.run(json, item.condition, 'condition');
-          const holds = result.condition.ok && result.condition.value.type === 'boolean' && result.condition.value.value;
-          if (!holds) {
-            results.push(result);
-            onResult?.(index, result);
-            continue;
-          }
+          hooks.onStage?.(index, 'condition');
+          result.condition = this.run(realm, json, item.condition, 'condition');
         }
-        onStage?.(index, 'resolver');
-        result.resolver = this.run(json, item.resolver, 'resolver');
+        const holds = !result.condition || (result.condition.ok && result.condition.value.type === 'boolean' && result.condition.value.value);
+        if (holds) {
+          hooks.onStage?.(index, 'resolver');
+          result.resolver = this.run(realm, json, item.resolver, 'resolver');
+        }
         results.push(result);
-        onResult?.(index, result);
+        const now = performance.now();
+        hooks.onResult?.(index, result, now - started - (this.setupMs - setupBefore));
+        started = now;
+        setupBefore = this.setupMs;
       }
     } finally {
-      this.releaseInput();
+      this.releaseInput(realm);
     }
     return results;
   }
 
   /** The QuickJS compile error of an expression, or undefined when it compiles. */
   compileError(code: string, kind: 'condition' | 'resolver' = 'resolver'): string | undefined {
-    const live = this.ensureLive();
+    const refused = bigintError(code);
+    if (refused) return refused;
+    const realm = this.ensureRealm(COMPILE_REALM);
     this.startClock(SANDBOX_LIMITS.timeLimitMs);
-    const result = live.context.evalCode(wrapExpression(code, kind), `${kind}.js`, { compileOnly: true });
+    const result = realm.context.evalCode(wrapExpression(code, kind), `${kind}.js`, { compileOnly: true });
     if (result.error) {
-      const message = this.describe(result.error);
+      const message = this.describe(realm, result.error);
       result.error.dispose();
       return message;
     }
@@ -105,76 +140,87 @@ export class ExpressionEngine {
   }
 
   dispose(): void {
-    this.discard(false);
+    for (const key of [...this.realms.keys()]) this.discard(key, false);
   }
 
-  /** One evaluation; the input is parsed into the (possibly new) context on first use. */
-  private run(json: string, code: string, kind: 'condition' | 'resolver'): EvalOutcome {
-    const live = this.ensureLive();
-    if (!live.input) {
-      const parsed = this.parseInput(live, json);
+  /** One evaluation; the input is parsed into the (possibly new) realm on first use. */
+  private run(key: string, json: string, code: string, kind: 'condition' | 'resolver'): EvalOutcome {
+    const realm = this.ensureRealm(key);
+    if (!realm.input) {
+      const parsed = this.parseInput(realm, json);
       if (!parsed.ok) return parsed.outcome;
-      live.input = parsed.args;
+      realm.input = parsed.args;
     }
-    return this.call(live, code, kind, live.input);
+    return this.call(key, realm, code, kind, realm.input);
   }
 
-  private releaseInput(): void {
-    if (!this.live?.input) return;
-    for (const handle of this.live.input) handle.dispose();
-    this.live.input = undefined;
+  private releaseInput(key: string): void {
+    const realm = this.realms.get(key);
+    if (!realm?.input) return;
+    for (const handle of realm.input) handle.dispose();
+    realm.input = undefined;
   }
 
-  private parseInput(live: Live, json: string): { ok: true; args: QuickJSHandle[] } | { ok: false; outcome: EvalOutcome } {
-    const { context } = live;
+  private parseInput(realm: Realm, json: string): { ok: true; args: QuickJSHandle[] } | { ok: false; outcome: EvalOutcome } {
+    const { context } = realm;
     this.startClock(SANDBOX_LIMITS.inputTimeLimitMs);
     const text = context.newString(json);
-    const result = context.callFunction(live.parseInput, context.undefined, text);
+    const result = context.callFunction(realm.parseInput, context.undefined, text);
     text.dispose();
-    if (result.error) return { ok: false, outcome: this.failure(result.error, 'the order payload could not be handed to the sandbox') };
+    if (result.error) return { ok: false, outcome: this.failure(realm, result.error, 'the order payload could not be handed to the sandbox') };
     const input = result.value;
     const args = (['payload', 'order', 'source', 'sourceId'] as const).map((name) => context.getProp(input, name));
     input.dispose();
     return { ok: true, args };
   }
 
-  private call(live: Live, code: string, kind: 'condition' | 'resolver', args: QuickJSHandle[]): EvalOutcome {
-    const { context, runtime } = live;
-    const fn = this.compiled(live, code, kind);
+  private call(key: string, realm: Realm, code: string, kind: 'condition' | 'resolver', args: QuickJSHandle[]): EvalOutcome {
+    const { context, runtime } = realm;
+    const fn = this.compiled(realm, code, kind);
     if (!('alive' in fn)) return fn;
     this.startClock(SANDBOX_LIMITS.timeLimitMs);
+    const started = performance.now();
     const result = context.callFunction(fn, context.undefined, ...args);
-    if (result.error) return this.failure(result.error);
+    const elapsed = performance.now() - started;
+    if (result.error) return this.failure(realm, result.error);
     const value = readValue(context, result.value);
     result.value.dispose();
     // Queued promise jobs would run during a later evaluation: start clean instead.
-    if (runtime.hasPendingJob()) this.discard();
+    if (runtime.hasPendingJob()) this.discard(key);
+    // A native step (a huge join, a sort of a big array) runs without polling the interrupt
+    // handler: an evaluation that returned past its limit failed all the same, and counts.
+    if (elapsed > SANDBOX_LIMITS.timeLimitMs) {
+      return { ok: false, error: `took ${Math.round(elapsed)} ms, over the time limit of ${SANDBOX_LIMITS.timeLimitMs} ms`, fault: 'timeout' };
+    }
     return { ok: true, value };
   }
 
-  private compiled(live: Live, code: string, kind: 'condition' | 'resolver'): QuickJSHandle | EvalOutcome {
+  private compiled(realm: Realm, code: string, kind: 'condition' | 'resolver'): QuickJSHandle | EvalOutcome {
     const key = `${kind}\u0000${code}`;
-    const cached = live.compiled.get(key);
+    const cached = realm.compiled.get(key);
     if (cached) {
-      live.compiled.delete(key); // re-insert: the map's order is the LRU order
-      live.compiled.set(key, cached);
+      realm.compiled.delete(key); // re-insert: the map's order is the LRU order
+      realm.compiled.set(key, cached);
       return cached;
     }
+    // Expressions stored before BigInt was refused at the API are refused here too.
+    const refused = bigintError(code);
+    if (refused) return { ok: false, error: refused };
     this.startClock(SANDBOX_LIMITS.timeLimitMs);
-    const result = live.context.evalCode(wrapExpression(code, kind), `${kind}.js`);
-    if (result.error) return this.failure(result.error);
-    live.compiled.set(key, result.value);
-    if (live.compiled.size > SANDBOX_LIMITS.compiledCacheSize) {
-      const [oldestKey, oldest] = live.compiled.entries().next().value!;
-      live.compiled.delete(oldestKey);
+    const result = realm.context.evalCode(wrapExpression(code, kind), `${kind}.js`);
+    if (result.error) return this.failure(realm, result.error);
+    realm.compiled.set(key, result.value);
+    if (realm.compiled.size > SANDBOX_LIMITS.compiledCacheSize) {
+      const [oldestKey, oldest] = realm.compiled.entries().next().value!;
+      realm.compiled.delete(oldestKey);
       oldest.dispose();
     }
     return result.value;
   }
 
-  private failure(error: QuickJSHandle, prefix?: string): EvalOutcome {
+  private failure(realm: Realm, error: QuickJSHandle, prefix?: string): EvalOutcome {
     const interrupted = this.interrupted;
-    const message = this.describe(error);
+    const message = this.describe(realm, error);
     error.dispose();
     const fault = interrupted
       ? 'timeout'
@@ -183,22 +229,21 @@ export class ExpressionEngine {
         : /^(InternalError|RangeError): (stack overflow|Maximum call stack)/.test(message)
           ? 'stack'
           : message.startsWith('InternalError') ? 'crash' : undefined;
-    if (fault) this.discard();
+    if (fault) this.discard(this.keyOf(realm));
     const text = fault === 'timeout' ? `time limit of ${SANDBOX_LIMITS.timeLimitMs} ms exceeded` : message;
     const full = prefix ? `${prefix}: ${text}` : text;
     return { ok: false, error: full.slice(0, SANDBOX_LIMITS.maxErrorLength), ...(fault ? { fault } : {}) };
   }
 
   /** The error as `Name: message`, computed inside QuickJS under its own short deadline. */
-  private describe(error: QuickJSHandle): string {
-    const live = this.live!;
+  private describe(realm: Realm, error: QuickJSHandle): string {
     this.startClock(10);
-    const described = live.context.callFunction(live.describeError, live.context.undefined, error);
+    const described = realm.context.callFunction(realm.describeError, realm.context.undefined, error);
     if (described.error) {
       described.error.dispose();
       return 'threw a value that cannot be described';
     }
-    const message = live.context.typeof(described.value) === 'string' ? live.context.getString(described.value) : 'threw a value';
+    const message = realm.context.typeof(described.value) === 'string' ? realm.context.getString(described.value) : 'threw a value';
     described.value.dispose();
     return message;
   }
@@ -208,8 +253,19 @@ export class ExpressionEngine {
     this.deadline = Date.now() + ms;
   }
 
-  private ensureLive(): Live {
-    if (this.live) return this.live;
+  private keyOf(realm: Realm): string | undefined {
+    for (const [key, candidate] of this.realms) if (candidate === realm) return key;
+    return undefined;
+  }
+
+  private ensureRealm(key: string): Realm {
+    const existing = this.realms.get(key);
+    if (existing) {
+      this.realms.delete(key); // re-insert: the map's order is the LRU order
+      this.realms.set(key, existing);
+      return existing;
+    }
+    const setupStarted = performance.now();
     const runtime = this.quickjs.newRuntime();
     runtime.setMemoryLimit(SANDBOX_LIMITS.memoryLimitBytes);
     runtime.setMaxStackSize(SANDBOX_LIMITS.maxStackBytes);
@@ -220,25 +276,31 @@ export class ExpressionEngine {
     });
     const context = runtime.newContext();
     this.startClock(1_000);
-    const helpers = context.unwrapResult(context.evalCode(HARDEN_SOURCE, 'harden.js'));
+    const helpers = context.unwrapResult(context.evalCode(this.hardenSource, 'harden.js'));
     const parseInput = context.getProp(helpers, 'parseInput');
     const describeError = context.getProp(helpers, 'describeError');
     helpers.dispose();
-    this.live = { runtime, context, parseInput, describeError, compiled: new Map() };
-    return this.live;
+    const realm: Realm = { runtime, context, parseInput, describeError, compiled: new Map() };
+    this.setupMs += performance.now() - setupStarted;
+    this.realms.set(key, realm);
+    while (this.realms.size > SANDBOX_LIMITS.realmsPerThread) {
+      const oldest = this.realms.keys().next().value!;
+      this.discard(oldest, false);
+    }
+    return realm;
   }
 
-  private discard(count = true): void {
-    const live = this.live;
-    if (!live) return;
-    this.live = undefined;
+  private discard(key: string | undefined, count = true): void {
+    const realm = key === undefined ? undefined : this.realms.get(key);
+    if (!realm) return;
+    this.realms.delete(key!);
     if (count) this.discarded++;
-    for (const handle of live.input ?? []) handle.dispose();
-    for (const handle of live.compiled.values()) handle.dispose();
-    live.parseInput.dispose();
-    live.describeError.dispose();
-    live.context.dispose();
-    live.runtime.dispose();
+    for (const handle of realm.input ?? []) handle.dispose();
+    for (const handle of realm.compiled.values()) handle.dispose();
+    realm.parseInput.dispose();
+    realm.describeError.dispose();
+    realm.context.dispose();
+    realm.runtime.dispose();
   }
 }
 

@@ -1,5 +1,22 @@
-import { parse, type Program } from 'acorn';
+import { parse, tokenizer, type Program } from 'acorn';
 import { SANDBOX_LIMITS } from './limits';
+
+const ECMA_VERSION = 2023;
+
+/** Why `code` uses a BigInt literal (unavailable to expressions, see harden.ts), or undefined. */
+export function bigintError(code: string): string | undefined {
+  try {
+    for (const token of tokenizer(code, { ecmaVersion: ECMA_VERSION })) {
+      // A numeric token written with the BigInt suffix (3n, 0x1fn, 1_000n).
+      if (token.type.label === 'num' && /n$/i.test(code.slice(token.start, token.end))) {
+        return `BigInt is not available to expressions (${code.slice(token.start, token.end)} at character ${token.start + 1}): its arithmetic cannot be interrupted`;
+      }
+    }
+  } catch {
+    // Not tokenizable: the parser (or QuickJS) reports the syntax error.
+  }
+  return undefined;
+}
 
 /**
  * Why `code` is not a single JavaScript expression, or undefined when it is. The sandbox
@@ -14,7 +31,7 @@ export function expressionShapeError(code: string): string | undefined {
   }
   let program: Program;
   try {
-    program = parse(code, { ecmaVersion: 2023, sourceType: 'script', allowReturnOutsideFunction: false });
+    program = parse(code, { ecmaVersion: ECMA_VERSION, sourceType: 'script', allowReturnOutsideFunction: false });
   } catch (error) {
     return (error as Error).message;
   }
@@ -29,5 +46,5 @@ export function expressionShapeError(code: string): string | undefined {
   if (statement!.expression.type === 'SequenceExpression') {
     return 'expected a single expression, found several separated by commas';
   }
-  return undefined;
+  return bigintError(code);
 }

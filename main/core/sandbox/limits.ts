@@ -20,7 +20,17 @@ export const SANDBOX_LIMITS = {
    * handler; past this the sandbox thread is terminated and replaced. Generous, so that a
    * legitimate expression on a busy machine (or a freshly started thread) never hits it.
    */
-  watchdogMs: 1_000,
+  watchdogMs: 500,
+  /** Teams' realms (QuickJS runtime + hardened context) kept alive per sandbox thread. */
+  realmsPerThread: 32,
+  /**
+   * An item (condition + resolver) that took longer than this marks its team as slow: its
+   * evaluations move off the shared thread onto the slow one for `slowTeamHoldMs`, so a
+   * team whose expressions grind never delays another team's ingest. Ordinary expressions
+   * take microseconds.
+   */
+  slowItemMs: 20,
+  slowTeamHoldMs: 60_000,
   /** Compiled expressions kept per QuickJS context. */
   compiledCacheSize: 256,
   /** Longest error message recorded for a failed evaluation. */

@@ -11,7 +11,7 @@ const engine = new ExpressionEngine(await newQuickJSWASMModule(RELEASE_SYNC));
 const reply = (message: SandboxReply) => port.postMessage(message);
 // Harden a context and run one expression before announcing readiness, so the first real
 // evaluation is not the one paying for it under the station's watchdog.
-engine.evaluate({ payload: null, order: null, source: 'api', sourceId: '0' }, [{ condition: 'true', resolver: 'sourceId' }]);
+engine.evaluate('\u0000warm-up', { payload: null, order: null, source: 'api', sourceId: '0' }, [{ condition: 'true', resolver: 'sourceId' }]);
 
 port.on('message', (request: SandboxRequest) => {
   if (request.kind === 'compile') {
@@ -19,15 +19,15 @@ port.on('message', (request: SandboxRequest) => {
     return;
   }
   // One item at a time, each answered at once: if a later item hangs, earlier answers stand.
-  const { id, input, items } = request;
-  engine.evaluate(
-    input,
-    items,
-    (index, stage) => {
+  const { id, realm, input, items } = request;
+  const results = engine.evaluate(realm, input, items, {
+    onStage: (index, stage) => {
       Atomics.store(progress, PROGRESS.item, index);
       Atomics.store(progress, PROGRESS.stage, STAGE_CODE[stage]);
     },
-    (index, result) => reply({ id, kind: 'item', index, result }),
-  );
+    onResult: (index, result, elapsedMs) => reply({ id, kind: 'item', index, result, elapsedMs }),
+    stopBefore: () => Atomics.load(progress, PROGRESS.stop) === id,
+  });
+  if (results.length < items.length) reply({ id, kind: 'stopped', index: results.length });
 });
 reply({ kind: 'ready' });

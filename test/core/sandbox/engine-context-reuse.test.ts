@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => engine.dispose());
 
 const input = { payload: { n: 1 }, order: null, source: 'api', sourceId: '1' };
-const run = (resolver: string) => engine.evaluate(input, [{ resolver }])[0]!.resolver!;
+const run = (resolver: string) => engine.evaluate('team-a', input, [{ resolver }])[0]!.resolver!;
 
 describe('context reuse', () => {
   it('keeps the context across ordinary results and ordinary exceptions', () => {

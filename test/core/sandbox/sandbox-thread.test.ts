@@ -5,7 +5,7 @@ const sandbox = createSandbox();
 afterAll(() => sandbox.close());
 
 const input = { payload: { order: { note: 'ref #1001' }, extra: [1, 2] }, order: { note: 'ref #1001' }, source: 'api', sourceId: 'A-1' };
-const resolve = async (resolver: string, condition?: string) => (await sandbox.evaluate(input, [{ resolver, condition }]))[0]!;
+const resolve = async (resolver: string, condition?: string) => (await sandbox.evaluate('team-a', input, [{ resolver, condition }]))[0]!;
 
 describe('the expression sandbox', () => {
   it('evaluates an expression against the documented inputs', async () => {
@@ -29,7 +29,7 @@ describe('the expression sandbox', () => {
   });
 
   it('stops an endless loop at the time limit and keeps the next evaluation working', async () => {
-    const [stuck, after] = await sandbox.evaluate(input, [{ resolver: '(() => { for (;;) {} })()' }, { resolver: 'sourceId' }]);
+    const [stuck, after] = await sandbox.evaluate('team-a', input, [{ resolver: '(() => { for (;;) {} })()' }, { resolver: 'sourceId' }]);
     expect(stuck!.resolver).toMatchObject({ ok: false, fault: 'timeout', error: expect.stringMatching(/time limit of 50 ms/) });
     expect(after!.resolver).toEqual({ ok: true, value: { type: 'string', value: 'A-1' } });
   });
@@ -44,7 +44,7 @@ describe('the expression sandbox', () => {
 
   it('terminates and replaces the thread when native code does not stop, then goes on with the next item', async () => {
     const before = sandbox.restarts;
-    const [bomb, after] = await sandbox.evaluate(input, [
+    const [bomb, after] = await sandbox.evaluate('team-a', input, [
       { resolver: '(() => { const a = []; for (;;) a.push("y".repeat(1e6)) })()', condition: 'true' },
       { resolver: "'next'" },
     ]);
