@@ -4,12 +4,14 @@ import { UsageError } from './cli/args';
 import { appsCommand } from './cli/apps';
 import { invitationsCommand } from './cli/invitations';
 import { keysCommand } from './cli/keys';
+import { LOGIN_USAGE, loginCommand } from './cli/login';
 import { SERVE_USAGE, serve } from './cli/serve';
 import { teamsCommand } from './cli/teams';
 
 const USAGE = `Order Print Station
 
   ${SERVE_USAGE}
+  ${LOGIN_USAGE}
   station teams create --name NAME [--type standard|three_pl|merchant --parent ID] [--owner-name N --owner-email E] [--json]
   station teams list [--json]
   station keys create --team TEAM_ID --name NAME [--json]
@@ -31,6 +33,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'serve':
         return await serve(rest);
+      case 'login':
+        return await loginCommand(rest);
       case 'teams':
         return await teamsCommand(rest[0], rest.slice(1));
       case 'keys':

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
-import { sessionRoutes } from './admin/session-routes';
+import { adminHostGuard, stationHostNames } from './admin/host-guard';
+import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/session-routes';
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
@@ -22,7 +23,10 @@ import { configuredLinkBase, settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
 import type { PrintBackend } from './printers/backend';
 import { createPrintingServices, registerPrinting, type PrintingServices } from './printing/register';
+import { allowedImageHosts, configuredDashboardHosts, networkAdminRoutes } from './net/admin-routes';
+import { ImageFetcher } from './net/image-fetcher';
 import { ChromiumPdfRenderer } from './render/chromium';
+import { withImagePolicy } from './render/inline-images';
 import { jsonFileSettings } from './settings/json-file-settings';
 import type { SettingsStore } from './settings/settings-store';
 import { teamAdminRoutes } from './teams/admin-routes';
@@ -37,6 +41,9 @@ import { STATION_VERSION } from './version';
 
 /** `station_settings` key: where the station last listened (for links made by CLI commands). */
 const LAST_LISTENING_URL = 'last_listening_url';
+
+/** Where a station on this data dir listens now or last listened (`station serve`), else the default. */
+export const lastListeningUrl = (db: Db): string => getSetting(db, LAST_LISTENING_URL) ?? 'http://127.0.0.1:5717';
 
 export interface StationOptions {
   /** Where station.db and every file the station writes live. */
@@ -89,7 +96,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     invitations,
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events }),
-    adminSessions: createAdminSessions(db),
+    adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
     ...createDocumentsCapability(db, platform.pdfRenderer),
     ...createLinksCapability(db),
   };
@@ -106,7 +113,10 @@ export function createStation(options: StationOptions): Station {
   // Links in mails: the configured public address, else where this station listens, else
   // where the last `station serve` on this data dir listened (a CLI command does not listen).
   const linkBaseUrl = () => configuredLinkBase(settings) ?? listeningUrl ?? getSetting(db, LAST_LISTENING_URL) ?? 'http://127.0.0.1:5717';
-  const pdfRenderer = options.pdfRenderer ?? new ChromiumPdfRenderer();
+  // Every renderer gets its documents' images fetched by the station under its outbound
+  // policy (public hosts only, unless an admin allows one), never by the browser itself.
+  const imageFetcher = new ImageFetcher({ allowedHosts: () => allowedImageHosts(settings) });
+  const pdfRenderer = withImagePolicy(options.pdfRenderer ?? new ChromiumPdfRenderer(), imageFetcher);
   const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer });
   registerOnboardingHooks(hooks);
   registerDocumentHooks(hooks, services);
@@ -123,16 +133,20 @@ export function createStation(options: StationOptions): Station {
   linkRoutes(api, db, services.links);
 
   // The dashboard's API: a session token, acting for the station operator on every team.
+  // Both answer only for the station's own names, and take changes only from its own origin.
+  const hostGuard = adminHostGuard(stationHostNames(() => configuredDashboardHosts(settings)));
   const adminPublic = new Router();
-  adminPublic.use(jsonBody);
+  adminPublic.use(hostGuard, jsonBody);
   sessionRoutes(adminPublic, services.adminSessions);
   const admin = new Router();
-  admin.use(adminAuth(services.adminSessions), jsonBody);
+  admin.use(hostGuard, adminAuth(services.adminSessions), jsonBody);
+  sessionAdminRoutes(admin, services.adminSessions, settings);
   let listeningUrl: string | undefined;
   dashboardAdminRoutes(admin, { db, events, orders: services.orders, info: { dataDir: options.dataDir, listeningUrl: () => listeningUrl } });
   teamAdminRoutes(admin, db, services.merchants, services.invitations);
   appAdminRoutes(admin, db);
   mailAdminRoutes(admin, services.settings, services.mailer);
+  networkAdminRoutes(admin, services.settings);
   documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer });
   linkAdminRoutes(admin, db, services.links, services.sandbox);
 

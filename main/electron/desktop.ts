@@ -47,13 +47,18 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
   const url = `http://${listen.host}:${(server.address() as AddressInfo).port}`;
   station.onListening?.(url);
   stationUrl = url;
-  registerIpc({ isTrustedUrl, dataDir });
+  // One session for the desktop window, renewed when it has ended (idle or absolute expiry).
+  let sessionToken = station.services.adminSessions.createSessionToken('desktop window');
+  const liveSessionToken = () => {
+    if (!station.services.adminSessions.isValidSession(sessionToken)) sessionToken = station.services.adminSessions.createSessionToken('desktop window');
+    return sessionToken;
+  };
+  registerIpc({ isTrustedUrl, dataDir, sessionToken: liveSessionToken });
 
-  const sessionToken = station.services.adminSessions.createSessionToken();
   let window: BrowserWindow | undefined;
   const show = () => {
     if (!window || window.isDestroyed()) {
-      window = createDashboardWindow({ stationUrl: url, sessionToken, preloadPath: join(appRoot, 'dist-electron/preload/index.cjs'), iconPath: join(assets, 'icon.png') });
+      window = createDashboardWindow({ stationUrl: url, preloadPath: join(appRoot, 'dist-electron/preload/index.cjs'), iconPath: join(assets, 'icon.png') });
     }
     if (window.isMinimized()) window.restore();
     window.show();
@@ -65,7 +70,7 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
   const failing = new FailingJobs();
   const tray = createStationTray(assets, { open: show, quit: () => app.quit() });
   const refreshPrinters = async () => {
-    const response = await fetch(`${url}/admin/api/printers`, { headers: { Authorization: `Bearer ${sessionToken}` } }).catch(() => undefined);
+    const response = await fetch(`${url}/admin/api/printers`, { headers: { Authorization: `Bearer ${liveSessionToken()}` } }).catch(() => undefined);
     const printers = response?.ok ? ((await response.json()) as { status?: string }[]) : [];
     state.printersTotal = printers.length;
     state.printersOnline = printers.filter((printer) => printer.status === 'online').length;

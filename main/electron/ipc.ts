@@ -6,6 +6,7 @@ export const IPC = {
   openDataFolder: 'station:open-data-folder',
   getStartAtLogin: 'station:get-start-at-login',
   setStartAtLogin: 'station:set-start-at-login',
+  sessionToken: 'station:session-token',
 } as const;
 
 /**
@@ -13,7 +14,7 @@ export const IPC = {
  * from the top frame of the dashboard's own origin: another page (or an iframe) must not
  * be able to open folders or change login items.
  */
-export function registerIpc(options: { isTrustedUrl: (url: string) => boolean; dataDir: string }): void {
+export function registerIpc(options: { isTrustedUrl: (url: string) => boolean; dataDir: string; sessionToken: () => string }): void {
   const trusted = (event: IpcMainInvokeEvent): boolean => {
     const frame = event.senderFrame;
     return frame !== null && frame.parent === null && options.isTrustedUrl(frame.url);
@@ -32,6 +33,8 @@ export function registerIpc(options: { isTrustedUrl: (url: string) => boolean; d
       if (error) throw new Error(error);
     }),
   );
+  // The dashboard's session, handed over here rather than on the window's command line.
+  ipcMain.handle(IPC.sessionToken, guard(() => options.sessionToken()));
   ipcMain.handle(IPC.getStartAtLogin, guard(() => app.getLoginItemSettings().openAtLogin));
   ipcMain.handle(
     IPC.setStartAtLogin,

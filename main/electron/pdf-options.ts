@@ -21,10 +21,11 @@ export function printToPdfOptions(paper: PaperSpec) {
 }
 
 /**
- * What a rendering window may load: its own document, and images over http(s) or data
- * URLs. Everything else (scripts, styles, fonts, frames, other files on disk) is cancelled.
+ * What a rendering window may load: its own document, and data: images (the station
+ * fetched and inlined http(s) images under its outbound policy before rendering).
+ * Everything else (network, scripts, styles, fonts, frames, other files on disk) is cancelled.
  */
 export function allowRenderRequest(request: { url: string; resourceType: string }, documentUrl: string): boolean {
   if (request.url === documentUrl) return request.resourceType === 'mainFrame';
-  return request.resourceType === 'image' && /^(https?|data):/i.test(request.url);
+  return request.resourceType === 'image' && /^data:/i.test(request.url);
 }

@@ -2,15 +2,14 @@ import { BrowserWindow, shell } from 'electron';
 
 export interface DashboardWindowOptions {
   stationUrl: string;
-  sessionToken: string;
   preloadPath: string;
   iconPath?: string;
 }
 
 /**
- * The dashboard's window: the station serves the dashboard at its own address and the
- * preload hands over the session token (passed as arguments: a sandboxed preload can read
- * `process.argv` and nothing else of the main process).
+ * The dashboard's window: the station serves the dashboard at its own address (passed as
+ * an argument: a sandboxed preload can read `process.argv`); the session token is handed
+ * over by IPC (ipc.ts), since a command line is readable by every local user.
  */
 export function createDashboardWindow(options: DashboardWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
@@ -32,7 +31,7 @@ export function createDashboardWindow(options: DashboardWindowOptions): BrowserW
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
-      additionalArguments: [`--station-url=${options.stationUrl}`, `--station-session=${options.sessionToken}`],
+      additionalArguments: [`--station-url=${options.stationUrl}`],
     },
   });
   window.once('ready-to-show', () => window.show());

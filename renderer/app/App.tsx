@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { desktopBridge } from './bridge';
-import { describeError, sessionToken, signInWithLoginToken } from './api';
+import { describeError, sessionToken, signInWithLoginToken, signOutEverywhere } from './api';
 import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
 import { StationInfoProvider, useStationInfo } from './station-info';
@@ -82,6 +82,11 @@ function Shell() {
         <div className="sidebar-foot">
           <LiveIndicator />
           {info?.url && <div className="muted small">{info.url.replace(/^https?:\/\//, '')}</div>}
+          {!desktopBridge() && (
+            <button type="button" className="button button-small" onClick={() => void signOutEverywhere()}>
+              Sign out
+            </button>
+          )}
         </div>
       </nav>
       <main className="content">
@@ -104,7 +109,7 @@ export function App() {
         )}
         <p>
           Open the dashboard with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>).
-          Restart <code>station serve</code> for a new link.
+          For a new link, run <code>station login</code> (with the station's <code>--data-dir</code>).
         </p>
       </div>
     );

@@ -16,13 +16,29 @@ export class ApiError extends Error {
 
 export const baseUrl = (): string => desktopBridge()?.baseUrl ?? '';
 
-export function sessionToken(): string | null {
-  return desktopBridge()?.sessionToken ?? window.localStorage.getItem(SESSION_KEY);
+/** The desktop window's session: handed over by the main process over IPC, never on a command line. */
+let desktopSession: string | null = null;
+
+/** Asks the desktop's main process for a live session (a new one when the last has ended). */
+export async function loadDesktopSession(): Promise<void> {
+  const bridge = desktopBridge();
+  if (bridge) desktopSession = await bridge.sessionToken();
 }
 
+export function sessionToken(): string | null {
+  return desktopBridge() ? desktopSession : window.localStorage.getItem(SESSION_KEY);
+}
+
+/** Forgets the session here (after the station ended it, or after signing out). */
 export function signOut(): void {
   window.localStorage.removeItem(SESSION_KEY);
   window.dispatchEvent(new Event('station:signed-out'));
+}
+
+/** Ends this browser's session on the station (revoked there, not only forgotten here). */
+export async function signOutEverywhere(): Promise<void> {
+  await fetch(`${baseUrl()}/admin/api/session`, { method: 'DELETE', headers: { Authorization: `Bearer ${sessionToken() ?? ''}` } }).catch(() => undefined);
+  signOut();
 }
 
 /** Turns the one-time login token of `#login=…` into a session kept in this browser. */
@@ -38,7 +54,7 @@ export async function signInWithLoginToken(loginToken: string): Promise<void> {
 }
 
 /** JSON over HTTP to `/admin/api/*` with the session token; errors become `ApiError`. */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${baseUrl()}/admin/api${path}`, {
@@ -53,6 +69,11 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'offline', 'The station does not answer. Is it running? Start it, then try again.');
+  }
+  if (response.status === 401 && desktopBridge() && !retried) {
+    // The desktop window's session went idle: the main process hands over a fresh one.
+    await loadDesktopSession();
+    return api<T>(path, init, true);
   }
   if (response.status === 401 && !desktopBridge()) signOut();
   const text = await response.text();

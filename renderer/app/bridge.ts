@@ -5,8 +5,8 @@
 export interface StationBridge {
   /** The station's base URL, e.g. http://127.0.0.1:5717. */
   baseUrl: string;
-  /** A dashboard session token; the desktop window needs no login link. */
-  sessionToken: string;
+  /** A live dashboard session token from the main process (IPC); the desktop window needs no login link. */
+  sessionToken(): Promise<string>;
   desktop: {
     /** Opens a folder of the station (e.g. where the folder printer writes PDFs). */
     openDataFolder(subfolder?: string): Promise<void>;

@@ -10,12 +10,12 @@ const { IPC, registerIpc } = await import('../../main/electron/ipc');
 const STATION = 'http://127.0.0.1:5717';
 
 describe('the dashboard window', () => {
-  it('runs sandboxed with context isolation, no Node, and the token only in its arguments', async () => {
-    createDashboardWindow({ stationUrl: STATION, sessionToken: 'secret-token', preloadPath: '/app/preload.cjs' });
+  it('runs sandboxed with context isolation, no Node, and no session token on its command line', async () => {
+    createDashboardWindow({ stationUrl: STATION, preloadPath: '/app/preload.cjs' });
     const window = recorded.windows.at(-1)!;
     const prefs = window.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, preload: '/app/preload.cjs' });
-    expect(prefs.additionalArguments).toEqual([`--station-url=${STATION}`, '--station-session=secret-token']);
+    expect(prefs.additionalArguments).toEqual([`--station-url=${STATION}`]);
     await Promise.resolve();
     expect(window.loadedUrl).toBe(`${STATION}/#/orders`);
     expect(window.openHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' });
@@ -43,7 +43,7 @@ describe('desktop IPC', () => {
   const event = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
 
   it('answers the dashboard and refuses other pages and iframes', async () => {
-    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data' });
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret' });
     const set = recorded.ipcHandlers.get(IPC.setStartAtLogin)!;
     expect(await set(event(`${STATION}/#/settings`), true)).toBe(true);
     expect(() => set(event('https://evil.example/'), false)).toThrow(/Refused/);
@@ -51,8 +51,16 @@ describe('desktop IPC', () => {
     expect(recorded.loginItem.openAtLogin).toBe(true);
   });
 
+  it('hands the session token over only to the dashboard itself', async () => {
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret' });
+    const session = recorded.ipcHandlers.get(IPC.sessionToken)!;
+    expect(await session(event(`${STATION}/#/orders`))).toBe('session-secret');
+    expect(() => session(event('https://evil.example/'))).toThrow(/Refused/);
+    expect(() => session(event(`${STATION}/`, { url: STATION }))).toThrow(/Refused/);
+  });
+
   it('opens only folders inside the data folder', async () => {
-    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data' });
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret' });
     const open = recorded.ipcHandlers.get(IPC.openDataFolder)!;
     await open(event(`${STATION}/`), '../../etc');
     await open(event(`${STATION}/`), 'printed');

@@ -1,65 +1,154 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 import { unauthorized } from '../http/errors';
 import { hashSecret } from '../keys/service';
 
 const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
-const SESSION_TTL_MS = 30 * 24 * 3600_000;
+/** A session's last use is written at most this often (not a write per request). */
+const TOUCH_EVERY_MS = 60_000;
+
+/** How long dashboard sessions live (Settings → Sessions; docs/api.md, Security). */
+export interface SessionPolicy {
+  /** Unused this long, a session ends. */
+  idleHours: number;
+  /** However used, a session ends this long after sign-in. */
+  absoluteHours: number;
+}
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleHours: 12, absoluteHours: 7 * 24 };
+
+export interface SessionView {
+  id: string;
+  /** Where it was opened: `desktop window`, `browser (<user agent>)`. */
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** When it ends unless used before (idle) or at the latest (absolute). */
+  expiresAt: string;
+  current: boolean;
+}
+
+interface TokenRow {
+  id: string;
+  label: string | null;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Dashboard sessions. The dashboard is the station operator's: a session may act on every
- * team of this station (unlike API keys, which are scoped to a team).
+ * team of this station (unlike API keys, which are scoped to a team). Tokens are stored as
+ * hashes; a session ends when idle for `idleHours`, `absoluteHours` after sign-in, or when
+ * revoked (sign-out, or Settings → Sessions).
  */
-export function createAdminSessions(db: Db) {
-  function issue(kind: 'login' | 'session', ttlMs: number): string {
+export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => DEFAULT_SESSION_POLICY) {
+  function issue(kind: 'login' | 'session', ttlMs: number, label: string | null): string {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    db.prepare('INSERT INTO admin_tokens (token_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+    statement(db, 'INSERT INTO admin_tokens (token_hash, id, kind, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
       hashSecret(token),
+      randomUUID(),
       kind,
-      new Date(now).toISOString(),
-      new Date(now + ttlMs).toISOString(),
+      label,
+      iso(now),
+      iso(now + ttlMs),
     );
     return token;
   }
 
+  const startSession = (label: string) => issue('session', policy().absoluteHours * 3600_000, label);
+
+  /** The session's row while it is alive (not expired, not idle too long), else undefined. */
+  function liveSession(sessionToken: string): (TokenRow & { token_hash: string }) | undefined {
+    const now = Date.now();
+    const { idleHours, absoluteHours } = policy();
+    return statement(
+      db,
+      `SELECT token_hash, id, label, created_at, expires_at, last_used_at FROM admin_tokens
+       WHERE token_hash = ? AND kind = 'session' AND expires_at > ? AND created_at > ? AND COALESCE(last_used_at, created_at) > ?`,
+    ).get(hashSecret(sessionToken), iso(now), iso(now - absoluteHours * 3600_000), iso(now - idleHours * 3600_000)) as (TokenRow & { token_hash: string }) | undefined;
+  }
+
+  function view(row: TokenRow, currentId?: string): SessionView {
+    const { idleHours, absoluteHours } = policy();
+    const idleEnd = Date.parse(row.last_used_at ?? row.created_at) + idleHours * 3600_000;
+    const absoluteEnd = Math.min(Date.parse(row.expires_at), Date.parse(row.created_at) + absoluteHours * 3600_000);
+    return {
+      id: row.id,
+      label: row.label ?? 'dashboard',
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      expiresAt: iso(Math.min(idleEnd, absoluteEnd)),
+      current: row.id === currentId,
+    };
+  }
+
   return {
-    /** A one-time login token (valid 15 minutes), for the login URL printed at start. */
-    createLoginToken: () => issue('login', LOGIN_TOKEN_TTL_MS),
-    /** A session token directly: for the Electron window, which needs no login step. */
-    createSessionToken: () => issue('session', SESSION_TTL_MS),
+    /** A one-time login token (valid 15 minutes), for the login URL printed at start and by `station login`. */
+    createLoginToken: () => issue('login', LOGIN_TOKEN_TTL_MS, null),
+    /** A session token directly: for the desktop window, which needs no login step. */
+    createSessionToken: (label = 'desktop window') => startSession(label),
     /** Exchanges a login token, once, for a session token. */
-    exchangeLoginToken(loginToken: string): string | undefined {
-      const now = new Date().toISOString();
-      const used = db
-        .prepare("UPDATE admin_tokens SET used_at = ? WHERE token_hash = ? AND kind = 'login' AND used_at IS NULL AND expires_at > ?")
-        .run(now, hashSecret(loginToken), now);
-      return used.changes === 1 ? issue('session', SESSION_TTL_MS) : undefined;
-    },
-    isValidSession(sessionToken: string): boolean {
-      return (
-        db
-          .prepare("SELECT 1 FROM admin_tokens WHERE token_hash = ? AND kind = 'session' AND expires_at > ?")
-          .get(hashSecret(sessionToken), new Date().toISOString()) !== undefined
+    exchangeLoginToken(loginToken: string, label = 'browser'): string | undefined {
+      const now = iso(Date.now());
+      const used = statement(db, "UPDATE admin_tokens SET used_at = ? WHERE token_hash = ? AND kind = 'login' AND used_at IS NULL AND expires_at > ?").run(
+        now,
+        hashSecret(loginToken),
+        now,
       );
+      return used.changes === 1 ? startSession(label) : undefined;
+    },
+    /** Whether the session is alive; using it keeps it from going idle. */
+    isValidSession(sessionToken: string): boolean {
+      return this.touch(sessionToken) !== undefined;
+    },
+    /** The live session's id after recording its use (at most once a minute), or undefined. */
+    touch(sessionToken: string): string | undefined {
+      const row = liveSession(sessionToken);
+      if (!row) return undefined;
+      const now = Date.now();
+      if (!row.last_used_at || Date.parse(row.last_used_at) < now - TOUCH_EVERY_MS) {
+        statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(iso(now), row.token_hash);
+      }
+      return row.id;
+    },
+    /** Live sessions, newest first; `current` marks the caller's. */
+    list(currentId?: string): SessionView[] {
+      const rows = statement(db, "SELECT id, label, created_at, expires_at, last_used_at FROM admin_tokens WHERE kind = 'session' ORDER BY created_at DESC").all() as TokenRow[];
+      const now = Date.now();
+      return rows.map((row) => view(row, currentId)).filter((session) => Date.parse(session.expiresAt) > now);
+    },
+    /** Ends a session by its id; false when there is none. */
+    revoke(id: string): boolean {
+      return statement(db, "DELETE FROM admin_tokens WHERE id = ? AND kind = 'session'").run(id).changes === 1;
     },
     revokeSession(sessionToken: string): void {
-      db.prepare("DELETE FROM admin_tokens WHERE token_hash = ? AND kind = 'session'").run(hashSecret(sessionToken));
+      statement(db, "DELETE FROM admin_tokens WHERE token_hash = ? AND kind = 'session'").run(hashSecret(sessionToken));
     },
   };
 }
 export type AdminSessions = ReturnType<typeof createAdminSessions>;
 
+/** The only admin route that takes its session in the query: EventSource cannot set headers. */
+const QUERY_SESSION_PATH = '/admin/api/events';
+
 /**
- * Session auth for `/admin/api/*`: `Authorization: Bearer <session token>`, or
- * `?session=` for EventSource, which cannot set headers.
+ * Session auth for `/admin/api/*`: `Authorization: Bearer <session token>`, or `?session=`
+ * on the event stream only. The session's id is kept in `ctx.state.sessionId`.
  */
 export function adminAuth(sessions: AdminSessions) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const header = ctx.get('authorization');
-    const token = header.startsWith('Bearer ') ? header.slice(7) : typeof ctx.query.session === 'string' ? ctx.query.session : '';
-    if (!token || !sessions.isValidSession(token)) throw unauthorized('Sign in to the dashboard again (open the login link the station printed)');
+    const query = ctx.path === QUERY_SESSION_PATH && typeof ctx.query.session === 'string' ? ctx.query.session : '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : query;
+    const sessionId = token ? sessions.touch(token) : undefined;
+    if (!sessionId) throw unauthorized('Sign in to the dashboard again: open a fresh login link (run `station login`, or restart the station)');
+    ctx.state.sessionId = sessionId;
+    ctx.state.sessionToken = token;
     await next();
   };
 }

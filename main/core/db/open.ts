@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from './migrate';
+import { lockDownDataDir } from './private-files';
 
 export type Db = Database.Database;
 
@@ -10,7 +10,7 @@ export type Db = Database.Database;
  * a 201 means the write reached the disk (WAL + synchronous=FULL).
  */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
+  lockDownDataDir(dataDir);
   const db = new Database(join(dataDir, 'station.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE, privateFolder } from '../db/private-files';
 import type { DiscoveredPrinter, OsJobState, PrintBackend, SubmitRequest } from './backend';
 import { knownPaperSize } from './paper-sizes';
 
@@ -31,10 +32,11 @@ export class FolderBackend implements PrintBackend {
   }
 
   async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
-    mkdirSync(this.folder, { recursive: true });
+    privateFolder(this.folder);
     const file = this.fileFor(request.title);
     // Written aside then renamed: a crash never leaves half a PDF under the final name.
-    writeFileSync(`${file}.partial`, request.pdf);
+    // Owner only (0600): a PDF holds a customer's name and address.
+    writeFileSync(`${file}.partial`, request.pdf, { mode: PRIVATE_FILE_MODE });
     renameSync(`${file}.partial`, file);
     return { osJobId: file, held: false };
   }

@@ -18,6 +18,7 @@ import {
   ordersFullyAccepted,
   refreshBatchState,
   updateJob,
+  type BusyLanes,
   type JobRow,
   type JobState,
 } from './store';
@@ -29,11 +30,20 @@ const BACKOFF_MAX_MS = 60_000;
 const FOLLOW_INTERVAL_MS = 300;
 const IDLE_POLL_MS = 1_000;
 /**
- * Jobs in hand at once, never two for one printer: each printer gets its pages in queue
- * order, while a label printer need not wait for the slips rendering for the laser. A few
- * lanes suffice: rendering shares the machine's cores.
+ * Jobs in hand at once, never two for one printer and team: each printer gets a team's
+ * pages in queue order, while a label printer need not wait for the slips rendering for
+ * the laser, and one team's job waiting on a slow image server never holds another team's
+ * job for the same printer. A few lanes suffice: rendering shares the machine's cores.
  */
 export const QUEUE_LANES = 3;
+/** Lanes one team may hold at once, so that another team always finds one free. */
+export const LANES_PER_TEAM = QUEUE_LANES - 1;
+
+interface Lane {
+  printerId: string;
+  teamId: string;
+  work: Promise<void>;
+}
 /** Why a job sent to a backend that cannot look up its submissions was not resent after a crash. */
 export const MAYBE_PRINTED_REASON =
   'The station stopped while sending this job to the printer, so it may have printed. Check the printer, and retry the job only if nothing came out.';
@@ -51,7 +61,7 @@ class PermanentJobError extends Error {}
 
 /**
  * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job of
- * each printer (up to `QUEUE_LANES` printers at once), renders its documents into one PDF,
+ * each printer and team (up to `QUEUE_LANES` at once), renders its documents into one PDF,
  * submits it held, records the OS job id, releases it, and then follows it to done or failed. Every state is committed before the next
  * step, so a crash at any point resumes without printing a page twice (see `recover`).
  */
@@ -61,8 +71,8 @@ export class PrintQueue {
   private loop: Promise<void> | undefined;
   private follower: NodeJS.Timeout | undefined;
   private following = false;
-  /** The job in hand per printer id. */
-  private readonly lanes = new Map<string, Promise<void>>();
+  /** The job in hand per lane (printer + team). */
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(
     private readonly deps: {
@@ -145,14 +155,15 @@ export class PrintQueue {
 
   private async work(): Promise<void> {
     while (this.running) {
-      const busy = [...this.lanes.keys()];
-      const job = busy.length < QUEUE_LANES ? nextDueJob(this.deps.db, nowIso(), busy) : undefined;
+      const busy = this.busyLanes();
+      const free = this.lanes.size < QUEUE_LANES;
+      const job = free ? nextDueJob(this.deps.db, nowIso(), busy) : undefined;
       if (job) {
         this.startLane(job);
         continue;
       }
       // A lane that finishes wakes the loop, so busy printers need no polling.
-      const next = busy.length < QUEUE_LANES ? earliestQueuedAt(this.deps.db, busy) : undefined;
+      const next = free ? earliestQueuedAt(this.deps.db, busy) : undefined;
       const wait = next ? Math.max(10, Math.min(IDLE_POLL_MS, Date.parse(next) - Date.now())) : IDLE_POLL_MS;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
@@ -164,18 +175,28 @@ export class PrintQueue {
       this.wakeUp = undefined;
     }
     // Stopping: the jobs in hand finish their step (each state is committed as it goes).
-    await Promise.all(this.lanes.values());
+    await Promise.all([...this.lanes.values()].map((lane) => lane.work));
   }
 
-  /** Processes a job beside the others; its printer takes no other job until it is through. */
+  private busyLanes(): BusyLanes {
+    const perTeam = new Map<string, number>();
+    for (const lane of this.lanes.values()) perTeam.set(lane.teamId, (perTeam.get(lane.teamId) ?? 0) + 1);
+    return {
+      lanes: [...this.lanes.values()].map(({ printerId, teamId }) => ({ printerId, teamId })),
+      fullTeams: [...perTeam].filter(([, count]) => count >= LANES_PER_TEAM).map(([teamId]) => teamId),
+    };
+  }
+
+  /** Processes a job beside the others; its lane (printer + team) takes no other job until it is through. */
   private startLane(job: JobRow): void {
-    const lane = this.process(job)
+    const key = `${job.printer_id}\u0000${job.team_id}`;
+    const work = this.process(job)
       .catch((error: unknown) => this.deps.logger.error('print job processing failed', { jobId: job.id, error: String(error) }))
       .finally(() => {
-        this.lanes.delete(job.printer_id);
+        this.lanes.delete(key);
         this.wake();
       });
-    this.lanes.set(job.printer_id, lane);
+    this.lanes.set(key, { printerId: job.printer_id, teamId: job.team_id, work });
   }
 
   private async process(job: JobRow): Promise<void> {

@@ -104,20 +104,36 @@ export function listJobsInState(db: Db, states: JobState[]): JobRow[] {
   return statement(db, `SELECT * FROM print_jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
 }
 
-/** The oldest job due for work. */
-/** ` AND printer_id NOT IN (?, …)` for the printers already printing (few: one per queue lane). */
-const notOnPrinters = (printerIds: string[]) => (printerIds.length ? ` AND printer_id NOT IN (${printerIds.map(() => '?').join(', ')})` : '');
-
-/** The oldest due job for a printer not in `busyPrinterIds`. */
-export function nextDueJob(db: Db, now: string, busyPrinterIds: string[] = []): JobRow | undefined {
-  const sql = `SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ?${notOnPrinters(busyPrinterIds)} ORDER BY created_at, rowid LIMIT 1`;
-  return statement(db, sql).get(now, ...busyPrinterIds) as JobRow | undefined;
+/**
+ * What the queue is already working on: one job per lane, a lane being one printer for one
+ * team; and the teams holding as many lanes as one team may.
+ */
+export interface BusyLanes {
+  lanes: Array<{ printerId: string; teamId: string }>;
+  fullTeams: string[];
 }
 
-/** When the next job for a printer not in `busyPrinterIds` is due. */
-export function earliestQueuedAt(db: Db, busyPrinterIds: string[] = []): string | undefined {
-  const sql = `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'${notOnPrinters(busyPrinterIds)}`;
-  return (statement(db, sql).get(...busyPrinterIds) as { at: string | null }).at ?? undefined;
+/** ` AND NOT (printer_id = ? AND team_id = ?) … AND team_id NOT IN (…)`, and its parameters. */
+function notBusy(busy: BusyLanes): { sql: string; params: string[] } {
+  const lanes = busy.lanes.map(() => ' AND NOT (printer_id = ? AND team_id = ?)').join('');
+  const teams = busy.fullTeams.length ? ` AND team_id NOT IN (${busy.fullTeams.map(() => '?').join(', ')})` : '';
+  return { sql: lanes + teams, params: [...busy.lanes.flatMap((lane) => [lane.printerId, lane.teamId]), ...busy.fullTeams] };
+}
+
+const NOTHING_BUSY: BusyLanes = { lanes: [], fullTeams: [] };
+
+/** The oldest due job for a lane that is free. */
+export function nextDueJob(db: Db, now: string, busy: BusyLanes = NOTHING_BUSY): JobRow | undefined {
+  const filter = notBusy(busy);
+  const sql = `SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ?${filter.sql} ORDER BY created_at, rowid LIMIT 1`;
+  return statement(db, sql).get(now, ...filter.params) as JobRow | undefined;
+}
+
+/** When the next job for a lane that is free is due. */
+export function earliestQueuedAt(db: Db, busy: BusyLanes = NOTHING_BUSY): string | undefined {
+  const filter = notBusy(busy);
+  const sql = `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'${filter.sql}`;
+  return (statement(db, sql).get(...filter.params) as { at: string | null }).at ?? undefined;
 }
 
 export function updateJob(db: Db, id: string, fields: Partial<Omit<JobRow, 'id'>>): void {

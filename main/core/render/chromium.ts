@@ -7,7 +7,7 @@ import { combineDocuments, pagePixels, previewSheet } from './combine';
 export interface ChromiumRendererOptions {
   /** The browser executable; default `STATION_CHROMIUM_PATH`, then the platform's usual places. */
   executablePath?: string;
-  /** How long a render may wait for images before giving up, in ms. */
+  /** How long a page may take to load, in ms. */
   timeoutMs?: number;
 }
 
@@ -25,25 +25,11 @@ export const CHROMIUM_ARGS = [
 const DOCUMENT_URL = 'http://render.station.invalid/document.html';
 
 /**
- * Images are fetched by the station and handed to the page: Chromium itself would refuse
- * images on the local network (a WMS image server) from a page that is not, and only
- * answers that really are images reach the page.
- */
-async function fetchImage(route: Route, timeoutMs = 30_000): Promise<void> {
-  try {
-    const response = await route.fetch({ timeout: timeoutMs, maxRedirects: 5 });
-    const type = response.headers()['content-type'] ?? '';
-    if (!response.ok() || !/^image\//i.test(type)) return await route.abort('blockedbyclient');
-    await route.fulfill({ response });
-  } catch {
-    await route.abort('failed').catch(() => undefined);
-  }
-}
-
-/**
  * HTML → PDF in a headless Chromium (playwright-core, the system browser). The browser
  * starts on first use and is reused. Every page that holds order data has JavaScript
- * disabled and may load only images (http, https, data); every other request is aborted.
+ * disabled and may load only data: images: the station fetched and inlined the http(s)
+ * ones under its outbound policy first (render/inline-images.ts); every other request,
+ * http(s) included, is aborted, so Chromium itself never reaches the network.
  */
 export class ChromiumPdfRenderer implements PdfRenderer {
   private browser?: Promise<Browser>;
@@ -83,7 +69,6 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       const request = route.request();
       const url = request.url();
       if (url === DOCUMENT_URL) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-      if (request.resourceType() === 'image' && /^https?:/i.test(url)) return fetchImage(route, this.options.timeoutMs);
       return route.abort('blockedbyclient');
     });
     try {

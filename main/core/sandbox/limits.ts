@@ -20,7 +20,7 @@ export const SANDBOX_LIMITS = {
    * handler; past this the sandbox thread is terminated and replaced. Generous, so that a
    * legitimate expression on a busy machine (or a freshly started thread) never hits it.
    */
-  watchdogMs: 500,
+  watchdogMs: 1_000,
   /** Teams' realms (QuickJS runtime + hardened context) kept alive per sandbox thread. */
   realmsPerThread: 32,
   /**
@@ -29,7 +29,7 @@ export const SANDBOX_LIMITS = {
    * team whose expressions grind never delays another team's ingest. Ordinary expressions
    * take microseconds.
    */
-  slowItemMs: 20,
+  slowItemMs: 40,
   slowTeamHoldMs: 60_000,
   /** Compiled expressions kept per QuickJS context. */
   compiledCacheSize: 256,

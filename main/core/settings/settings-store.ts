@@ -4,6 +4,20 @@
  */
 export interface StationSettings {
   mail?: MailSettings;
+  network?: NetworkSettings;
+  /** Dashboard session lifetimes (admin/sessions.ts). */
+  sessions?: { idleHours: number; absoluteHours: number };
+}
+
+/** What the station may reach on the network for documents (docs/api.md, Security). */
+export interface NetworkSettings {
+  /**
+   * Hosts (names or IP addresses, lower case) whose images are fetched even though they
+   * resolve to loopback or private addresses: a WMS image server on the local network.
+   */
+  imageHostsAllowed: string[];
+  /** Extra names the dashboard answers for (beyond localhost, this machine's name and addresses). */
+  dashboardHosts?: string[];
 }
 
 /** SMTP delivery. The password is write-only through the admin API. */

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
+import { escapeHtml } from '../documents/html';
 import { HttpError } from '../http/errors';
 import type { InvitationsService } from './invitations';
 
@@ -12,9 +13,6 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} · Order Print Station</title>

@@ -4,6 +4,8 @@ import { CopyButton, PageHeader } from '../../components/ui';
 import { ApiKeys } from './ApiKeys';
 import { DesktopSettings } from './DesktopSettings';
 import { MailSettings } from './MailSettings';
+import { NetworkSettings } from './NetworkSettings';
+import { SessionsSettings } from './SessionsSettings';
 
 export function SettingsPage() {
   const { info } = useStationInfo();
@@ -37,6 +39,8 @@ export function SettingsPage() {
       </section>
       <ApiKeys />
       <MailSettings />
+      <SessionsSettings />
+      <NetworkSettings />
       {desktopBridge() && <DesktopSettings />}
     </div>
   );

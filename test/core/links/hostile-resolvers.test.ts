@@ -20,7 +20,7 @@ const HOSTILE: Array<[name: string, resolver: string, error: RegExp]> = [
   ['a write to globalThis', "(globalThis.stolen = 'x')", /TypeError: object is not extensible/],
   ['prototype pollution', "(Object.prototype.polluted = 'x')", /TypeError/],
   ['a constructor chain to the host', "[].constructor.constructor('return require')()('fs')", /TypeError: code from strings is not available/],
-  ['an uninterruptible native step', "Array(2e6).fill('ab').join(',').length", /over the time limit of 50 ms|time limit of 50 ms exceeded/],
+  ['an uninterruptible native step', "Array(2e6).fill('ab').join(',').length", /over the time limit of 50 ms|stopped after \d+ ms/],
 ];
 
 let s: RunningStation;

@@ -15,7 +15,7 @@ describe('Electron printToPDF mapping', () => {
   it('lets a render window load its document and images only', () => {
     const doc = 'file:///tmp/station-render-x/document.html';
     expect(allowRenderRequest({ url: doc, resourceType: 'mainFrame' }, doc)).toBe(true);
-    expect(allowRenderRequest({ url: 'https://cdn.example/p.png', resourceType: 'image' }, doc)).toBe(true);
+    expect(allowRenderRequest({ url: 'https://cdn.example/p.png', resourceType: 'image' }, doc)).toBe(false);
     expect(allowRenderRequest({ url: 'data:image/png;base64,AAAA', resourceType: 'image' }, doc)).toBe(true);
     expect(allowRenderRequest({ url: 'file:///etc/passwd', resourceType: 'image' }, doc)).toBe(false);
     expect(allowRenderRequest({ url: 'https://cdn.example/x.css', resourceType: 'stylesheet' }, doc)).toBe(false);

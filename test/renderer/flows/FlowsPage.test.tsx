@@ -10,7 +10,7 @@ let station: StationProcess;
 beforeAll(async () => {
   station = await stationForPage('Corner Shop');
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 interface FlowView {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   station = await stationForPage('Corner Shop');
   await station.post('/api/orders', sampleOrder(1001));
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 interface LinkView {

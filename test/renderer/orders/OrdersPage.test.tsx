@@ -10,7 +10,7 @@ beforeAll(async () => {
   station = await stationForPage();
   await Promise.all(Array.from({ length: 150 }, (_, i) => station.post('/api/orders', sampleOrder(1000 + i, { tags: [{ label: i % 2 ? 'odd' : 'even' }] }))));
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 const rows = () => document.querySelectorAll('[data-order-number]');

@@ -10,7 +10,7 @@ let station: StationProcess;
 beforeAll(async () => {
   station = await stationForPage();
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 /** A port nothing listens on: taken, then released. */

@@ -10,7 +10,7 @@ let station: StationProcess;
 beforeAll(async () => {
   station = await stationForPage('Northwind Fulfilment', 'three_pl');
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 const merchants = async () => (await (await station.admin(`/teams/${station.team.id}/merchants`)).json()) as { id: string; name: string; status: string; account_manager_user_id: string | null }[];

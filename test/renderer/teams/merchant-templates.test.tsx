@@ -12,7 +12,7 @@ beforeAll(async () => {
   const created = (await (await station.admin(`/teams/${station.team.id}/merchants`, { json: { name: 'Lumen Candles' } })).json()) as { team: { id: string } };
   merchantId = created.team.id;
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 describe('a merchant replacing a template of its 3PL', () => {

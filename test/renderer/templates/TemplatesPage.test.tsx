@@ -13,7 +13,7 @@ beforeAll(async () => {
   station = await stationForPage('Corner Shop');
   await station.post('/api/orders', sampleOrder(2001));
 });
-beforeEach(() => void useBridge(station));
+beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 interface TemplateView {

@@ -1,0 +1,151 @@
+import { lookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { isPublicAddress } from './addresses';
+
+/** Limits on what the station fetches for a document (docs/api.md, Security). */
+export const IMAGE_LIMITS = {
+  /** Distinct image URLs fetched per document (one order's document); the rest are left out. */
+  perDocument: 50,
+  /** Largest image accepted, in bytes. */
+  maxBytes: 5 * 1024 * 1024,
+  /** Time for one image, redirects included. */
+  timeoutMs: 5_000,
+  maxRedirects: 3,
+  /** Fetches in flight at once, station-wide. */
+  concurrency: 8,
+} as const;
+
+export type FetchedImage = { ok: true; contentType: string; body: Buffer } | { ok: false; reason: string };
+
+export interface ImageFetchPolicy {
+  /** Host names or IP addresses (lower case) fetched even when they resolve to non-public addresses. */
+  allowedHosts(): string[];
+}
+
+class Refused extends Error {}
+
+/** `[::1]` → `::1`: the WHATWG URL keeps brackets around IPv6 hosts. */
+const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+
+/**
+ * Fetches images for documents under the station's outbound policy: only http(s); only
+ * hosts whose every resolved address is public, unless an admin allowed the host; the
+ * connection made to the address that was checked (no second DNS answer can move it, so
+ * no DNS rebinding); every redirect checked the same way; size and time capped. Answers
+ * a reason in words instead of throwing, so the document can say why an image is missing.
+ */
+export class ImageFetcher {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly policy: ImageFetchPolicy) {}
+
+  async fetch(url: string): Promise<FetchedImage> {
+    await this.slot();
+    const deadline = AbortSignal.timeout(IMAGE_LIMITS.timeoutMs);
+    try {
+      let current = url;
+      for (let hop = 0; ; hop++) {
+        const response = await this.get(current, deadline);
+        const location = response.headers.location;
+        if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
+          response.resume();
+          if (hop >= IMAGE_LIMITS.maxRedirects) throw new Refused(`more than ${IMAGE_LIMITS.maxRedirects} redirects`);
+          current = new URL(location, current).href;
+          continue;
+        }
+        return await this.read(response);
+      }
+    } catch (error) {
+      if (deadline.aborted) return { ok: false, reason: `no answer within ${IMAGE_LIMITS.timeoutMs / 1000} s` };
+      return { ok: false, reason: error instanceof Refused ? error.message : `could not be fetched (${(error as Error).message})` };
+    } finally {
+      this.release();
+    }
+  }
+
+  /** The address to connect to, once the URL and every address of its host pass the policy. */
+  private async vet(url: URL): Promise<{ address: string; family: 4 | 6 }> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Refused(`${url.protocol} URLs are not fetched`);
+    const host = bareHost(url.hostname);
+    const allowed = this.policy.allowedHosts().includes(host);
+    const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : ((await lookup(host, { all: true, verbatim: true })) as Array<{ address: string; family: 4 | 6 }>);
+    if (addresses.length === 0) throw new Refused(`${host} has no address`);
+    if (!allowed) {
+      const inner = addresses.find((candidate) => !isPublicAddress(candidate.address));
+      if (inner) throw new Refused(`${host} is not a public address (${inner.address}); an admin can allow the host in Settings`);
+    }
+    return addresses[0]!;
+  }
+
+  private async get(href: string, signal: AbortSignal): Promise<IncomingMessage> {
+    const url = new URL(href);
+    const { address, family } = await this.vet(url);
+    const host = bareHost(url.hostname);
+    const secure = url.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      const request = (secure ? httpsRequest : httpRequest)(
+        {
+          // Connect to the vetted address itself; the Host header and TLS name stay the URL's.
+          host: address,
+          family,
+          port: url.port || (secure ? 443 : 80),
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          headers: { host: url.host, accept: 'image/*', 'user-agent': 'OrderPrintStation' },
+          agent: false,
+          signal,
+          ...(secure && !isIP(host) ? { servername: host } : {}),
+        },
+        resolve,
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  private async read(response: IncomingMessage): Promise<FetchedImage> {
+    const status = response.statusCode ?? 0;
+    const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (status < 200 || status >= 300) {
+      response.resume();
+      return { ok: false, reason: `the server answered ${status}` };
+    }
+    if (!contentType.startsWith('image/')) {
+      response.resume();
+      return { ok: false, reason: `not an image (${contentType || 'no content type'})` };
+    }
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > IMAGE_LIMITS.maxBytes) {
+      response.destroy();
+      return { ok: false, reason: `larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MiB` };
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > IMAGE_LIMITS.maxBytes) {
+        response.destroy();
+        return { ok: false, reason: `larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MiB` };
+      }
+      chunks.push(chunk);
+    }
+    return { ok: true, contentType, body: Buffer.concat(chunks) };
+  }
+
+  private async slot(): Promise<void> {
+    if (this.active < IMAGE_LIMITS.concurrency) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}

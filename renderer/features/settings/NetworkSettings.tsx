@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { ErrorBanner } from '../../components/ui';
+
+interface NetworkView {
+  imageHostsAllowed: string[];
+  dashboardHosts: string[];
+}
+
+const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).filter(Boolean);
+
+/** What the station may reach, and by which names it is reached. */
+export function NetworkSettings() {
+  const [form, setForm] = useState<{ images: string; dashboard: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n') });
+  useEffect(() => void api<NetworkView>('/settings/network').then(show, (failure: unknown) => setError(describeError(failure))), []);
+
+  async function save() {
+    setError(null);
+    setSaved(null);
+    try {
+      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard) } }));
+      setSaved('Network settings saved.');
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  return (
+    <section className="card" aria-label="Network">
+      <h2>Network</h2>
+      <p className="muted">
+        Documents show product images from public web servers. Servers on this machine or the local network (a WMS image server) are refused unless
+        listed here, so that an order cannot make the station read its own network.
+      </p>
+      <ErrorBanner error={error} />
+      {saved && <div className="banner banner-success" role="status">{saved}</div>}
+      {form && (
+        <form
+          className="form-grid"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <div className="row">
+            <label>
+              Local image hosts allowed (one per line: a name or an IP address)
+              <textarea rows={3} value={form.images} onChange={(event) => setForm({ ...form, images: event.target.value })} placeholder="images.wms.local" />
+            </label>
+            <label>
+              Other names of this station for the dashboard (one per line)
+              <textarea rows={3} value={form.dashboard} onChange={(event) => setForm({ ...form, dashboard: event.target.value })} placeholder="packing-3.example.lan" />
+            </label>
+          </div>
+          <div className="row">
+            <button type="submit" className="button button-primary">Save network settings</button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError, signOut } from '../../app/api';
+import { ErrorBanner, RelativeTime } from '../../components/ui';
+import type { SessionPolicy as Lifetimes, SessionView } from '../../../main/core/admin/sessions';
+
+/** Who is signed in to this dashboard, with revoke; how long sessions live. */
+export function SessionsSettings() {
+  const [sessions, setSessions] = useState<SessionView[] | null>(null);
+  const [lifetimes, setLifetimes] = useState<{ idleHours: string; absoluteHours: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api<SessionView[]>('/sessions').then(setSessions, (failure: unknown) => setError(describeError(failure)));
+  }, []);
+  useEffect(() => {
+    load();
+    api<Lifetimes>('/settings/sessions').then(
+      (value) => setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) }),
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  }, [load]);
+
+  async function revoke(session: SessionView) {
+    setError(null);
+    try {
+      await api(`/sessions/${session.id}`, { method: 'DELETE' });
+      if (session.current) signOut();
+      else load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  async function saveLifetimes() {
+    setError(null);
+    setSaved(null);
+    try {
+      const value = await api<Lifetimes>('/settings/sessions', { method: 'PUT', json: { idleHours: Number(lifetimes!.idleHours), absoluteHours: Number(lifetimes!.absoluteHours) } });
+      setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) });
+      setSaved('Session lifetimes saved; they apply to every session at once.');
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  return (
+    <section className="card" aria-label="Sessions">
+      <h2>Sessions</h2>
+      <p className="muted">Browsers and windows signed in to this dashboard. Revoking one signs it out at once.</p>
+      <ErrorBanner error={error} />
+      {saved && <div className="banner banner-success" role="status">{saved}</div>}
+      {sessions && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Signed in from</th>
+              <th scope="col">Since</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Ends</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.id}>
+                <td>{session.label}{session.current && <strong> (this one)</strong>}</td>
+                <td><RelativeTime at={session.createdAt} /></td>
+                <td><RelativeTime at={session.lastUsedAt} /></td>
+                <td>{new Date(session.expiresAt).toLocaleString()}</td>
+                <td>
+                  <button type="button" className="button button-small button-danger" onClick={() => void revoke(session)}>
+                    {session.current ? 'Sign out' : 'Revoke'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {lifetimes && (
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void saveLifetimes();
+          }}
+        >
+          <label>Sign out when unused for (hours)<input type="number" min={0.25} step={0.25} value={lifetimes.idleHours} onChange={(event) => setLifetimes({ ...lifetimes, idleHours: event.target.value })} /></label>
+          <label>Sign out at the latest after (hours)<input type="number" min={1} value={lifetimes.absoluteHours} onChange={(event) => setLifetimes({ ...lifetimes, absoluteHours: event.target.value })} /></label>
+          <button type="submit" className="button">Save lifetimes</button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../../../main/core/net/addresses';
+import { IMAGE_LIMITS, ImageFetcher } from '../../../main/core/net/image-fetcher';
+import { inlineImages } from '../../../main/core/render/inline-images';
+import { imageServer, PNG } from './image-server';
+
+describe('public addresses', () => {
+  it.each([
+    '127.0.0.1', '127.9.9.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
+    '224.0.0.1', '255.255.255.255', '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1',
+  ])('%s is not public', (address) => expect(isPublicAddress(address)).toBe(false));
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => expect(isPublicAddress(address)).toBe(true));
+});
+
+describe('the image fetcher', () => {
+  let server: Awaited<ReturnType<typeof imageServer>>;
+  beforeAll(async () => {
+    server = await imageServer((req, res) => {
+      if (req.url === '/redirect-to-localhost') return void res.writeHead(302, { location: `http://localhost:${server.port}/png` }).end();
+      if (req.url === '/page') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>not an image</p>');
+      if (req.url === '/huge') {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.write(Buffer.alloc(IMAGE_LIMITS.maxBytes + 1));
+        return void res.end();
+      }
+      if (req.url === '/never') return; // accepts, never answers
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    });
+  });
+  afterAll(() => server.close());
+
+  const strict = new ImageFetcher({ allowedHosts: () => [] });
+  const allowing = (...hosts: string[]) => new ImageFetcher({ allowedHosts: () => hosts });
+
+  it('refuses loopback however it is spelled, before connecting', async () => {
+    const before = server.requests.length;
+    for (const host of ['127.0.0.1', 'localhost', '2130706433', '0x7f000001', '[::ffff:127.0.0.1]']) {
+      const image = await strict.fetch(`http://${host}:${server.port}/png`);
+      expect(image, host).toEqual({ ok: false, reason: expect.stringMatching(/is not a public address \((127\.0\.0\.1|::1|::ffff:7f00:1)\); an admin can allow the host in Settings/) });
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses schemes other than http(s)', async () => {
+    expect(await strict.fetch('file:///etc/passwd')).toEqual({ ok: false, reason: 'file: URLs are not fetched' });
+  });
+
+  it('fetches from a host an admin allowed', async () => {
+    const image = await allowing('127.0.0.1').fetch(`http://127.0.0.1:${server.port}/png`);
+    expect(image).toEqual({ ok: true, contentType: 'image/png', body: PNG });
+  });
+
+  it('checks every redirect: an allowed host cannot send the station on to one that is not', async () => {
+    const before = server.requests.length;
+    const image = await allowing('127.0.0.1').fetch(`http://127.0.0.1:${server.port}/redirect-to-localhost`);
+    expect(image).toEqual({ ok: false, reason: expect.stringMatching(/^localhost is not a public address/) });
+    expect(server.requests.slice(before)).toEqual(['/redirect-to-localhost']);
+  });
+
+  it('takes only images, of at most 5 MiB, within 5 s', async () => {
+    const fetcher = allowing('127.0.0.1');
+    expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/page`)).toEqual({ ok: false, reason: 'not an image (text/html)' });
+    expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/huge`)).toEqual({ ok: false, reason: 'larger than 5 MiB' });
+    expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/never`)).toEqual({ ok: false, reason: 'no answer within 5 s' });
+  });
+
+  it('fetches at most 50 images per document and says on the document why the rest are missing', async () => {
+    const before = server.requests.length;
+    const html = Array.from({ length: 60 }, (_, i) => `<img class="thumb" src="http://127.0.0.1:${server.port}/png?n=${i}&amp;size=s" alt="">`).join('');
+    const cache = new (await import('../../../main/core/render/inline-images')).ImageCache(allowing('127.0.0.1'));
+    const inlined = await inlineImages(html, cache);
+    expect(server.requests.length - before).toBe(IMAGE_LIMITS.perDocument);
+    // The entity in the attribute was decoded before fetching.
+    expect(server.requests.slice(before)[0]).toBe('/png?n=0&size=s');
+    expect(inlined.match(/src="data:image\/png;base64,/g)).toHaveLength(50);
+    expect(inlined.match(/Image not loaded: more than 50 images in one document/g)).toHaveLength(10);
+  });
+});
