@@ -62,6 +62,8 @@ export interface StationOptions {
   pdfRenderer?: PdfRenderer;
   /** Print backends of the host beyond CUPS and the folder printer (Electron's). */
   printBackends?: PrintBackend[];
+  /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
+  autoPrint?: boolean;
 }
 
 export interface Station {
@@ -163,7 +165,17 @@ export function createStation(options: StationOptions): Station {
   const closers: Array<() => Promise<void> | void> = [];
   closers.push(() => pdfRenderer.close());
   closers.push(() => services.sandbox.close());
-  const printingDeps = { db, writer, events, logger, dataDir: options.dataDir, documents: () => services.documents, renderer: () => pdfRenderer, backends: options.printBackends };
+  const printingDeps = {
+    db,
+    writer,
+    events,
+    logger,
+    dataDir: options.dataDir,
+    documents: () => services.documents,
+    renderer: () => pdfRenderer,
+    backends: options.printBackends,
+    autoPrint: options.autoPrint,
+  };
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   adminPrintRoutes(admin, db, printing.printing);

@@ -20,10 +20,14 @@ export interface RunningStation {
   stop(): Promise<void>;
 }
 
-/** A real station: a SQLite file in a fresh temp dir, the Koa app on a real loopback port. */
+/**
+ * A real station: a SQLite file in a fresh temp dir, the Koa app on a real loopback port.
+ * Automatic printing is paused unless a test asks for it (`autoPrint: true`): otherwise a
+ * print of every new order would race whatever the test checks.
+ */
 export async function startStation(options: Partial<StationOptions> = {}): Promise<RunningStation> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
-  const station = createStation({ logger: silentLogger, background: true, ...options, dataDir });
+  const station = createStation({ logger: silentLogger, background: true, autoPrint: false, ...options, dataDir });
   const server: Server = createServer(station.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -26,7 +26,8 @@ export async function startStationProcess(teamName = 'Shop', teamType: 'standard
   const team = JSON.parse(
     execFileSync(process.execPath, [STATION, 'teams', 'create', '--data-dir', dataDir, '--name', teamName, '--type', teamType, '--json'], { encoding: 'utf8' }),
   ) as { id: string; name: string };
-  const child: ChildProcess = spawn(process.execPath, [STATION, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // Automatic printing paused: a print of every new order would race what the page shows.
+  const child: ChildProcess = spawn(process.execPath, [STATION, 'serve', '--port', '0', '--no-auto-print', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'ignore'] });
   const link = await new Promise<URL>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -5,18 +5,23 @@ import { UsageError, commonOptions, defaultDataDir, parse } from './args';
 /** How long requests in flight get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717]';
+export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print]';
 
 /** Runs the headless station until SIGTERM or SIGINT. */
 export async function serve(argv: string[]): Promise<number> {
-  const args = parse(argv, { ...commonOptions, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '5717' } });
+  const args = parse(argv, {
+    ...commonOptions,
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '5717' },
+    'no-auto-print': { type: 'boolean', default: false },
+  });
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
   const dataDir = args['data-dir'] ?? defaultDataDir();
 
   // Loaded after the arguments are checked: a usage error answers at once.
   const { createStation } = await import('../station');
-  const station = createStation({ dataDir, background: true });
+  const station = createStation({ dataDir, background: true, autoPrint: !args['no-auto-print'] });
   const server = createServer(station.app.callback());
   server.keepAliveTimeout = 5_000;
 
@@ -77,5 +82,6 @@ export async function serve(argv: string[]): Promise<number> {
   const loginLink = `${url}/#login=${station.services.adminSessions.createLoginToken()}`;
   process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
   process.stdout.write(`dashboard: ${loginLink}\n`);
+  if (args['no-auto-print']) process.stdout.write('automatic printing is paused (--no-auto-print): new orders wait in ready\n');
   return stopped;
 }

@@ -11,7 +11,8 @@ import type { PrintingService } from './service';
 /**
  * Automatic printing: a new order (never an update or a merge) of a live team (standard and
  * 3PL teams are created live; an onboarding merchant never auto-prints) whose flow has "print
- * automatically" on, printed with the team's routing.
+ * automatically" on, printed with the team's routing — unless the station was started with
+ * automatic printing paused.
  *
  * Exactly once, across crashes: the decision is recorded in the order's own transaction
  * (`auto_print_pending`), and the row is claimed (deleted) in the write that records the
@@ -19,7 +20,7 @@ import type { PrintingService } from './service';
  * whatever a crash or shutdown left owed. A claim that finds no row records nothing, so the
  * start-up scan and a late after-commit print can never both print one order.
  */
-export function createAutoPrint(deps: { db: Db; printing: PrintingService; documents: () => DocumentsApi; logger: Logger }) {
+export function createAutoPrint(deps: { db: Db; printing: PrintingService; documents: () => DocumentsApi; logger: Logger; enabled: boolean }) {
   const { db, logger } = deps;
   const isOwed = db.prepare<[string]>('SELECT 1 FROM auto_print_pending WHERE order_id = ?').pluck();
   const owe = db.prepare<[string, string]>('INSERT OR IGNORE INTO auto_print_pending (order_id, created_at) VALUES (?, ?)');
@@ -53,7 +54,8 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
   return {
     /** `hooks.orderWritten`, inside the order's transaction: does this new order get printed? */
     recordDecision(event: OrderWrittenEvent): void {
-      if (!event.created) return;
+      // Paused for the whole station (`station serve --no-auto-print`): orders wait in `ready`.
+      if (!deps.enabled || !event.created) return;
       const team = getTeam(db, event.order.team_id);
       if (!team || !autoPrintAllowed(team) || !deps.documents().autoPrintEnabled(team.id)) return;
       owe.run(event.order.id, nowIso());

@@ -30,6 +30,8 @@ export interface PrintingDeps {
   renderer: () => PdfRenderer;
   /** Extra backends of the host (Electron); CUPS and the folder printer are always there. */
   backends?: PrintBackend[];
+  /** False: automatic printing is paused for the whole station (flows keep their switch). */
+  autoPrint?: boolean;
 }
 
 /** Printers, printing and the print queue, built once at the composition root. */
@@ -39,7 +41,8 @@ export function createPrintingServices(deps: PrintingDeps) {
   const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger });
   const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });
   const testPrinter = createTestPrinter({ printers, renderer: deps.renderer });
-  return { printers, printing, queue, testPrinter };
+  const autoPrint = createAutoPrint({ db: deps.db, printing, documents: deps.documents, logger: deps.logger, enabled: deps.autoPrint ?? true });
+  return { printers, printing, queue, testPrinter, autoPrint };
 }
 
 export type PrintingServices = ReturnType<typeof createPrintingServices>;
@@ -55,7 +58,7 @@ export function registerPrinting(
   printerRoutes(station.api, services.printers);
   printRoutes(station.api, services.printing);
   printingAdminRoutes(station.admin, { db: station.deps.db, printers: services.printers, queue: services.queue, testPrinter: services.testPrinter });
-  const autoPrint = createAutoPrint({ db: station.deps.db, printing: services.printing, documents: station.deps.documents, logger: station.deps.logger });
+  const { autoPrint } = services;
   station.hooks.orderWritten.push((_db, event) => autoPrint.recordDecision(event));
   station.hooks.orderCommitted.push((event) => autoPrint.afterCommit(event));
   // A discovery may still be running (start-up, or an API refresh): it writes to the database.

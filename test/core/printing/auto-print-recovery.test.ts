@@ -3,44 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DiscoveredPrinter, PrintBackend } from '../../../main/core/printers/backend';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from '../cli/run-station';
 import { waitFor } from '../printers/cups-output';
+import { HeldDiscoveryBackend } from './held-auto-print-station';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
-
-/**
- * A backend whose discovery answers only when the test opens it: it holds an automatic print
- * between the order's commit and the recording of its batch, where a crash would strike.
- * It has no printers; submitting is never reached.
- */
-class HeldDiscoveryBackend implements PrintBackend {
-  readonly kind = 'held-discovery';
-  readonly findsSubmitted = true;
-  private openDiscovery!: () => void;
-  private readonly opened = new Promise<void>((resolve) => (this.openDiscovery = resolve));
-
-  open(): void {
-    this.openDiscovery();
-  }
-  async discover(): Promise<DiscoveredPrinter[]> {
-    await this.opened;
-    return [];
-  }
-  submit(): never {
-    throw new Error('HeldDiscoveryBackend has no printers');
-  }
-  release(): never {
-    throw new Error('HeldDiscoveryBackend has no printers');
-  }
-  jobStates(): never {
-    throw new Error('HeldDiscoveryBackend has no printers');
-  }
-  findSubmitted(): never {
-    throw new Error('HeldDiscoveryBackend has no printers');
-  }
-  cancel(): never {
-    throw new Error('HeldDiscoveryBackend has no printers');
-  }
-}
 
 type Batch = BatchView & { trigger: string; orders: { id: string }[] };
 
@@ -68,37 +36,77 @@ describe('automatic printing is never lost or doubled', { timeout: 120_000 }, ()
 
   const batchesOf = async (s: PrintStation, teamId: string) => json<Batch[]>(await s.admin(`/admin/api/print-batches?teamId=${teamId}`), 200);
 
-  it('prints at start-up an order whose automatic print a crash left unrecorded, and the late first attempt records nothing', async () => {
+  it('prints at start-up, once, an order whose automatic print a SIGKILL left unrecorded', async () => {
     const dataDir = freshDataDir();
-    const held = new HeldDiscoveryBackend();
-    const crashed = await printStation({ dataDir, background: false, printBackends: [held] });
-    const { team, key } = await crashed.printTeam('Owed shop', { autoPrint: true });
-    const order = await crashed.createOrder(key, 'OWED-1');
-    // The 201 came after the commit; the automatic print still waits for the printers.
+    // The team and its flow, made by a station that then stops cleanly.
+    const setup = await printStation({ dataDir });
+    const { team, key } = await setup.printTeam('Owed shop', { autoPrint: true });
+    await setup.stop();
+
+    // A station process whose automatic print waits for its printers, killed right after the 201.
+    const fixture = fileURLToPath(new URL('./held-auto-print-station.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening on (\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      void exited.then(() => reject(new Error(`the held station exited: ${out}`)));
+    });
+    const created = await fetch(`${url}/api/orders`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ sourceId: 'OWED-1', order: { orderNumber: 'OWED-1' } }) });
+    expect(created.status).toBe(201);
+    const order = (await created.json()) as { id: string };
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    // On disk: the order is owed its print, and no batch was recorded.
     expect(stored(dataDir, team.id)).toEqual({ owed: [order.id], autoBatches: [] });
 
-    // Another station opens the same data, as the next start after a crash would.
-    const restarted = await printStation({ dataDir });
+    const restarted = await printStation({ dataDir, autoPrint: true });
     try {
       const [batch] = await waitFor(async () => ((await batchesOf(restarted, team.id)).length ? batchesOf(restarted, team.id) : undefined), 60_000, 'owed batch');
       expect(batch).toMatchObject({ trigger: 'auto', orders: [{ id: order.id }] });
       expect((await restarted.settled(batch!.id)).jobs.map((job) => job.state)).toEqual(['done']);
-      expect(stored(dataDir, team.id).owed).toEqual([]);
-
-      // The first station's print gets its printers at last: the order is no longer owed.
-      held.open();
-      await crashed.stop();
-      expect(stored(dataDir, team.id).autoBatches).toHaveLength(1);
-      expect(await batchesOf(restarted, team.id)).toHaveLength(1);
+      expect(stored(dataDir, team.id)).toEqual({ owed: [], autoBatches: [expect.any(String)] });
     } finally {
       await restarted.stop();
+    }
+    // A later start finds nothing owed and prints nothing again.
+    const third = await printStation({ dataDir, autoPrint: true });
+    try {
+      await third.station.printing.autoPrint.settled();
+      expect(stored(dataDir, team.id).autoBatches).toHaveLength(1);
+    } finally {
+      await third.stop();
+    }
+  });
+
+  it('a late attempt of a station that lost the race records nothing: one print per order', async () => {
+    const dataDir = freshDataDir();
+    const held = new HeldDiscoveryBackend();
+    const first = await printStation({ dataDir, background: false, printBackends: [held], autoPrint: true });
+    const { team, key } = await first.printTeam('Raced shop', { autoPrint: true });
+    const order = await first.createOrder(key, 'RACE-1');
+    expect(stored(dataDir, team.id)).toEqual({ owed: [order.id], autoBatches: [] });
+    const second = await printStation({ dataDir, autoPrint: true });
+    try {
+      const [batch] = await waitFor(async () => ((await batchesOf(second, team.id)).length ? batchesOf(second, team.id) : undefined), 60_000, 'owed batch');
+      await second.settled(batch!.id);
+      // The first station's print gets its printers at last: the order is no longer owed.
+      held.open();
+      await first.stop();
+      expect(stored(dataDir, team.id).autoBatches).toHaveLength(1);
+    } finally {
+      await second.stop();
     }
   });
 
   it('a shutdown records the automatic prints in flight before it closes the database', async () => {
     const dataDir = freshDataDir();
     const held = new HeldDiscoveryBackend();
-    const s = await printStation({ dataDir, printBackends: [held] });
+    const s = await printStation({ dataDir, printBackends: [held], autoPrint: true });
     const { team, key } = await s.printTeam('Closing shop', { autoPrint: true });
     const order = await s.createOrder(key, 'CLOSE-1');
     const stopping = s.stop();
@@ -111,7 +119,7 @@ describe('automatic printing is never lost or doubled', { timeout: 120_000 }, ()
 
   it('owes nothing for an update, for a flow without automatic printing or for an onboarding merchant', async () => {
     const dataDir = freshDataDir();
-    const s = await printStation({ dataDir });
+    const s = await printStation({ dataDir, autoPrint: true });
     try {
       const manual = await s.printTeam('Manual shop', { autoPrint: false });
       await s.createOrder(manual.key, 'M-1');
