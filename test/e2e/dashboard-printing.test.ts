@@ -59,8 +59,13 @@ describe('printing from the dashboard in a real browser', () => {
     const batch = page.getByRole('article').first();
     await batch.getByText(/1 order/).waitFor();
     await batch.locator('.batch-head .chip-done').waitFor({ timeout: 20_000 });
+    // The one batch is the dialog's (automatic printing is paused here), and its job's PDF is in the folder.
+    const batches = await adminGet<{ trigger: string; orders: { orderNumber?: string; id: string }[]; jobs: { id: string }[] }[]>('/print-batches');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.trigger).not.toBe('auto');
     const printed = join(running.dataDir, 'printed');
-    expect(existsSync(printed) && readdirSync(printed).some((file) => file.endsWith('.pdf'))).toBe(true);
+    expect(existsSync(join(printed, `station-job-${batches[0]!.jobs[0]!.id}.pdf`))).toBe(true);
+    expect(readdirSync(printed).filter((file) => file.endsWith('.pdf'))).toHaveLength(1);
     await screenshot(page, 'batches');
   });
 
@@ -90,9 +95,13 @@ describe('printing from the dashboard in a real browser', () => {
       await dialog.getByRole('button', { name: 'Print', exact: true }).click();
       await dialog.getByText(`1 order printing on ${trays!.name}`).waitFor();
 
-      const batches = await adminGet<{ printerId: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
-      expect(batches[0]!.printerId).toBe(trays!.id);
-      expect(batches[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
+      const order = (await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-7002`)}/status`, { key: shop.key })).json()) as { id: string };
+      const batches = await adminGet<{ printerId: string; trigger: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
+      const ours = batches.filter((batch) => batch.orders.some((entry) => entry.id === order.id));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]!.trigger).not.toBe('auto');
+      expect(ours[0]!.printerId).toBe(trays!.id);
+      expect(ours[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
       await expect
         .poll(async () => (await adminGet<{ state: string }[]>('/print-batches')).map((batch) => batch.state), { timeout: 30_000 })
         .toEqual(batches.map(() => 'done'));

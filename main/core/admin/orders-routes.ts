@@ -26,7 +26,7 @@ const allTeamIds = (db: Db): string[] => (db.prepare('SELECT id FROM teams').all
 
 export function findAnyOrder(db: Db, idOrKey: string): OrderRow {
   const row = findOrderRow(db, idOrKey, allTeamIds(db));
-  if (!row) throw notFound('No order with that id or key');
+  if (!row) throw notFound(`No order with the id or key "${idOrKey.slice(0, 200)}"`);
   return row;
 }
 

@@ -82,7 +82,7 @@ describe('dashboard orders', () => {
     expect((await admin.call('/admin/api/orders/nope')).status).toBe(404);
   });
 
-  it('ignore keeps the order out of printing and restore brings back its status, both in the history', async () => {
+  it('ignore sets the order ignored and restore brings back its status, both in the history', async () => {
     const shop = running.team('Shop');
     const created = await (await running.call('/api/orders', { key: shop.key, json: sampleOrder(8) })).json();
     const ignored = await (await admin.call(`/admin/api/orders/${created.id}/ignore`, { method: 'POST' })).json();

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+import { pdfText } from '../documents/pdf-tools';
 import { adminClient } from './admin-helpers';
 
 let running: RunningStation;
@@ -34,15 +35,29 @@ describe('printing from the dashboard', () => {
     expect(results.map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
     expect(results.map((r: { team: { authId: string } }) => r.team.authId).sort()).toEqual([shop.team.id, other.team.id].sort());
 
+    // Exactly the two jobs of these batches (automatic printing is paused in test stations),
+    // each PDF named after its job and holding its own order.
+    const jobIds = results.map((r: { id: string }) => (running.station.db.prepare('SELECT id FROM print_jobs WHERE batch_id = ?').pluck().all(r.id) as string[])).flat();
+    expect(jobIds).toHaveLength(2);
     const printed = join(running.dataDir, 'printed');
-    await waitFor(() => existsSync(printed) && readdirSync(printed).filter((f) => f.endsWith('.pdf')).length >= 2);
-    const status = await (await running.call(`/api/orders/${a.id}/status`, { key: shop.key })).json();
-    expect(status.status).toBe('printed');
+    const files = jobIds.map((id: string) => join(printed, `station-job-${id}.pdf`));
+    await waitFor(() => files.every((file: string) => existsSync(file)) || undefined);
+    expect(readdirSync(printed).filter((f) => f.endsWith('.pdf')).sort()).toEqual(files.map((file: string) => file.slice(printed.length + 1)).sort());
+    expect(files.map((file: string) => pdfText(readFileSync(file)).includes('#1') ? 'shop' : pdfText(readFileSync(file)).includes('#2') ? 'other' : '?').sort()).toEqual(['other', 'shop']);
+    for (const [key, id] of [[shop.key, a.id], [other.key, b.id]]) {
+      const status = await (await running.call(`/api/orders/${id}/status`, { key })).json();
+      expect(status.status).toBe('printed');
+    }
   });
 
-  it('names an order id that does not exist instead of printing the rest', async () => {
-    const response = await admin.call('/admin/api/orders/print', { json: { orderIds: ['no-such-order'] } });
+  it('names an order id that does not exist instead of printing the rest: nothing is printed', async () => {
+    const shop = running.team('Shop');
+    const real = await (await running.call('/api/orders', { key: shop.key, json: sampleOrder(3) })).json();
+    const response = await admin.call('/admin/api/orders/print', { json: { orderIds: [real.id, 'no-such-order'] } });
     expect(response.status).toBe(404);
+    expect((await response.json()).error.message).toContain('no-such-order');
+    expect(running.station.db.prepare('SELECT COUNT(*) FROM print_batches').pluck().get()).toBe(0);
+    expect((await (await running.call(`/api/orders/${real.id}/status`, { key: shop.key })).json()).status).toBe('ready');
   });
 
   it('needs at least one order', async () => {

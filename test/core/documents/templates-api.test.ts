@@ -91,7 +91,8 @@ describe('templates (admin API)', () => {
 
   it('changing a template rebuilds the documents of orders still to print', async () => {
     const slip = (await json<TemplateView[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200)).find((t) => t.builtin === 'packing-slip-a4')!;
-    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: slip.id }] }] } }), 200);
+    // Nothing prints the order meanwhile: it stays "still to print" for the whole test.
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: slip.id }] }] } }), 200);
     const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('rebuild-on-edit', { variables: { code: 'ü-日本' } }) }), 201);
     const docs = async () => json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
     expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: null });
@@ -103,6 +104,7 @@ describe('templates (admin API)', () => {
     expect((await docs())[0]).toMatchObject({ complete: false, templateOverrideId: override.id });
     expect((await s.admin(`/admin/api/templates/${override.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: null, templateId: slip.id });
+    expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key }), 200)).status).toBe('ready');
   });
 
   it("serves an order's document as a PDF on the dashboard", async () => {
