@@ -41,7 +41,12 @@ export async function serve(argv: string[]): Promise<number> {
       server.on('request', (_req, res: ServerResponse) => res.setHeader('Connection', 'close'));
       server.closeIdleConnections();
       const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const cut = setTimeout(() => {
+        server.getConnections((_error, count) => {
+          process.stdout.write(`the grace period of ${SHUTDOWN_GRACE_MS / 1000} s is over: cutting ${count} connection${count === 1 ? '' : 's'} still open\n`);
+          server.closeAllConnections();
+        });
+      }, SHUTDOWN_GRACE_MS);
       await closed;
       clearInterval(sweep);
       clearTimeout(cut);

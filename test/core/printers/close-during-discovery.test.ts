@@ -10,10 +10,18 @@ test('closing right after start waits for printer discovery instead of writing t
   const errors: string[] = [];
   const logger: Logger = { info: () => {}, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
   const station = createStation({ dataDir, logger, background: true });
+  // What happened, in order: discovery finishing (its event) and the database closing.
+  const steps: string[] = [];
+  station.events.on('printers', () => steps.push('discovery finished'));
+  const close = station.db.close.bind(station.db);
+  station.db.close = () => {
+    steps.push('database closed');
+    return close();
+  };
   // Discovery (lpstat, lpoptions…) is still running when close is called.
+  expect(steps).toEqual([]);
   await station.close();
-  // Anything that outlived close would log within this window.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
   rmSync(dataDir, { recursive: true, force: true });
+  expect(steps).toEqual(['discovery finished', 'database closed']);
   expect(errors).toEqual([]);
 });

@@ -27,7 +27,8 @@ describe('Orders page', () => {
     renderPage(<OrdersPage />);
     await screen.findByText(/^150 orders/);
     await station.post('/api/orders', sampleOrder('LIVE-1'));
-    expect(await screen.findByText('#LIVE-1', {}, { timeout: 3000 })).toBeInTheDocument();
+    // The page keeps its state (no reload): the live event adds the row to the list already shown.
+    expect(await screen.findByText('#LIVE-1', {}, { timeout: 20_000 })).toBeInTheDocument();
     await screen.findByText(/^151 orders/);
   });
 
