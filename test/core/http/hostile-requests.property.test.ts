@@ -21,12 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const TABLES = ['teams', 'users', 'memberships', 'orders', 'order_keys', 'order_sources', 'tags', 'order_tags', 'order_status_history'];
+/** Every table of the station (documents, links, print batches and jobs included), read from the schema itself. */
+const tables = () =>
+  s.station.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'api_keys' ORDER BY name").pluck().all() as string[];
 
-/** A digest of every row the API can write (api_keys without last_used_at, which any authenticated call may touch). */
+/** A digest of every row of every table (api_keys without last_used_at, which any authenticated call may touch). */
 function databaseDigest(): string {
   const hash = createHash('sha256');
-  for (const table of TABLES) hash.update(JSON.stringify(s.station.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()));
+  for (const table of tables()) hash.update(JSON.stringify(s.station.db.prepare(`SELECT * FROM ${table}`).all()));
   hash.update(JSON.stringify(s.station.db.prepare('SELECT id, team_id, name, prefix, secret_hash, created_at, revoked_at FROM api_keys ORDER BY rowid').all()));
   return hash.digest('hex');
 }
@@ -87,6 +89,10 @@ async function send(path: string, init: RequestInit & { key?: string }): Promise
 }
 
 describe('hostile requests (property)', () => {
+  it('the unchanged-database digest covers documents, links and printing too', () => {
+    expect(tables()).toEqual(expect.arrayContaining(['documents', 'document_templates', 'document_flows', 'links', 'link_errors', 'print_batches', 'print_jobs', 'print_job_documents', 'printers', 'auto_print_pending', 'orders']));
+  });
+
   it('1500 generated malformed or hostile bodies: never a 5xx, rejected ones leave the database unchanged', async () => {
     reference = databaseDigest();
     await fc.assert(
