@@ -8,15 +8,10 @@ export async function documentsStation(): Promise<RunningStation & { admin: (pat
   const token = running.station.services.adminSessions.createSessionToken();
   return {
     ...running,
-    async admin(path, init = {}) {
-      const send = () => running.call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
-      try {
-        return await send();
-      } catch (error) {
-        // A kept-alive socket the server closed while the test ran poppler: resend once (GETs only).
-        if ((init.method ?? (init.json === undefined ? 'GET' : 'POST')) !== 'GET') throw error;
-        return send();
-      }
+    admin(path, init = {}) {
+      // A connection of its own per call (no keep-alive): a socket the server closed while the
+      // test ran poppler can never be reused, so a failed request is a real failure.
+      return running.call(path, { ...init, keepalive: false, headers: { Authorization: `Bearer ${token}`, Connection: 'close', ...(init.headers as Record<string, string>) } });
     },
   };
 }

@@ -61,11 +61,14 @@ describe('link CRUD', () => {
 
   it('PUT changes only the sent fields; condition null removes the condition', async () => {
     const link = (await create(std.key, body({ condition: 'true' }))).body;
+    // Made a minute older, so the update's new timestamp is seen to move whatever the clock's resolution.
+    const older = new Date(Date.parse(link.updatedAt) - 60_000).toISOString();
+    s.station.db.prepare('UPDATE links SET updated_at = ? WHERE id = ?').run(older, link.id);
     const res = await s.call(`/api/links/${link.id}`, { key: std.key, method: 'PUT', json: { resolver: 'sourceId' } });
     expect(res.status).toBe(200);
     const updated = await json<LinkBody>(res);
     expect(updated).toEqual({ ...link, resolver: 'sourceId', updatedAt: expect.any(String) });
-    expect(updated.updatedAt >= link.updatedAt).toBe(true);
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(older));
     const cleared = await json<LinkBody>(await s.call(`/api/links/${link.id}`, { key: std.key, method: 'PUT', json: { condition: null, target: { type: 'manual', source: 'csv' } } }));
     expect(cleared).toMatchObject({ resolver: 'sourceId', condition: null, target: { type: 'manual', source: 'csv' }, source: link.source });
   });

@@ -39,6 +39,19 @@ describe('the print queue on a real CUPS queue', { timeout: 120_000 }, () => {
     }, 60_000, 'a failed attempt');
     expect(waiting.reason).toMatch(/^Attempt 1 failed, retrying: CUPS refused the job/);
     expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key }), 200)).status).toBe('ready');
+    // Backoff: the next attempt is due 2 s after the first failure, 4 s after the second.
+    const delayAfter = async (attempts: number) => {
+      await waitFor(async () => ((await job(jobId)).attempts >= attempts && (await job(jobId)).state === 'queued' ? true : undefined), 60_000, `attempt ${attempts}`);
+      const row = s.station.db.prepare('SELECT attempts, next_attempt_at, updated_at FROM print_jobs WHERE id = ?').get(jobId) as { attempts: number; next_attempt_at: string; updated_at: string };
+      expect(row.attempts).toBe(attempts);
+      return Date.parse(row.next_attempt_at) - Date.parse(row.updated_at);
+    };
+    const first = await delayAfter(1);
+    expect(first).toBeGreaterThanOrEqual(1_990);
+    expect(first).toBeLessThan(2_100);
+    const second = await delayAfter(2);
+    expect(second).toBeGreaterThanOrEqual(3_990);
+    expect(second).toBeLessThan(4_100);
 
     execFileSync('cupsaccept', [QUEUE]);
     const done = await waitFor(async () => {

@@ -136,7 +136,7 @@ describe('print request results', { timeout: 120_000 }, () => {
   });
 
   it('selects by orderFilters, minus excludeIds, and prints only documents matching filters', async () => {
-    const { key, team: other } = await s.printTeam('Filters', {
+    const { key } = await s.printTeam('Filters', {
       documents: [
         { template: 'Packing slip (A4)', tag: 'packing-slip' },
         { template: 'Shipping label (4×6 in)', tag: 'label' },
@@ -155,7 +155,9 @@ describe('print request results', { timeout: 120_000 }, () => {
     expect(results.map((result) => [result.status, result.orders.map((order) => order.id)])).toEqual([['pending', [a.id]]]);
     const batch = await s.settled(results[0]!.id);
     expect(batch.jobs.map((job) => job.paper.name)).toEqual(['4x6in']);
-    expect(other.id).not.toBe(team.team.id);
+    // Only the label of F-1: one job with one document (F-2 excluded, F-3 not express, the slip filtered out).
+    const documents = s.station.db.prepare('SELECT d.order_id FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id WHERE j.batch_id = ?').pluck().all(batch.id);
+    expect(documents).toEqual([a.id]);
   });
 
   it('finds orders by UUID or key, in the body and (URL-encoded) in the path', async () => {

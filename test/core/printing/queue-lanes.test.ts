@@ -37,7 +37,11 @@ describe('print queue lanes', { timeout: 120_000 }, () => {
     station.events.on('job', (event) => steps.push(`${event.jobId}:${event.state}`));
     try {
       await waitFor(() => (jobIds.every((id) => steps.includes(`${id}:done`)) ? true : undefined), 90_000, 'all three jobs done');
-      const at = (jobId: string, state: string) => steps.indexOf(`${jobId}:${state}`);
+      const at = (jobId: string, state: string) => {
+        const index = steps.indexOf(`${jobId}:${state}`);
+        expect(index, `${jobId} reached ${state}`).toBeGreaterThanOrEqual(0);
+        return index;
+      };
       // Beside: the folder job started before the first PDF job was handed to CUPS.
       expect(at(folder, 'rendering')).toBeLessThan(at(firstPdf, 'submitted'));
       // In order: the second PDF job started only once the first was handed to CUPS.

@@ -90,9 +90,19 @@ describe('onboarding tracker', () => {
     expect((await (await admin(`/admin/api/teams/${threePl.team.id}/onboarding`)).json()).tasks).toEqual([]);
   });
 
-  it('every task definition names who owns it', () => {
-    expect(ONBOARDING_TASKS.length).toBe(7);
-    for (const task of ONBOARDING_TASKS) expect(['three_pl', 'merchant']).toContain(task.owner);
+  it("a new merchant's tracker names who owns each task: the 3PL or the merchant", async () => {
+    const merchantId = await newMerchant('Owners Merchant');
+    const { tasks } = (await (await admin(`/admin/api/teams/${merchantId}/onboarding`)).json()) as { tasks: { kind: string; owner: string }[] };
+    expect(tasks.map((task) => [task.kind, task.owner])).toEqual([
+      ['invite_merchant_admin', 'merchant'],
+      ['assign_account_manager', 'three_pl'],
+      ['connect_source_app', 'merchant'],
+      ['first_order_received', 'merchant'],
+      ['printer_routing', 'three_pl'],
+      ['template_review', 'merchant'],
+      ['test_print', 'three_pl'],
+    ]);
+    expect(tasks).toHaveLength(ONBOARDING_TASKS.length);
   });
 });
 

@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resolveObjectURL } from 'node:buffer';
+import { pdfText } from '../../core/documents/pdf-tools';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TemplatesPage } from '../../../renderer/features/templates/TemplatesPage';
 import { errorPosition, offsetOf, templateBody, NEW_TEMPLATE } from '../../../renderer/features/templates/templates';
@@ -46,11 +48,15 @@ describe('Templates page', () => {
     const editor = await openEditor('Packing slip (A4)');
     const frame = (await within(editor).findByTitle('Template preview', {}, RENDER)) as HTMLIFrameElement;
     expect(frame.src).toMatch(/^blob:/);
+    // What the frame shows is a real PDF of the packing slip (read back with poppler).
+    const shown = async (src: string) => pdfText(new Uint8Array(await resolveObjectURL(src)!.arrayBuffer()));
+    expect(await shown(frame.src)).toMatch(/Packing slip/i);
     const select = within(editor).getByLabelText('Preview with');
     await waitFor(() => expect(within(select).getByRole('option', { name: '#2001 · Ada Lovelace' })).toBeInTheDocument());
     const first = frame.src;
     fireEvent.change(select, { target: { value: (within(select).getByRole('option', { name: '#2001 · Ada Lovelace' }) as HTMLOptionElement).value } });
     await waitFor(() => expect((within(editor).getByTitle('Template preview') as HTMLIFrameElement).src).not.toBe(first), RENDER);
+    expect(await shown((within(editor).getByTitle('Template preview') as HTMLIFrameElement).src)).toContain('#2001');
   });
 
   it('points at the line of a parse error and puts the caret there', async () => {
