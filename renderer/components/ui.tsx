@@ -107,3 +107,18 @@ export function relativeTime(at: string, now = Date.now()): string {
 
 export const formatMoney = (price?: { amount: number; currency: string }) =>
   price ? new Intl.NumberFormat(undefined, { style: 'currency', currency: price.currency }).format(price.amount) : '';
+
+/** A form whose submit runs `onSubmit` instead of navigating. */
+export function SubmitForm({ onSubmit, className, children }: { onSubmit: () => unknown; className?: string; children: ReactNode }) {
+  return (
+    <form
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

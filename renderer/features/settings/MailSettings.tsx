@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { ErrorBanner } from '../../components/ui';
+import { ErrorBanner, SubmitForm } from '../../components/ui';
 
 type MailView = { configured: false } | { configured: true; host: string; port: number; secure: boolean; user?: string; from: string; linkBaseUrl?: string; passwordSet: boolean };
 
@@ -82,13 +82,7 @@ export function MailSettings() {
       <ErrorBanner error={error} />
       {message && <div className={`banner banner-${message.kind}`} role="status">{message.text}</div>}
       {view && (
-        <form
-          className="form-grid"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <SubmitForm className="form-grid" onSubmit={save}>
           <div className="row">
             <label>SMTP host<input value={form.host} onChange={set('host')} placeholder="smtp.example.com" required /></label>
             <label className="narrow">Port<input type="number" min={1} max={65535} value={form.port} onChange={set('port')} required /></label>
@@ -113,19 +107,13 @@ export function MailSettings() {
             {view.configured && view.passwordSet && <button type="button" className="button" onClick={() => void save(true)}>Forget the password</button>}
             {view.configured && <button type="button" className="button button-danger" onClick={() => void remove()}>Remove</button>}
           </div>
-        </form>
+        </SubmitForm>
       )}
       {view?.configured && (
-        <form
-          className="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void test();
-          }}
-        >
+        <SubmitForm className="inline-form" onSubmit={test}>
           <label>Send a test message to<input type="email" value={testTo} onChange={(event) => setTestTo(event.target.value)} placeholder="you@example.com" /></label>
           <button type="submit" className="button" disabled={!testTo.trim()}>Send test</button>
-        </form>
+        </SubmitForm>
       )}
     </section>
   );

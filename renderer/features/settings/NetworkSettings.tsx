@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { ErrorBanner } from '../../components/ui';
+import { ErrorBanner, SubmitForm } from '../../components/ui';
 
 interface NetworkView {
   imageHostsAllowed: string[];
@@ -38,13 +38,7 @@ export function NetworkSettings() {
       <ErrorBanner error={error} />
       {saved && <div className="banner banner-success" role="status">{saved}</div>}
       {form && (
-        <form
-          className="form-grid"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <SubmitForm className="form-grid" onSubmit={save}>
           <div className="row">
             <label>
               Local image hosts allowed (one per line: a name or an IP address)
@@ -58,7 +52,7 @@ export function NetworkSettings() {
           <div className="row">
             <button type="submit" className="button button-primary">Save network settings</button>
           </div>
-        </form>
+        </SubmitForm>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError, signOut } from '../../app/api';
-import { ErrorBanner, RelativeTime } from '../../components/ui';
+import { ErrorBanner, RelativeTime, SubmitForm } from '../../components/ui';
 import type { SessionPolicy as Lifetimes, SessionView } from '../../../main/core/admin/sessions';
 
 /** Who is signed in to this dashboard, with revoke; how long sessions live. */
@@ -80,17 +80,11 @@ export function SessionsSettings() {
         </table>
       )}
       {lifetimes && (
-        <form
-          className="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void saveLifetimes();
-          }}
-        >
+        <SubmitForm className="inline-form" onSubmit={saveLifetimes}>
           <label>Sign out when unused for (hours)<input type="number" min={0.25} step={0.25} value={lifetimes.idleHours} onChange={(event) => setLifetimes({ ...lifetimes, idleHours: event.target.value })} /></label>
           <label>Sign out at the latest after (hours)<input type="number" min={1} value={lifetimes.absoluteHours} onChange={(event) => setLifetimes({ ...lifetimes, absoluteHours: event.target.value })} /></label>
           <button type="submit" className="button">Save lifetimes</button>
-        </form>
+        </SubmitForm>
       )}
     </section>
   );
