@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
-import type { SettingsStore } from '../settings/settings-store';
+import { readSetting, type SettingsStore } from '../settings/settings-store';
 import { DEFAULT_SESSION_POLICY, type AdminSessions, type SessionPolicy } from './sessions';
 
 /** `Chrome 131 on Linux`, from a User-Agent, for the sessions list. */
@@ -14,13 +14,7 @@ export function describeBrowser(userAgent: string): string {
 }
 
 /** The configured session lifetimes; the defaults when unset or unreadable. */
-export function sessionPolicy(settings: SettingsStore): SessionPolicy {
-  try {
-    return { ...DEFAULT_SESSION_POLICY, ...settings.get('sessions') };
-  } catch {
-    return DEFAULT_SESSION_POLICY;
-  }
-}
+export const sessionPolicy = (settings: SettingsStore): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, ...readSetting(settings, 'sessions') });
 
 /** Public: the only admin route without a session, it turns a login token into one. */
 export function sessionRoutes(router: Router, sessions: AdminSessions): void {

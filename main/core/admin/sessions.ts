@@ -20,7 +20,7 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleHours: 12, absoluteHo
 
 export interface SessionView {
   id: string;
-  /** Where it was opened: `desktop window`, `browser (<user agent>)`. */
+  /** Where it was opened: `desktop window`, or the browser as `Chrome 131 on Linux`. */
   label: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -73,8 +73,18 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     ).get(hashSecret(sessionToken), iso(now), iso(now - absoluteHours * 3600_000), iso(now - idleHours * 3600_000)) as (TokenRow & { token_hash: string }) | undefined;
   }
 
-  function view(row: TokenRow, currentId?: string): SessionView {
-    const { idleHours, absoluteHours } = policy();
+  /** The live session's id after recording its use (at most once a minute), or undefined. */
+  function touch(sessionToken: string): string | undefined {
+    const row = liveSession(sessionToken);
+    if (!row) return undefined;
+    const now = Date.now();
+    if (!row.last_used_at || Date.parse(row.last_used_at) < now - TOUCH_EVERY_MS) {
+      statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(iso(now), row.token_hash);
+    }
+    return row.id;
+  }
+
+  function view(row: TokenRow, { idleHours, absoluteHours }: SessionPolicy, currentId?: string): SessionView {
     const idleEnd = Date.parse(row.last_used_at ?? row.created_at) + idleHours * 3600_000;
     const absoluteEnd = Math.min(Date.parse(row.expires_at), Date.parse(row.created_at) + absoluteHours * 3600_000);
     return {
@@ -103,31 +113,18 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
       return used.changes === 1 ? startSession(label) : undefined;
     },
     /** Whether the session is alive; using it keeps it from going idle. */
-    isValidSession(sessionToken: string): boolean {
-      return this.touch(sessionToken) !== undefined;
-    },
-    /** The live session's id after recording its use (at most once a minute), or undefined. */
-    touch(sessionToken: string): string | undefined {
-      const row = liveSession(sessionToken);
-      if (!row) return undefined;
-      const now = Date.now();
-      if (!row.last_used_at || Date.parse(row.last_used_at) < now - TOUCH_EVERY_MS) {
-        statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(iso(now), row.token_hash);
-      }
-      return row.id;
-    },
+    isValidSession: (sessionToken: string): boolean => touch(sessionToken) !== undefined,
+    touch,
     /** Live sessions, newest first; `current` marks the caller's. */
     list(currentId?: string): SessionView[] {
       const rows = statement(db, "SELECT id, label, created_at, expires_at, last_used_at FROM admin_tokens WHERE kind = 'session' ORDER BY created_at DESC").all() as TokenRow[];
       const now = Date.now();
-      return rows.map((row) => view(row, currentId)).filter((session) => Date.parse(session.expiresAt) > now);
+      const lifetimes = policy();
+      return rows.map((row) => view(row, lifetimes, currentId)).filter((session) => Date.parse(session.expiresAt) > now);
     },
     /** Ends a session by its id; false when there is none. */
     revoke(id: string): boolean {
       return statement(db, "DELETE FROM admin_tokens WHERE id = ? AND kind = 'session'").run(id).changes === 1;
-    },
-    revokeSession(sessionToken: string): void {
-      statement(db, "DELETE FROM admin_tokens WHERE token_hash = ? AND kind = 'session'").run(hashSecret(sessionToken));
     },
   };
 }
@@ -148,7 +145,6 @@ export function adminAuth(sessions: AdminSessions) {
     const sessionId = token ? sessions.touch(token) : undefined;
     if (!sessionId) throw unauthorized('Sign in to the dashboard again: open a fresh login link (run `station login`, or restart the station)');
     ctx.state.sessionId = sessionId;
-    ctx.state.sessionToken = token;
     await next();
   };
 }

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { validate } from '../http/validate';
-import type { SettingsStore } from '../settings/settings-store';
+import { readSetting, type SettingsStore } from '../settings/settings-store';
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
 
@@ -20,22 +20,10 @@ const hosts = z
 const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
-export function allowedImageHosts(settings: SettingsStore): string[] {
-  try {
-    return settings.get('network')?.imageHostsAllowed ?? [];
-  } catch {
-    return [];
-  }
-}
+export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
 
 /** Extra names the dashboard answers for; none when unset or when settings cannot be read. */
-export function configuredDashboardHosts(settings: SettingsStore): string[] {
-  try {
-    return settings.get('network')?.dashboardHosts ?? [];
-  } catch {
-    return [];
-  }
-}
+export const configuredDashboardHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.dashboardHosts ?? [];
 
 const view = (settings: SettingsStore) => ({ imageHostsAllowed: allowedImageHosts(settings), dashboardHosts: configuredDashboardHosts(settings) });
 

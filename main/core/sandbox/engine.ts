@@ -33,6 +33,8 @@ export interface ItemResult {
 }
 
 interface Realm {
+  /** The team (or other key) this realm belongs to. */
+  key: string;
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   parseInput: QuickJSHandle;
@@ -229,7 +231,7 @@ export class ExpressionEngine {
         : /^(InternalError|RangeError): (stack overflow|Maximum call stack)/.test(message)
           ? 'stack'
           : message.startsWith('InternalError') ? 'crash' : undefined;
-    if (fault) this.discard(this.keyOf(realm));
+    if (fault) this.discard(realm.key);
     const text = fault === 'timeout' ? `time limit of ${SANDBOX_LIMITS.timeLimitMs} ms exceeded` : message;
     const full = prefix ? `${prefix}: ${text}` : text;
     return { ok: false, error: full.slice(0, SANDBOX_LIMITS.maxErrorLength), ...(fault ? { fault } : {}) };
@@ -251,11 +253,6 @@ export class ExpressionEngine {
   private startClock(ms: number): void {
     this.interrupted = false;
     this.deadline = Date.now() + ms;
-  }
-
-  private keyOf(realm: Realm): string | undefined {
-    for (const [key, candidate] of this.realms) if (candidate === realm) return key;
-    return undefined;
   }
 
   private ensureRealm(key: string): Realm {
@@ -280,7 +277,7 @@ export class ExpressionEngine {
     const parseInput = context.getProp(helpers, 'parseInput');
     const describeError = context.getProp(helpers, 'describeError');
     helpers.dispose();
-    const realm: Realm = { runtime, context, parseInput, describeError, compiled: new Map() };
+    const realm: Realm = { key, runtime, context, parseInput, describeError, compiled: new Map() };
     this.setupMs += performance.now() - setupStarted;
     this.realms.set(key, realm);
     while (this.realms.size > SANDBOX_LIMITS.realmsPerThread) {
@@ -290,10 +287,10 @@ export class ExpressionEngine {
     return realm;
   }
 
-  private discard(key: string | undefined, count = true): void {
-    const realm = key === undefined ? undefined : this.realms.get(key);
+  private discard(key: string, count = true): void {
+    const realm = this.realms.get(key);
     if (!realm) return;
-    this.realms.delete(key!);
+    this.realms.delete(key);
     if (count) this.discarded++;
     for (const handle of realm.input ?? []) handle.dispose();
     for (const handle of realm.compiled.values()) handle.dispose();

@@ -1,21 +1,32 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingsUnreadableError, type SettingsStore, type StationSettings } from './settings-store';
 
 export const SETTINGS_FILE = 'settings.json';
 
 /**
- * Settings in `settings.json` of the data dir. Read on every `get`, so a value written by
- * `station …` commands is seen by a running `station serve` without a restart. Written to a
- * temporary file then renamed, so a crash never leaves half a file; mode 0600 because it
- * may hold the SMTP password.
+ * Settings in `settings.json` of the data dir. Checked on every `get` (a stat; the file is
+ * read again only when it changed), so a value written by `station …` commands is seen by
+ * a running `station serve` without a restart, while the settings read on every dashboard
+ * request (session lifetimes) cost no file read. Written to a temporary file then renamed,
+ * so a crash never leaves half a file; mode 0600 because it may hold the SMTP password.
  */
 export function jsonFileSettings(dataDir: string): SettingsStore {
   const path = join(dataDir, SETTINGS_FILE);
+  let cached: { stamp: string; settings: StationSettings } | undefined;
 
   function readAll(): StationSettings {
-    if (!existsSync(path)) return {};
-    const text = readFileSync(path, 'utf8');
+    const stat = statSync(path, { throwIfNoEntry: false, bigint: true });
+    if (!stat) return {};
+    // A rename replaces the file (new inode), an edit in place changes mtime or size.
+    const stamp = `${stat.ino}:${stat.mtimeNs}:${stat.size}`;
+    if (cached?.stamp === stamp) return structuredClone(cached.settings);
+    const settings = parse(readFileSync(path, 'utf8'));
+    cached = { stamp, settings };
+    return structuredClone(settings);
+  }
+
+  function parse(text: string): StationSettings {
     if (text.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(text);

@@ -34,6 +34,19 @@ export interface MailSettings {
   linkBaseUrl?: string;
 }
 
+/**
+ * A setting, or undefined when it is unset or the settings cannot be read: a settings file
+ * edited into invalid JSON must not stop printing or signing in (the routes that edit
+ * settings say what is wrong with it).
+ */
+export function readSetting<K extends keyof StationSettings>(settings: SettingsStore, key: K): StationSettings[K] | undefined {
+  try {
+    return settings.get(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The settings file exists but cannot be read (edited by hand into invalid JSON…). */
 export class SettingsUnreadableError extends Error {}
 

@@ -35,6 +35,8 @@ describe('automatic printing is never lost or doubled', { timeout: 120_000 }, ()
   afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   const batchesOf = async (s: PrintStation, teamId: string) => json<Batch[]>(await s.admin(`/admin/api/print-batches?teamId=${teamId}`), 200);
+  /** The team's batches once there is one. */
+  const firstBatches = (s: PrintStation, teamId: string) => waitFor(async () => ((await batchesOf(s, teamId)).length ? batchesOf(s, teamId) : undefined), 60_000, 'owed batch');
 
   it('prints at start-up, once, an order whose automatic print a SIGKILL left unrecorded', async () => {
     const dataDir = freshDataDir();
@@ -66,7 +68,7 @@ describe('automatic printing is never lost or doubled', { timeout: 120_000 }, ()
 
     const restarted = await printStation({ dataDir, autoPrint: true });
     try {
-      const [batch] = await waitFor(async () => ((await batchesOf(restarted, team.id)).length ? batchesOf(restarted, team.id) : undefined), 60_000, 'owed batch');
+      const [batch] = await firstBatches(restarted, team.id);
       expect(batch).toMatchObject({ trigger: 'auto', orders: [{ id: order.id }] });
       expect((await restarted.settled(batch!.id)).jobs.map((job) => job.state)).toEqual(['done']);
       expect(stored(dataDir, team.id)).toEqual({ owed: [], autoBatches: [expect.any(String)] });
@@ -92,7 +94,7 @@ describe('automatic printing is never lost or doubled', { timeout: 120_000 }, ()
     expect(stored(dataDir, team.id)).toEqual({ owed: [order.id], autoBatches: [] });
     const second = await printStation({ dataDir, autoPrint: true });
     try {
-      const [batch] = await waitFor(async () => ((await batchesOf(second, team.id)).length ? batchesOf(second, team.id) : undefined), 60_000, 'owed batch');
+      const [batch] = await firstBatches(second, team.id);
       await second.settled(batch!.id);
       // The first station's print gets its printers at last: the order is no longer owed.
       held.open();

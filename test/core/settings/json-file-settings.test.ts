@@ -25,6 +25,19 @@ describe('JSON file settings', () => {
     expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ mail });
   });
 
+  it('a running station sees a change another process wrote after it read the file, and a hand edit too', () => {
+    const running = jsonFileSettings(dir);
+    expect(running.get('mail')).toBeUndefined();
+    jsonFileSettings(dir).set('mail', mail);
+    expect(running.get('mail')).toEqual(mail);
+    // Read again without a change: the same value, and one the caller may change freely.
+    const copy = running.get('mail')!;
+    copy.host = 'changed.example.com';
+    expect(running.get('mail')!.host).toBe('smtp.example.com');
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ mail: { ...mail, host: 'edited.example.com' } }));
+    expect(running.get('mail')!.host).toBe('edited.example.com');
+  });
+
   it('writes the file readable by its owner only, since it holds the SMTP password', () => {
     jsonFileSettings(dir).set('mail', mail);
     expect(statSync(join(dir, SETTINGS_FILE)).mode & 0o777).toBe(0o600);
