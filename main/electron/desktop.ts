@@ -1,5 +1,4 @@
 import { app, BrowserWindow, Notification, session } from 'electron';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { consoleLogger } from '../core/logger';
@@ -12,6 +11,7 @@ import { desktopSettings, electronSettingsStore } from './settings-store';
 import { createStationTray } from './tray';
 import { FailingJobs, type TrayState } from './tray-state';
 import { createDashboardWindow } from './window';
+import { createStationServer } from '../core/http/server';
 
 /**
  * The desktop host: the same core as `station serve`, with Electron's adapters (settings
@@ -39,7 +39,7 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
     pdfRenderer: new ElectronPdfRenderer(),
     printBackends: [createElectronPrintBackend()],
   });
-  const server = createServer(station.app.callback());
+  const server = createStationServer(station.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listen.port, listen.host, resolve);

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { silentLogger } from '../../main/core/logger';
 import { createStation, type Station, type StationOptions } from '../../main/core/station';
 import { createTeam } from '../../main/core/teams/service';
 import type { TeamRow, TeamType } from '../../main/core/teams/store';
+import { createStationServer } from '../../main/core/http/server';
 
 export interface RunningStation {
   station: Station;
@@ -28,7 +29,7 @@ export interface RunningStation {
 export async function startStation(options: Partial<StationOptions> = {}): Promise<RunningStation> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
   const station = createStation({ logger: silentLogger, background: true, autoPrint: false, ...options, dataDir });
-  const server: Server = createServer(station.app.callback());
+  const server: Server = createStationServer(station.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   station.onListening?.(url);

@@ -1,6 +1,7 @@
-import { createServer, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError, commonOptions, defaultDataDir, parse } from './args';
+import { createStationServer } from '../http/server';
 
 /** How long requests in flight get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,7 +23,7 @@ export async function serve(argv: string[]): Promise<number> {
   // Loaded after the arguments are checked: a usage error answers at once.
   const { createStation } = await import('../station');
   const station = createStation({ dataDir, background: true, autoPrint: !args['no-auto-print'] });
-  const server = createServer(station.app.callback());
+  const server = createStationServer(station.app);
   server.keepAliveTimeout = 5_000;
 
   // The handlers go in before anything is announced: a supervisor may signal as soon as it

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeKey } from '../../../main/core/keys/service';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
@@ -61,6 +61,26 @@ describe('X-API-Key authentication', () => {
     expect(JSON.stringify(row)).not.toContain(key);
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.last_used_at).toMatch(/^\d{4}-/);
+  });
+
+  it('last_used_at is written at most once a minute per key', async () => {
+    const { key, keyId } = s.team('Busy Shop');
+    const lastUsed = () => (s.station.db.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').get(keyId) as { last_used_at: string | null }).last_used_at;
+    await s.call('/api/auth/whoami', { key });
+    expect(lastUsed()).toMatch(/^\d{4}-/);
+    // A marker the station would overwrite on its next write.
+    const marker = '2000-01-01T00:00:00.000Z';
+    s.station.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(marker, keyId);
+    for (let i = 0; i < 5; i++) expect((await s.call('/api/auth/whoami', { key })).status).toBe(200);
+    expect(lastUsed()).toBe(marker);
+    // A minute later (only the clock moves: the station runs in this process) the next call writes.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      await s.call('/api/auth/whoami', { key });
+      expect(Date.parse(lastUsed()!)).toBeGreaterThan(Date.parse(marker));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

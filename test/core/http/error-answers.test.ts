@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
@@ -138,5 +139,52 @@ describe('error answers', () => {
         { path: 'order.lineItems.0.quantity', message: expect.any(String) },
       ]),
     );
+  });
+});
+
+/**
+ * Sends raw bytes on one connection (the whole request in one write, so Node's parser sees it
+ * at once), optionally ending the upload; resolves with everything the station answered.
+ */
+function rawExchange(bytes: string, endUpload: boolean): Promise<string> {
+  const { port } = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(bytes);
+      if (endUpload) socket.end();
+    });
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+const postOrder = (body: string, contentLength: number) =>
+  `POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n${body}`;
+
+describe('bodies that cannot be read', () => {
+  it('an upload that ends before its Content-Length is 400 malformed_body, and nothing is stored', async () => {
+    const before = orderCount();
+    const body = JSON.stringify(sampleOrder('cut-short'));
+    const answer = await rawExchange(postOrder(body.slice(0, 40), body.length), true);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('application/json');
+    expect((JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorBody).error.code).toBe('malformed_body');
+    expect(orderCount()).toBe(before);
+  });
+
+  it('a body longer than its Content-Length is 400 malformed_body, and nothing is stored', async () => {
+    const before = orderCount();
+    const body = JSON.stringify(sampleOrder('too-long'));
+    const answer = await rawExchange(postOrder(body, body.length - 20), false);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect((JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorBody).error.code).toBe('malformed_body');
+    expect(orderCount()).toBe(before);
+  });
+
+  it('bytes that are not HTTP at all are 400 malformed_request', async () => {
+    const answer = await rawExchange('HELLO THERE\r\n\r\n', false);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect((JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorBody).error.code).toBe('malformed_request');
   });
 });

@@ -53,6 +53,29 @@ describe('signing out', () => {
   });
 });
 
+describe('login links', () => {
+  const exchange = (loginToken: string) =>
+    s.call('/admin/api/session', { method: 'POST', body: JSON.stringify({ loginToken }), headers: { 'Content-Type': 'application/json' } });
+  /** Moves the login token's creation and expiry back as if `minutes` had passed. */
+  const ageLogin = (loginToken: string, minutes: number) => {
+    const row = s.station.db.prepare("SELECT id, created_at FROM admin_tokens WHERE kind = 'login' ORDER BY rowid DESC LIMIT 1").get() as { id: string; created_at: string };
+    const shift = minutes * 60_000;
+    s.station.db
+      .prepare('UPDATE admin_tokens SET created_at = ?, expires_at = ? WHERE id = ?')
+      .run(new Date(Date.parse(row.created_at) - shift).toISOString(), new Date(Date.parse(row.created_at) - shift + 15 * 60_000).toISOString(), row.id);
+    return loginToken;
+  };
+
+  it('a login link works once within 15 minutes and not after', async () => {
+    const fresh = ageLogin(sessions().createLoginToken(), 14.9);
+    expect((await exchange(fresh)).status).toBe(201);
+    const stale = ageLogin(sessions().createLoginToken(), 15.1);
+    const refused = await exchange(stale);
+    expect(refused.status).toBe(401);
+    expect(s.station.db.prepare("SELECT used_at FROM admin_tokens WHERE kind = 'login' ORDER BY rowid DESC LIMIT 1").get()).toEqual({ used_at: null });
+  });
+});
+
 describe('session lifetimes', () => {
   const age = (token: string, column: 'last_used_at' | 'created_at', hoursAgo: number) => {
     const id = sessions().touch(token)!;
