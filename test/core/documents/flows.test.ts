@@ -172,6 +172,46 @@ describe('flows', () => {
     expect(kept.tags).toEqual(['packing-slip', 'invoice']);
   });
 
+  it('an update that now matches an ignore rule ignores a ready order; a later update that does not match keeps it ignored', async () => {
+    await setFlow({
+      autoPrint: false,
+      rules: [
+        { actions: [{ type: 'addDocument', templateId: byBuiltin('packing-slip-a4').id }] },
+        { name: 'Skip test orders', when: { tagIs: 'test' }, actions: [{ type: 'ignoreOrder' }] },
+      ],
+    });
+    const post = async (tags: { label: string }[]) =>
+      json<{ id: string; status: string }>(await s.call('/api/orders', { key, json: sampleOrder('ignore-on-update', { tags }) }), 201);
+    const first = await post([]);
+    expect(first.status).toBe('ready');
+    const tagged = await post([{ label: 'test' }]);
+    expect(tagged).toMatchObject({ id: first.id, status: 'ignored' });
+    const untagged = await post([]);
+    expect(untagged).toMatchObject({ id: first.id, status: 'ignored' });
+    expect((await json<{ status: string }>(await s.call(`/api/orders/${first.id}/status`, { key }), 200)).status).toBe('ignored');
+    const history = s.station.db.prepare('SELECT status, reason FROM order_status_history WHERE order_id = ? ORDER BY id').all(first.id);
+    expect(history).toEqual([
+      { status: 'ready', reason: expect.any(String) },
+      { status: 'ignored', reason: 'ignored by flow rule "Skip test orders"' },
+    ]);
+  });
+
+  it('a flow that adds the same template with the same tag twice gives one document', async () => {
+    const slip = byBuiltin('packing-slip-a4').id;
+    await setFlow({
+      autoPrint: false,
+      rules: [
+        { actions: [{ type: 'addDocument', templateId: slip }] },
+        { when: { tagIs: 'gift' }, actions: [{ type: 'addDocument', templateId: slip }, { type: 'addDocument', templateId: byBuiltin('invoice-a4').id }] },
+      ],
+    });
+    const order = await orderWith({ tags: [{ label: 'gift' }] });
+    expect(order.tags).toEqual(['packing-slip', 'invoice']);
+    // The same template under another tag is another document.
+    await setFlow({ autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: slip }, { type: 'addDocument', templateId: slip, tag: 'copy' }] }] });
+    expect((await orderWith()).tags).toEqual(['packing-slip', 'copy']);
+  });
+
   it('documents are rebuilt when the order is updated, keeping the ids of documents that stay', async () => {
     await setFlow({
       autoPrint: true,

@@ -74,6 +74,41 @@ describe('templates (admin API)', () => {
     expect((await json<DocumentView[]>(await s.admin(`/admin/api/orders/${fine.id}/documents`), 200))[0]!.complete).toBe(true);
   });
 
+  it('every route that renders a template failing on the order answers 422 template_render_error', async () => {
+    const failing = await json<TemplateView>(await create({ name: 'Needs ASCII 2', tag: 'packing-slip', body: '{{ variables.code | barcode }}' }), 201);
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: failing.id }] }] } }), 200);
+    const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-422', { variables: { code: 'Ж-日本' } }) }), 201);
+    const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
+    const expect422 = async (response: Response) => {
+      const body = await json<{ error: { code: string; message: string } }>(response, 422);
+      expect(body.error.code).toBe('template_render_error');
+      expect(body.error.message).toMatch(/^The template could not render: .*Code 128 cannot encode "Ж-日本"/);
+    };
+    await expect422(await s.call(`/api/orders/${order.id}/documents/${doc!.id}/pdf`, { key }));
+    await expect422(await s.admin(`/admin/api/documents/${doc!.id}/pdf`));
+    await expect422(await s.admin(`/admin/api/templates/${failing.id}/preview?format=pdf&orderId=${order.id}`));
+    await expect422(await s.admin(`/admin/api/teams/${team.id}/templates/preview`, { method: 'POST', json: { template: { name: 'Draft', tag: 'x', body: '<p>{{ variables.code | barcode }}</p>' }, orderId: order.id, format: 'png' } }));
+    // The same template on an order it can encode renders.
+    const fine = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-200', { variables: { code: 'ABC-2' } }) }), 201);
+    expect(pdfInfo(await bytes(await s.admin(`/admin/api/templates/${failing.id}/preview?format=pdf&orderId=${fine.id}`))).pages).toBe(1);
+  });
+
+  it('a render running over 2 s is stopped: the document is incomplete and a preview answers 422', async () => {
+    const endless = '{% for a in (1..100000) %}{% for b in (1..100000) %}{{ b }}{% endfor %}{% endfor %}';
+    const slow = await json<TemplateView>(await create({ name: 'Endless', tag: 'slow', body: endless }), 201);
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: slow.id }] }] } }), 200);
+    const started = performance.now();
+    const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-limit') }), 201);
+    // The order is stored, answered after the limit cut the render, not after the loop's end.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_000);
+    const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
+    expect(doc!.complete).toBe(false);
+    expect(doc!.incompleteReason).toMatch(/^template "Endless" failed to render: template render limit exceeded/);
+    const preview = await json<{ error: { code: string; message: string } }>(await s.admin(`/admin/api/templates/${slow.id}/preview?format=pdf&orderId=${order.id}`), 422);
+    expect(preview.error.code).toBe('template_render_error');
+    expect(preview.error.message).toMatch(/render limit exceeded/);
+  });
+
   it('names are unique per team (409), and a template a flow uses cannot be deleted (409)', async () => {
     expect((await create({ name: 'Packing slip (A4)', tag: 'packing-slip', body: 'x' })).status).toBe(409);
     const flow = await json<{ rules: { actions: { templateId: string }[] }[] }>(await s.admin(`/admin/api/teams/${team.id}/flow`), 200);
