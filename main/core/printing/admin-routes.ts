@@ -26,9 +26,12 @@ const routeBody = z.strictObject({
 
 const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
 
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+
 const batchListQuery = z.object({
   teamId: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** A batch id (the last one of the previous page) or an ISO timestamp. */
   before: z.string().max(40).optional(),
 });
 
@@ -142,6 +145,9 @@ export function printingAdminRoutes(router: Router, deps: { db: Db; printers: Pr
 
   router.get('/admin/api/print-batches', (ctx) => {
     const query = validate(batchListQuery, ctx.query, 'The batch query is not valid');
+    if (query.before && !getBatch(db, query.before) && !ISO_TIMESTAMP.test(query.before)) {
+      throw badRequest('before: not a batch id nor an ISO timestamp', [{ path: 'before', message: 'Give the id of the last batch of the previous page, or an ISO timestamp' }]);
+    }
     ctx.body = listBatches(db, query).map((row) => ({ ...batchView(row), jobs: listBatchJobs(db, row.id).map(jobView) }));
   });
   router.get('/admin/api/print-batches/:id', (ctx) => {

@@ -85,8 +85,16 @@ export function listBatches(db: Db, options: { teamId?: string; limit: number; b
     params.push(options.teamId);
   }
   if (options.before) {
-    where.push('created_at < ?');
-    params.push(options.before);
+    // A batch id pages exactly (one request's batches share a timestamp); an ISO timestamp
+    // lists what was created before it.
+    const cursor = statement(db, 'SELECT created_at, rowid FROM print_batches WHERE id = ?').get(options.before) as { created_at: string; rowid: number } | undefined;
+    if (cursor) {
+      where.push('(created_at < ? OR (created_at = ? AND rowid < ?))');
+      params.push(cursor.created_at, cursor.created_at, cursor.rowid);
+    } else {
+      where.push('created_at < ?');
+      params.push(options.before);
+    }
   }
   return statement(db, `SELECT * FROM print_batches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
     .all(...params, options.limit) as BatchRow[];

@@ -39,7 +39,7 @@ export function BatchesPage() {
   async function loadMore() {
     const last = batches?.at(-1);
     if (!last) return;
-    const older = await api<PrintBatch[]>(`/print-batches?limit=${PAGE}&before=${encodeURIComponent(last.createdAt)}`);
+    const older = await api<PrintBatch[]>(`/print-batches?limit=${PAGE}&before=${encodeURIComponent(last.id)}`);
     setBatches([...(batches ?? []), ...older]);
     setMore(older.length === PAGE);
   }
