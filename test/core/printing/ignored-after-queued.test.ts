@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_IGNORED_REASON } from '../../../main/core/printing/queue';
-import { pdfText } from '../printers/cups-output';
+import { pdfText, waitFor } from '../printers/cups-output';
 import { json, printStation } from './print-harness';
 
 type Result = { id: string; status: string };
@@ -47,6 +48,42 @@ describe('an order ignored after its print job was queued', { timeout: 120_000 }
       expect(await status(alone.id)).toBe('printed');
     } finally {
       await s.stop();
+    }
+  });
+});
+
+/** A CUPS queue that holds its jobs while disabled (output discarded). */
+const HOLDING_QUEUE = 'STATION_HOLDING_TEST';
+
+describe('an order ignored after its job was handed to the OS', { timeout: 120_000 }, () => {
+  it('changes status only: the OS job is not cancelled and prints, and the order stays ignored', async () => {
+    execFileSync('lpadmin', ['-p', HOLDING_QUEUE, '-E', '-v', 'file:///dev/null', '-m', 'drv:///sample.drv/generic.ppd']);
+    execFileSync('cupsdisable', [HOLDING_QUEUE]);
+    const s = await printStation();
+    try {
+      const { key } = await s.printTeam('Handed over');
+      await json(await s.call('/api/printers/refresh', { key }), 200);
+      const printerId = await s.printerId(HOLDING_QUEUE);
+      const order = await s.createOrder(key, 'IG-HANDED');
+      const [result] = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: printerId } } }), 200);
+      const jobId = (s.station.db.prepare('SELECT id FROM print_jobs WHERE batch_id = ?').get(result!.id) as { id: string }).id;
+      const handed = await waitFor(() => {
+        const row = s.station.db.prepare('SELECT state, os_job_id AS osJobId, released FROM print_jobs WHERE id = ?').get(jobId) as { state: string; osJobId: string; released: number };
+        return row.state === 'submitted' && row.released === 1 ? row : undefined;
+      }, 30_000, 'the job to be handed to CUPS');
+      // The queue is stopped: CUPS holds the job, not yet printed.
+      expect(execFileSync('lpstat', ['-W', 'not-completed', '-o', HOLDING_QUEUE], { encoding: 'utf8' })).toContain(handed.osJobId);
+
+      const ignored = await json<{ status: string }>(await s.admin(`/admin/api/orders/${order.id}/ignore`, { method: 'POST', json: {} }), 200);
+      expect(ignored.status).toBe('ignored');
+      execFileSync('cupsenable', [HOLDING_QUEUE]);
+      const batch = await s.settled(result!.id);
+      expect(batch.jobs.map((job) => [job.state, job.osJobId])).toEqual([['done', handed.osJobId]]);
+      expect(execFileSync('lpstat', ['-W', 'completed', '-o', HOLDING_QUEUE], { encoding: 'utf8' })).toContain(handed.osJobId);
+      expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key }), 200)).status).toBe('ignored');
+    } finally {
+      await s.stop();
+      execFileSync('lpadmin', ['-x', HOLDING_QUEUE]);
     }
   });
 });
