@@ -21,6 +21,22 @@ const flow = async () => (await (await station.admin(`/teams/${station.team.id}/
 const templateId = async (name: string) =>
   ((await (await station.admin(`/teams/${station.team.id}/templates`)).json()) as { id: string; name: string }[]).find((t) => t.name === name)!.id;
 
+/** Puts the team's flow in a known state first: each test sets up what it needs. */
+async function setFlow(flow: { autoPrint: boolean; rules: unknown[] }) {
+  const response = await station.admin(`/teams/${station.team.id}/flow`, { method: 'PUT', json: flow });
+  if (response.status !== 200) throw new Error(`flow not set: ${response.status} ${await response.text()}`);
+}
+const slipForEveryOrder = async () => ({
+  name: 'Packing slip for every order',
+  actions: [{ type: 'addDocument', templateId: await templateId('Packing slip (A4)'), tag: 'packing-slip' }],
+});
+const giftsToGermany = async () => ({
+  name: 'Gifts to Germany',
+  when: { all: [{ tagIs: 'gift' }, { countryIs: ['DE', 'AT'] }] },
+  actions: [{ type: 'addDocument', templateId: await templateId('Gift note (A6)') }],
+  stop: true,
+});
+
 async function openPage() {
   renderPage(<FlowsPage />);
   const rule = await screen.findByRole('listitem', { name: 'Rule 1' });
@@ -34,7 +50,8 @@ const save = async () => {
 };
 
 describe('Flows page', () => {
-  it('shows the seeded rule and saves the auto-print switch', async () => {
+  it('shows the team’s rule and saves the auto-print switch', async () => {
+    await setFlow({ autoPrint: true, rules: [await slipForEveryOrder()] });
     const rule = await openPage();
     expect(within(rule).getByRole('textbox', { name: 'Rule name' })).toHaveValue('Packing slip for every order');
     expect(within(rule).getByText('every order', { selector: 'strong' })).toBeInTheDocument();
@@ -47,6 +64,7 @@ describe('Flows page', () => {
   });
 
   it('builds a rule with nested conditions and two actions, stored as the station schema says', async () => {
+    await setFlow({ autoPrint: false, rules: [await slipForEveryOrder()] });
     await openPage();
     fireEvent.click(screen.getByRole('button', { name: '+ Add a rule' }));
     const rule = screen.getByRole('listitem', { name: 'Rule 2' });
@@ -77,6 +95,7 @@ describe('Flows page', () => {
   });
 
   it('reorders rules and keeps each rule’s fields with it', async () => {
+    await setFlow({ autoPrint: false, rules: [await slipForEveryOrder(), await giftsToGermany()] });
     await openPage();
     await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Rule name' })).toHaveLength(2));
     fireEvent.click(within(screen.getByRole('listitem', { name: 'Rule 2' })).getByRole('button', { name: 'Move up' }));
@@ -87,7 +106,9 @@ describe('Flows page', () => {
   });
 
   it('shows the station’s refusal with the field at fault and keeps the edit', async () => {
+    await setFlow({ autoPrint: false, rules: [await slipForEveryOrder(), await giftsToGermany()] });
     await openPage();
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Rule name' })).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: '+ Add a rule' }));
     const rule = screen.getByRole('listitem', { name: 'Rule 3' });
     fireEvent.click(within(rule).getByRole('button', { name: 'Add a condition' }));

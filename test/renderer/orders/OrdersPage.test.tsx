@@ -14,22 +14,27 @@ beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 const rows = () => document.querySelectorAll('[data-order-number]');
+/** The station's own count of orders (every status, every team): what the page's header must say. */
+const stationTotal = async () => ((await (await station.admin('/orders?limit=1')).json()) as { total: number }).total;
 
 describe('Orders page', () => {
   it('shows the total but renders only the rows on screen', async () => {
+    const total = await stationTotal();
+    expect(total).toBeGreaterThanOrEqual(150);
     renderPage(<OrdersPage />);
-    await screen.findByText(/^150 orders/);
+    await screen.findByText(new RegExp(`^${total} orders`));
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     expect(rows().length).toBeLessThan(60);
   });
 
   it('adds an order posted while the page is open, without a reload', async () => {
+    const total = await stationTotal();
     renderPage(<OrdersPage />);
-    await screen.findByText(/^150 orders/);
+    await screen.findByText(new RegExp(`^${total} orders`));
     await station.post('/api/orders', sampleOrder('LIVE-1'));
     // The page keeps its state (no reload): the live event adds the row to the list already shown.
     expect(await screen.findByText('#LIVE-1', {}, { timeout: 20_000 })).toBeInTheDocument();
-    await screen.findByText(/^151 orders/);
+    await screen.findByText(new RegExp(`^${total + 1} orders`));
   });
 
   it('Enter in the scan box opens the order with that number', async () => {
@@ -51,7 +56,7 @@ describe('Orders page', () => {
 
   it('filters by tag through the station', async () => {
     renderPage(<OrdersPage />);
-    await screen.findByText(/^151 orders/);
+    await screen.findByText(/^\d+ orders/);
     await waitFor(() => expect(screen.getByRole('option', { name: 'odd' })).toBeInTheDocument());
     fireEvent.change(screen.getByLabelText('Tag'), { target: { value: 'odd' } });
     expect(await screen.findByText(/^75 matching orders/)).toBeInTheDocument();
@@ -61,13 +66,46 @@ describe('Orders page', () => {
     renderPage(<OrdersPage />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     const boxes = screen.getAllByRole('checkbox', { name: /^Select order/ });
+    const picked = [0, 1, 2].map((index) => boxes[index]!.closest('[data-order-number]')!.getAttribute('data-order-number')!);
     fireEvent.click(boxes[0]!);
     expect(await screen.findByText('1 selected')).toBeInTheDocument();
     fireEvent.click(boxes[2]!, { shiftKey: true });
     expect(await screen.findByText('3 selected')).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Ignore' }));
     await waitFor(() => expect(screen.queryByText('3 selected')).not.toBeInTheDocument());
-    const ignored = await (await station.admin('/orders?status=ignored')).json();
-    expect(ignored.total).toBe(3);
+    const ignored = (await (await station.admin('/orders?status=ignored')).json()) as { orders: { orderNumber: string }[] };
+    expect(ignored.orders.map((order) => order.orderNumber).sort()).toEqual(picked.sort());
+  });
+
+  it('"Print as soon as an order is scanned" prints the scanned order, and only while it is on', async () => {
+    window.localStorage.removeItem('station.printOnScan');
+    const { unmount } = renderPage(<OrdersPage />);
+    const scanOf = async (number: string) => {
+      const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+      fireEvent.change(scan, { target: { value: number } });
+      fireEvent.submit(scan.closest('form')!);
+      await within(await screen.findByRole('complementary', { name: 'Order detail' })).findByText(`${station.team.id}/api-${number}`);
+    };
+    const batchesOf = async (number: string) => {
+      const batches = (await (await station.admin('/print-batches?limit=500')).json()) as { orders: { orderKeys: string[] }[] }[];
+      return batches.filter((batch) => batch.orders.some((order) => order.orderKeys.includes(`${station.team.id}/api-${number}`)));
+    };
+
+    // Off: scanning opens the order and prints nothing.
+    await scanOf('1100');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await batchesOf('1100')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Print as soon as an order is scanned' }));
+    await scanOf('1101');
+    expect(await screen.findByText(/^#1101: 1 order printing on /)).toBeInTheDocument();
+    expect(await batchesOf('1101')).toHaveLength(1);
+    expect(await batchesOf('1100')).toEqual([]);
+
+    // The choice is kept for the next visit.
+    unmount();
+    renderPage(<OrdersPage />);
+    expect(screen.getByRole('checkbox', { name: 'Print as soon as an order is scanned' })).toBeChecked();
+    window.localStorage.removeItem('station.printOnScan');
   });
 });

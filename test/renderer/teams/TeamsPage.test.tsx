@@ -15,6 +15,13 @@ afterAll(() => station.stop());
 
 const merchants = async () => (await (await station.admin(`/teams/${station.team.id}/merchants`)).json()) as { id: string; name: string; status: string; account_manager_user_id: string | null }[];
 
+/** A merchant made through the station's API, for tests about what the page shows of one. */
+async function merchantViaApi(name: string, email?: string) {
+  const response = await station.admin(`/teams/${station.team.id}/merchants`, { json: { name, ...(email ? { email } : {}) } });
+  if (response.status !== 201) throw new Error(`merchant not created: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { team: { id: string } }).team;
+}
+
 async function createMerchant(name: string, email?: string) {
   fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: name } });
   if (email) fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: email } });
@@ -24,39 +31,47 @@ async function createMerchant(name: string, email?: string) {
   return screen.findByRole('region', { name: `Merchant ${name}` });
 }
 
-describe('Teams page', () => {
-  it('says how to start while the 3PL has no merchant', async () => {
+describe('Teams page of a 3PL without merchants', () => {
+  let empty: StationProcess;
+  beforeAll(async () => {
+    empty = await stationForPage('Empty Fulfilment', 'three_pl');
+  });
+  afterAll(() => empty.stop());
+
+  it('says how to start', async () => {
+    useBridge(empty);
     renderPage(<TeamsPage />);
     expect(await screen.findByText('No merchants yet')).toBeInTheDocument();
   });
+});
 
+describe('Teams page', () => {
   it('creates a merchant with an invitation and, with no mail set up, shows the link to pass on', async () => {
     renderPage(<TeamsPage />);
-    await screen.findByText('No merchants yet');
     await createMerchant('Lumen Candles', 'owner@lumen.example');
     const link = await screen.findByTestId('accept-link');
     expect(link.textContent).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
     expect(screen.getByText(/No mail went to owner@lumen.example/)).toBeInTheDocument();
-    expect((await merchants()).map((m) => [m.name, m.status])).toEqual([['Lumen Candles', 'onboarding']]);
+    expect((await merchants()).filter((m) => m.name === 'Lumen Candles').map((m) => m.status)).toEqual(['onboarding']);
     const row = screen.getByRole('row', { name: /Lumen Candles/ });
     expect(within(row).getByText('0 of 7 done · 3 for you, 4 for the merchant')).toBeInTheDocument();
   });
 
   it('later, the merchant lists the unsent invitation with its link to hand over; inviting again replaces it with a fresh one', async () => {
+    const juniper = await merchantViaApi('Juniper Soap', 'owner@juniper.example');
     renderPage(<TeamsPage />);
-    fireEvent.click(within(await screen.findByRole('row', { name: /Lumen Candles/ })).getByRole('button', { name: 'Open' }));
-    const detail = await screen.findByRole('region', { name: 'Merchant Lumen Candles' });
+    fireEvent.click(within(await screen.findByRole('row', { name: /Juniper Soap/ })).getByRole('button', { name: 'Open' }));
+    const detail = await screen.findByRole('region', { name: 'Merchant Juniper Soap' });
     expect(await within(detail).findByText(/not mailed/)).toBeInTheDocument();
     expect(within(detail).getByText('Mail is not configured on this station. Hand this link over:')).toBeInTheDocument();
     const listedLink = within(detail).getByText(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`)).textContent!;
     expect(within(detail).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
 
-    fireEvent.click(within(detail).getByRole('button', { name: 'Invite owner@lumen.example again' }));
+    fireEvent.click(within(detail).getByRole('button', { name: 'Invite owner@juniper.example again' }));
     const fresh = (await within(detail).findByTestId('accept-link')).textContent!;
     expect(fresh).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
     expect(fresh).not.toBe(listedLink);
-    const lumen = (await merchants()).find((m) => m.name === 'Lumen Candles')!;
-    const listed = (await (await station.admin(`/teams/${lumen.id}/invitations`)).json()) as { state: string; acceptUrl: string | null }[];
+    const listed = (await (await station.admin(`/teams/${juniper.id}/invitations`)).json()) as { state: string; acceptUrl: string | null }[];
     expect(listed.map((i) => [i.state, i.acceptUrl])).toEqual([['open', fresh], ['replaced', null]]);
     // The fresh link is the open invitation's: its page offers to join; the replaced one is closed.
     expect((await fetch(fresh)).status).toBe(200);
@@ -64,14 +79,15 @@ describe('Teams page', () => {
   });
 
   it('assigns an account manager from the 3PL members; the station ticks that task', async () => {
+    const birch = await merchantViaApi('Birch Bakery');
     renderPage(<TeamsPage />);
-    const select = await screen.findByRole('combobox', { name: 'Account manager of Lumen Candles' });
+    const select = await screen.findByRole('combobox', { name: 'Account manager of Birch Bakery' });
     await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
     const member = within(select).getAllByRole('option')[1] as HTMLOptionElement;
     fireEvent.change(select, { target: { value: member.value } });
-    await waitFor(async () => expect((await merchants())[0]!.account_manager_user_id).toBe(member.value));
-    fireEvent.click(within(screen.getByRole('row', { name: /Lumen Candles/ })).getByRole('button', { name: 'Open' }));
-    const detail = await screen.findByRole('region', { name: 'Merchant Lumen Candles' });
+    await waitFor(async () => expect((await merchants()).find((m) => m.id === birch.id)!.account_manager_user_id).toBe(member.value));
+    fireEvent.click(within(screen.getByRole('row', { name: /Birch Bakery/ })).getByRole('button', { name: 'Open' }));
+    const detail = await screen.findByRole('region', { name: 'Merchant Birch Bakery' });
     await waitFor(() => expect(within(detail).getByRole('checkbox', { name: /Assign an account manager/ })).toBeChecked());
   });
 
@@ -100,11 +116,12 @@ describe('Teams page', () => {
 
   it("shows the station's refusal with the field at fault", async () => {
     renderPage(<TeamsPage />);
-    await screen.findByRole('row', { name: /Lumen Candles/ });
-    fireEvent.change(screen.getByLabelText('New merchant'), { target: { value: 'Bad Address Co' } });
+    fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: 'Bad Address Co' } });
     fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: 'not-an-address' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create merchant' })).toBeEnabled());
     fireEvent.submit(screen.getByRole('button', { name: 'Create merchant' }).closest('form')!);
     expect(await screen.findByRole('alert')).toHaveTextContent(/The merchant is not valid — email/);
+    expect((await merchants()).map((m) => m.name)).not.toContain('Bad Address Co');
   });
 });
 
