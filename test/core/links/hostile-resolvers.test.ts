@@ -8,20 +8,42 @@ import { json, type LinkBody } from './links-helpers';
  * answers 201 with a new (unlinked) order, the failure is recorded as a link error, and
  * the station keeps serving.
  */
-const HOSTILE: Array<[name: string, resolver: string, error: RegExp]> = [
-  ['an endless loop', '(() => { while (true) {} })()', /time limit of 50 ms exceeded/],
-  ['a memory bomb', '(() => { const hoard = []; for (;;) hoard.push(new Array(100000).fill(hoard.length)) })()', /out of memory|time limit|stopped after/],
-  ['a string bomb in native code', '(() => { const hoard = []; for (;;) hoard.push("y".repeat(1e6)) })()', /stopped after \d+ ms|out of memory/],
-  ['deep recursion', '(function dive(n) { return dive(n + 1) + 1 })(0)', /stack overflow/],
-  ['require', "require('fs').readFileSync('/etc/passwd', 'utf8')", /ReferenceError: 'require' is not defined/],
-  ['process', 'process.env.HOME', /ReferenceError: 'process' is not defined/],
-  ['fetch', "fetch('http://127.0.0.1/')", /ReferenceError: 'fetch' is not defined/],
-  ['a global through the Function constructor', "(() => {}).constructor('return this')().process.exit(1)", /TypeError/],
-  ['a write to globalThis', "(globalThis.stolen = 'x')", /TypeError: object is not extensible/],
-  ['prototype pollution', "(Object.prototype.polluted = 'x')", /TypeError/],
-  ['a constructor chain to the host', "[].constructor.constructor('return require')()('fs')", /TypeError: code from strings is not available/],
-  ['an uninterruptible native step', "Array(2e6).fill('ab').join(',').length", /over the time limit of 50 ms|stopped after \d+ ms/],
+const HOSTILE: Array<[name: string, resolver: string, error: RegExp, runsToALimit: boolean]> = [
+  ['an endless loop', '(() => { while (true) {} })()', /time limit of 50 ms exceeded/, true],
+  ['a memory bomb', '(() => { const hoard = []; for (;;) hoard.push(new Array(100000).fill(hoard.length)) })()', /out of memory|time limit|stopped after/, true],
+  ['a string bomb in native code', '(() => { const hoard = []; for (;;) hoard.push("y".repeat(1e6)) })()', /stopped after \d+ ms|out of memory/, true],
+  ['deep recursion', '(function dive(n) { return dive(n + 1) + 1 })(0)', /stack overflow/, false],
+  ['require', "require('fs').readFileSync('/etc/passwd', 'utf8')", /ReferenceError: 'require' is not defined/, false],
+  ['process', 'process.env.HOME', /ReferenceError: 'process' is not defined/, false],
+  ['fetch', "fetch('http://127.0.0.1/')", /ReferenceError: 'fetch' is not defined/, false],
+  ['a global through the Function constructor', "(() => {}).constructor('return this')().process.exit(1)", /TypeError/, false],
+  ['a write to globalThis', "(globalThis.stolen = 'x')", /TypeError: object is not extensible/, false],
+  ['prototype pollution', "(Object.prototype.polluted = 'x')", /TypeError/, false],
+  ['a constructor chain to the host', "[].constructor.constructor('return require')()('fs')", /TypeError: code from strings is not available/, false],
+  ['an uninterruptible native step', "Array(2e6).fill('ab').join(',').length", /over the time limit of 50 ms|stopped after \d+ ms/, true],
 ];
+
+/**
+ * Watches the station's sandbox: `started` resolves when an evaluation begins, `working()`
+ * says whether one is still under way. Lets a test show a request was answered during one.
+ */
+function watchSandbox(station: RunningStation['station']) {
+  const sandbox = station.services.sandbox;
+  const evaluate = sandbox.evaluate.bind(sandbox);
+  let inFlight = 0;
+  let began: () => void = () => {};
+  const started = new Promise<void>((resolve) => (began = resolve));
+  sandbox.evaluate = async (...args: Parameters<typeof evaluate>) => {
+    inFlight++;
+    began();
+    try {
+      return await evaluate(...args);
+    } finally {
+      inFlight--;
+    }
+  };
+  return { started, working: () => inFlight > 0, restore: () => void (sandbox.evaluate = evaluate) };
+}
 
 let s: RunningStation;
 let admin: ReturnType<typeof adminClient>;
@@ -31,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-describe.each(HOSTILE)('a resolver with %s', (_name, resolver, error) => {
+describe.each(HOSTILE)('a resolver with %s', (_name, resolver, error, runsToALimit) => {
   it('fails cleanly: the order goes in unlinked, the link error is recorded, the station keeps serving', async () => {
     const { team, key } = s.team(`Hostile ${_name}`);
     const target = await s.call('/api/orders', { key, json: { source: 'web', sourceId: 'W1', order: { orderNumber: 'W1' } } });
@@ -44,9 +66,18 @@ describe.each(HOSTILE)('a resolver with %s', (_name, resolver, error) => {
     const link = await json<LinkBody>(created);
 
     // While the sandbox works on the hostile expression, other requests are answered.
+    const sandbox = watchSandbox(s.station);
     const ingest = s.call('/api/orders', { key, json: { sourceId: 'A1', order: { orderNumber: 'A1', note: 'W1' } } });
-    const whoami = await s.call('/api/auth/whoami', { key });
-    expect(whoami.status).toBe(200);
+    try {
+      await sandbox.started;
+      const whoami = await s.call('/api/auth/whoami', { key });
+      const answeredWhileWorking = sandbox.working();
+      expect(whoami.status).toBe(200);
+      // An expression that fails at once may be done before any other request gets in.
+      if (runsToALimit) expect(answeredWhileWorking, 'whoami answered while the sandbox still worked').toBe(true);
+    } finally {
+      sandbox.restore();
+    }
 
     const res = await ingest;
     expect(res.status).toBe(201);
