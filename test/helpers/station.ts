@@ -88,3 +88,12 @@ export function sampleOrder(sourceId: string | number, overrides: Record<string,
     },
   };
 }
+
+/**
+ * Waits until the clock has moved past `iso` (timestamps have millisecond resolution): a
+ * write after this carries a later timestamp, so "it moved" and "it stayed" both prove something.
+ */
+export async function clockPast(iso: string): Promise<void> {
+  const at = Date.parse(iso);
+  while (Date.now() <= at) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+import { clockPast, sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;
 let key: string;
@@ -78,7 +78,7 @@ describe('POST /api/orders', () => {
 
   it('repeating (team, source, sourceId) updates in place: same id, updatedAt moves, no duplicate', async () => {
     const first = await post({ ...sampleOrder('repeat-1'), source: 'shop' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clockPast(first.updatedAt);
     const second = await post({ ...sampleOrder('repeat-1', { orderNumber: '#repeat-1-b', note: 'changed' }), source: 'shop' });
     expect(second.id).toBe(first.id);
     expect(second.orderKeys).toEqual(first.orderKeys);

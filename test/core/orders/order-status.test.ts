@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamRow } from '../../../main/core/teams/store';
-import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+import { clockPast, sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;
 let shop: { team: TeamRow; key: string };
@@ -65,7 +65,7 @@ describe('GET /api/orders/{orderIdOrKey}/status', () => {
 
   it('updated_at moves when the order is updated', async () => {
     const order = await create(shop.key, sampleOrder('st-2'));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clockPast(order.updatedAt);
     await create(shop.key, sampleOrder('st-2', { note: 'later' }));
     const status = (await (await statusOf(shop.key, order.id)).json()) as { updated_at: string; created_at: string };
     expect(status.created_at).toBe(order.createdAt);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoPrintAllowed } from '../../../main/core/teams/live';
 import { getTeam, type TeamRow } from '../../../main/core/teams/store';
 import { listMembers } from '../../../main/core/teams/users-store';
-import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+import { clockPast, sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;
 let threePl: { team: TeamRow; key: string };
@@ -186,7 +186,7 @@ describe('POST /api/teams/merchants/{id}/go-live', () => {
     expect(live).toMatchObject({ id: team.id, type: 'merchant', status: 'live', went_live_by: manager.id });
     expect(Date.parse(live.went_live_at)).not.toBeNaN();
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clockPast(live.updated_at);
     const again = await s.call(`/api/teams/merchants/${team.id}/go-live`, { key: threePl.key, method: 'POST' });
     expect(again.status).toBe(200);
     const second = await again.json();
