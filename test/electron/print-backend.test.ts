@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmitRequest } from '../../main/core/printers/backend';
-import { electronPrintOptions } from '../../main/electron/print-backend';
-import { backendWith, FakeElectronWebContents, printerInfo } from './fake-electron-web-contents';
+import { UnconfirmedPrintError, type SubmitRequest } from '../../main/core/printers/backend';
+import { choosePrintPath } from '../../main/core/printers/print-path';
+import { electronPrintOptions, pdfToPrinterOptions } from '../../main/electron/print-backend';
+import { parseTrayListing } from '../../main/electron/windows-trays';
+import { backendWith, FakeElectronWebContents, FakePdfToPrinter, printerInfo } from './fake-electron-web-contents';
+
+const HTML = '<!doctype html><html><body><div class="station-doc">Slip #1</div></body></html>';
+const PDF = new Uint8Array([37, 80, 68, 70]);
 
 const job = (overrides: Partial<SubmitRequest> = {}): SubmitRequest => ({
   vendorId: 'Zebra_GK420d',
-  pdf: new Uint8Array([37, 80, 68, 70]),
+  content: { kind: 'html', html: HTML },
   title: 'station-job-1',
   copies: 2,
   paper: { name: null, widthMm: 101.6, heightMm: 152.4, landscape: false },
@@ -14,12 +19,35 @@ const job = (overrides: Partial<SubmitRequest> = {}): SubmitRequest => ({
   ...overrides,
 });
 
-describe('Electron print backend mapping', () => {
-  it('prints silently on the device with the page size in microns, the copies and no margins', () => {
+describe('which path prints a job', () => {
+  it('follows the table: folder, CUPS wherever CUPS sees the queue, pdf-to-printer for trays on Windows, webContents.print otherwise', () => {
+    const cases: [NodeJS.Platform, string, string | null, string][] = [
+      ['linux', 'folder', null, 'folder'],
+      ['win32', 'folder', null, 'folder'],
+      ['linux', 'cups', 'Tray 2', 'cups'],
+      ['darwin', 'cups', null, 'cups'],
+      ['linux', 'electron', null, 'webcontents-print'],
+      ['darwin', 'electron', null, 'webcontents-print'],
+      ['win32', 'electron', null, 'webcontents-print'],
+      ['win32', 'electron', 'Tray 2', 'pdf-to-printer'],
+    ];
+    for (const [platform, seenBy, tray, path] of cases) expect([platform, seenBy, tray, choosePrintPath({ platform, seenBy, tray })]).toEqual([platform, seenBy, tray, path]);
+  });
+
+  it('the Electron backend asks the queue for HTML, and for a PDF only for a tray on Windows', () => {
+    const linux = backendWith(new FakeElectronWebContents([])).backend;
+    const windows = backendWith(new FakeElectronWebContents([]), { platform: 'win32', trays: new FakePdfToPrinter([]) }).backend;
+    expect([linux.takes(null), linux.takes('Tray 2'), windows.takes(null), windows.takes('Tray 2')]).toEqual(['html', 'html', 'html', 'pdf']);
+  });
+});
+
+describe('webContents.print of a job’s HTML', () => {
+  it('prints silently on the device with the page size in microns, the copies, no margins and backgrounds', () => {
     expect(electronPrintOptions(job())).toEqual({
       silent: true,
       deviceName: 'Zebra_GK420d',
       printBackground: true,
+      shouldPrintBackgrounds: true,
       copies: 2,
       landscape: false,
       margins: { marginType: 'none' },
@@ -33,14 +61,13 @@ describe('Electron print backend mapping', () => {
     expect(options.landscape).toBe(true);
   });
 
-  it('submits through webContents.print and closes the print window', async () => {
+  it('opens the job’s HTML (never a PDF), prints it and closes the window', async () => {
     const contents = new FakeElectronWebContents([]);
     const { backend, opened } = backendWith(contents);
-    const result = await backend.submit(job());
-    expect(result).toEqual({ osJobId: 'electron:station-job-1', held: false });
-    expect(contents.printCalls).toHaveLength(1);
-    expect(contents.printCalls[0]!.deviceName).toBe('Zebra_GK420d');
-    expect(opened).toEqual([{ title: 'station-job-1', closed: true }]);
+    expect(await backend.submit(job())).toEqual({ osJobId: 'electron:station-job-1', held: false });
+    expect(opened).toEqual([{ title: 'station-job-1', html: HTML, closed: true }]);
+    expect(contents.printCalls.map((options) => options.deviceName)).toEqual(['Zebra_GK420d']);
+    await expect(backend.submit(job({ content: { kind: 'pdf', pdf: PDF } }))).rejects.toThrow(/prints HTML/);
   });
 
   it('turns a print failure into a retryable error and still closes the window', async () => {
@@ -49,6 +76,68 @@ describe('Electron print backend mapping', () => {
     expect(opened[0]!.closed).toBe(true);
   });
 
+  it('a callback that never comes ends after the timeout as an unconfirmed print (not retried), and the window closes', async () => {
+    const { backend, opened } = backendWith(new FakeElectronWebContents([], 'never-calls-back'), { printTimeoutMs: 50 });
+    const failure = await backend.submit(job()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UnconfirmedPrintError);
+    expect((failure as Error).message).toMatch(/may have printed\. Check the printer/);
+    expect(opened[0]!.closed).toBe(true);
+  });
+});
+
+describe('trays on Windows through pdf-to-printer', () => {
+  it('maps a job with a tray to SumatraPDF’s bin, paper, scale, orientation and copies', () => {
+    expect(pdfToPrinterOptions({ ...job({ paper: { name: 'A4', widthMm: 210, heightMm: 297, landscape: false } }), tray: 'Tray 2' })).toEqual({
+      printer: 'Zebra_GK420d',
+      bin: 'Tray 2',
+      paperSize: 'A4',
+      scale: 'noscale',
+      orientation: 'portrait',
+      copies: 2,
+      silent: true,
+    });
+    const fitted = pdfToPrinterOptions({ ...job({ fitToPage: true, paper: { name: null, widthMm: 297, heightMm: 210, landscape: true } }), tray: 'Manual' });
+    expect(fitted).toMatchObject({ scale: 'fit', orientation: 'landscape' });
+    expect(fitted).not.toHaveProperty('paperSize');
+  });
+
+  it('prints the PDF through the tray and not through webContents.print', async () => {
+    const trays = new FakePdfToPrinter([]);
+    const contents = new FakeElectronWebContents([]);
+    const { backend, opened } = backendWith(contents, { platform: 'win32', trays });
+    await backend.submit(job({ tray: 'Tray 2', content: { kind: 'pdf', pdf: PDF } }));
+    expect(trays.printed.map((entry) => [entry.pdf, entry.options.bin])).toEqual([[PDF, 'Tray 2']]);
+    expect(contents.printCalls).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it('a refused tray print is retryable', async () => {
+    const { backend } = backendWith(new FakeElectronWebContents([]), { platform: 'win32', trays: new FakePdfToPrinter([], 'SumatraPDF exited with code 1') });
+    await expect(backend.submit(job({ tray: 'Tray 2', content: { kind: 'pdf', pdf: PDF } }))).rejects.toThrow(/did not take the job: SumatraPDF exited/);
+  });
+
+  it('lists the real trays and the driver’s paper sizes of Windows printers', async () => {
+    const trays = new FakePdfToPrinter([{ name: 'HP LaserJet', paperSizes: ['Letter', 'A4', 'Envelope #10'], trays: ['Automatically Select', 'Tray 1', 'Tray 2'] }]);
+    const { backend } = backendWith(new FakeElectronWebContents([printerInfo('HP LaserJet'), printerInfo('Zebra')]), { platform: 'win32', trays });
+    const [hp, zebra] = await backend.discover();
+    expect(hp!.trays).toEqual(['Automatically Select', 'Tray 1', 'Tray 2']);
+    expect(hp!.paperSizes.map((size) => size.name)).toEqual(['Letter', 'A4']);
+    // A printer the driver listing does not know keeps the usual sizes and no trays.
+    expect(zebra!.trays).toEqual([]);
+    expect(zebra!.paperSizes.map((size) => size.name)).toContain('4x6');
+  });
+
+  it('reads PowerShell’s tray listing, one tray or many', () => {
+    const listing = parseTrayListing('[{"name":"HP","trays":["Tray 1","Tray 2"]},{"name":"Label","trays":"Roll"},{"name":"Odd","trays":null}]');
+    expect([...listing]).toEqual([
+      ['HP', ['Tray 1', 'Tray 2']],
+      ['Label', ['Roll']],
+      ['Odd', []],
+    ]);
+  });
+});
+
+describe('discovery through Electron', () => {
   it('discovers printers from getPrintersAsync with status from the CUPS printer-state', async () => {
     const { backend } = backendWith(
       new FakeElectronWebContents([

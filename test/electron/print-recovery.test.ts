@@ -55,3 +55,33 @@ describe('recovery of a job caught sending through Electron', { timeout: 120_000
     }
   });
 });
+
+describe('a job printed through Electron', { timeout: 120_000 }, () => {
+  it('is handed over as the documents’ HTML; a print callback that never comes fails the job once, with a reason, and frees the queue', async () => {
+    const silent = new FakeElectronWebContents([printerInfo('Desk_Silent_Electron')], 'never-calls-back');
+    const { backend, opened } = backendWith(silent, { printTimeoutMs: 200 });
+    const s = await startStation({ printBackends: [backend] });
+    try {
+      const { key } = s.team('Desk 2');
+      const [printer] = await json<{ id: string }[]>(await s.call('/api/printers?printerVendorId=Desk_Silent_Electron', { key }), 200);
+      const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: { sourceId: 'E-2', order: { orderNumber: 'E-2', note: 'Заказ 東京 שלום' } } }), 201);
+      const [result] = await json<{ id: string; status: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: printer!.id } } }), 200);
+      expect(result, JSON.stringify(result)).toMatchObject({ status: 'pending' });
+      const token = s.station.services.adminSessions.createSessionToken();
+      const batch = async () => json<BatchView>(await s.call(`/admin/api/print-batches/${result!.id}`, { headers: { Authorization: `Bearer ${token}` } }), 200);
+      const failed = await waitFor(async () => ((await batch()).jobs[0]!.state === 'failed' ? batch() : undefined), 30_000, 'the job to fail');
+      expect(failed.jobs[0]!.attempts).toBe(1);
+      expect(failed.jobs[0]!.reason).toMatch(/did not say within 0 s whether the printer took the job, so it may have printed/);
+      expect(silent.printCalls).toHaveLength(1);
+      // The HTML of the order's packing slip, with its page rule: no PDF went to Electron.
+      expect(opened).toHaveLength(1);
+      expect(opened[0]!.html).toMatch(/^<!doctype html>/);
+      expect(opened[0]!.html).toContain('Заказ 東京 שלום');
+      expect(opened[0]!.html).toMatch(/@page \{ size: 210mm 297mm;/);
+      expect(opened[0]!.closed).toBe(true);
+      expect((await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key }), 200)).status).toBe('ready');
+    } finally {
+      await s.stop();
+    }
+  });
+});

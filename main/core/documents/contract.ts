@@ -57,5 +57,11 @@ export interface PdfRenderer {
   render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array>;
   /** The first page of one document as a PNG (template previews, thumbnails). Optional. */
   renderPng?(document: RenderedHtml, options?: { scale?: number }): Promise<Uint8Array>;
+  /**
+   * The documents as the one HTML document `render` would print (page breaks, the paper's
+   * `@page`), for backends that print HTML themselves. Optional: without it, the documents
+   * are combined as they are.
+   */
+  printableHtml?(documents: RenderedHtml[], paper: PaperSpec): Promise<string>;
   close(): Promise<void>;
 }

@@ -30,10 +30,17 @@ export interface DiscoveredPrinter {
   isDefault: boolean;
 }
 
+/**
+ * What a job prints: a PDF (CUPS, the folder printer, pdf-to-printer), or the job's documents
+ * as one HTML document (Electron's `webContents.print`, which cannot print a PDF: its PDF
+ * viewer is an extension page, electron/electron#27383). Images are inlined in both.
+ */
+export type JobContent = { kind: 'pdf'; pdf: Uint8Array } | { kind: 'html'; html: string };
+
 export interface SubmitRequest {
   /** The OS queue name. */
   vendorId: string;
-  pdf: Uint8Array;
+  content: JobContent;
   /** The station's job id: the OS job title, so a held job can be found after a crash. */
   title: string;
   copies: number;
@@ -47,8 +54,10 @@ export interface SubmitRequest {
 export type OsJobState = 'pending' | 'done' | 'failed';
 
 export interface PrintBackend {
-  /** `cups`, `electron`, `folder`: part of the printer's stable identity. */
+  /** `cups`, `electron`, `folder`: which backend prints on a printer (its id is the OS queue's). */
   readonly kind: string;
+  /** What this backend prints for a job on `tray` (default: a PDF). */
+  takes?(tray: string | null): JobContent['kind'];
   discover(): Promise<DiscoveredPrinter[]>;
   /**
    * Hands the PDF to the OS. Backends that can hold a job (CUPS) submit it held: it prints
@@ -75,3 +84,15 @@ export interface PrintBackend {
 
 /** A submit failure worth retrying later (printer offline, spooler busy…). */
 export class TransientPrintError extends Error {}
+
+/**
+ * The OS may or may not have printed the job (Electron's print callback never came): the
+ * queue fails it at once with this reason rather than risk printing it twice.
+ */
+export class UnconfirmedPrintError extends Error {}
+
+/** The PDF of a job for a backend that prints PDFs (a wiring error otherwise). */
+export function pdfOf(request: SubmitRequest): Uint8Array {
+  if (request.content.kind !== 'pdf') throw new Error(`a PDF backend was handed ${request.content.kind}`);
+  return request.content.pdf;
+}

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TransientPrintError, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
+import { TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
 import { run } from './exec';
 import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
@@ -85,7 +85,7 @@ export class CupsBackend implements PrintBackend {
     if (request.tray) args.push('-o', `InputSlot=${request.tray}`);
     if (request.fitToPage) args.push('-o', 'fit-to-page');
     args.push('--', '-');
-    const result = await run('lp', args, request.pdf);
+    const result = await run('lp', args, pdfOf(request));
     const match = /request id is (\S+)/.exec(result.stdout);
     if (result.code !== 0 || !match) throw new TransientPrintError(`CUPS refused the job: ${(result.stderr || result.stdout).trim() || `lp exited ${result.code}`}`);
     return { osJobId: match[1]!, held: true };

@@ -1,7 +1,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE, privateFolder } from '../db/private-files';
-import type { DiscoveredPrinter, OsJobState, PrintBackend, SubmitRequest } from './backend';
+import { pdfOf, type DiscoveredPrinter, type OsJobState, type PrintBackend, type SubmitRequest } from './backend';
 import { knownPaperSize } from './paper-sizes';
 
 export const FOLDER_VENDOR_ID = 'save-as-pdf';
@@ -36,7 +36,7 @@ export class FolderBackend implements PrintBackend {
     const file = this.fileFor(request.title);
     // Written aside then renamed: a crash never leaves half a PDF under the final name.
     // Owner only (0600): a PDF holds a customer's name and address.
-    writeFileSync(`${file}.partial`, request.pdf, { mode: PRIVATE_FILE_MODE });
+    writeFileSync(`${file}.partial`, pdfOf(request), { mode: PRIVATE_FILE_MODE });
     renameSync(`${file}.partial`, file);
     return { osJobId: file, held: false };
   }

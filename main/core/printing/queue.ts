@@ -5,7 +5,8 @@ import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
-import { TransientPrintError } from '../printers/backend';
+import { TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
+import { combineDocuments } from '../render/combine';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import {
@@ -204,13 +205,14 @@ export class PrintQueue {
     this.transition(job, 'rendering', { attempts: job.attempts + 1 });
     const attempt = job.attempts + 1;
     try {
-      const pdf = await this.render(job);
       const printer = getPrinter(db, job.printer_id)!;
+      const backend = this.deps.printers.backendFor(printer);
+      const content = await this.render(job, backend.takes?.(job.tray) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
       this.transition(job, 'submitting', {});
-      const { osJobId, held } = await this.deps.printers.backendFor(printer).submit({
+      const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
-        pdf,
+        content,
         title: osJobTitle(job.id),
         copies: job.copies,
         paper: { name: paper.mediaName, widthMm: paper.widthMm, heightMm: paper.heightMm, landscape: paper.orientation === 'landscape' },
@@ -221,7 +223,8 @@ export class PrintQueue {
       if (held) await this.releasePending();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentJobError || attempt >= MAX_ATTEMPTS) {
+      // An unconfirmed print may be on paper already: a person checks before it is sent again.
+      if (error instanceof PermanentJobError || error instanceof UnconfirmedPrintError || attempt >= MAX_ATTEMPTS) {
         logger.error('print job failed', { jobId: job.id, reason });
         this.transition(job, 'failed', { reason, finished_at: nowIso() });
       } else {
@@ -231,7 +234,8 @@ export class PrintQueue {
     }
   }
 
-  private async render(job: JobRow): Promise<Uint8Array> {
+  /** The job's documents as the backend prints them: one PDF, or one HTML document. */
+  private async render(job: JobRow, kind: JobContent['kind']): Promise<JobContent> {
     const documents = this.deps.documents();
     const html: RenderedHtml[] = [];
     // `ignored` means intentionally excluded from printing: an order ignored since the job
@@ -247,8 +251,10 @@ export class PrintQueue {
       }
     }
     const paper = JSON.parse(job.paper) as JobPaper;
+    const renderer = this.deps.renderer();
+    if (kind === 'html') return { kind, html: renderer.printableHtml ? await renderer.printableHtml(html, paper) : combineDocuments(html, paper) };
     try {
-      return await this.deps.renderer().render(html, paper);
+      return { kind, pdf: await renderer.render(html, paper) };
     } catch (error) {
       // The renderer (a browser) can crash or time out: worth another attempt.
       throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);

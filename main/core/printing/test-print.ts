@@ -1,4 +1,6 @@
 import type { PdfRenderer } from '../documents/contract';
+import type { JobContent } from '../printers/backend';
+import { combineDocuments } from '../render/combine';
 import { newId } from '../ids';
 import type { PrintersService } from '../printers/service';
 import type { Printer } from '../printers/store';
@@ -21,15 +23,20 @@ export function createTestPrinter(deps: { printers: PrintersService; renderer: (
       const html = `<!doctype html><html><body style="font-family: sans-serif"><h1>Test print</h1>
         <p>Printer: ${escapeHtml(printer.nickname ?? printer.name)} (${escapeHtml(printer.vendorId)})</p>
         <p>Paper: ${escapeHtml(size.name)}</p><p>${new Date().toISOString()}</p></body></html>`;
-      const pdf = await deps.renderer().render([{ html, paper }], paper);
       const backend = deps.printers.backendFor(printer);
+      const renderer = deps.renderer();
+      const tray = printer.defaultTray;
+      const content: JobContent =
+        (backend.takes?.(tray) ?? 'pdf') === 'html'
+          ? { kind: 'html', html: renderer.printableHtml ? await renderer.printableHtml([{ html, paper }], paper) : combineDocuments([{ html, paper }], paper) }
+          : { kind: 'pdf', pdf: await renderer.render([{ html, paper }], paper) };
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
-        pdf,
+        content,
         title: `station-test-${newId()}`,
         copies: 1,
         paper: { name: size.name, widthMm: size.widthMm, heightMm: size.heightMm, landscape: false },
-        tray: printer.defaultTray,
+        tray,
         fitToPage: printer.fitToPage,
       });
       if (held) await backend.release(printer.vendorId, osJobId);

@@ -1,6 +1,7 @@
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { escapeHtml } from '../documents/html';
 import { IMAGE_LIMITS, type FetchedImage, type ImageFetcher } from '../net/image-fetcher';
+import { combineDocuments } from './combine';
 
 // `<img … src="…">` with an http(s) source, in any quoting.
 const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))[^>]*>/gi;
@@ -103,6 +104,10 @@ export function withImagePolicy(renderer: PdfRenderer, fetcher: ImageFetcher): P
       return renderer.render(await Promise.all(documents.map(inline)), paper);
     },
     ...(renderer.renderPng ? { renderPng: async (document, options) => renderer.renderPng!(await inline(document), options) } : {}),
+    // A printer that takes HTML gets the same images, fetched under the same policy.
+    async printableHtml(documents: RenderedHtml[], paper: PaperSpec) {
+      return combineDocuments(await Promise.all(documents.map(inline)), paper);
+    },
     close: () => renderer.close(),
   } satisfies PdfRenderer;
 }

@@ -4,8 +4,9 @@ import { CupsBackend } from '../../../main/core/printers/cups-backend';
 import { makePdf, pdfPages, pdfPageSizesMm, pdfText, inputSlotOf, waitFor, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from './cups-output';
 
 const cups = new CupsBackend();
-const request = (overrides: Partial<Parameters<CupsBackend['submit']>[0]> & { pdf: Uint8Array }) => ({
+const request = ({ pdf, ...overrides }: Partial<Parameters<CupsBackend['submit']>[0]> & { pdf: Uint8Array }) => ({
   vendorId: 'PDF',
+  content: { kind: 'pdf' as const, pdf },
   title: `station-test-${Math.random().toString(36).slice(2)}`,
   copies: 1,
   paper: { name: 'A4', widthMm: 210, heightMm: 297, landscape: false },

@@ -35,7 +35,7 @@ describe('print queue recovery at start-up', { timeout: 120_000 }, () => {
     // The crash came after `lp` returned for the first job but before its id was recorded.
     const held = await new CupsBackend().submit({
       vendorId: 'PDF',
-      pdf: await makePdf(['HELD BEFORE THE CRASH']),
+      content: { kind: 'pdf', pdf: await makePdf(['HELD BEFORE THE CRASH']) },
       title: osJobTitle(adopted),
       copies: 1,
       paper: { name: 'A4', widthMm: 210, heightMm: 297, landscape: false },
@@ -45,7 +45,7 @@ describe('print queue recovery at start-up', { timeout: 120_000 }, () => {
     // The crash came after the fourth job was released (and printed) but before that was recorded.
     const released = await new CupsBackend().submit({
       vendorId: 'PDF',
-      pdf: await makePdf(['RELEASED BEFORE THE CRASH']),
+      content: { kind: 'pdf', pdf: await makePdf(['RELEASED BEFORE THE CRASH']) },
       title: osJobTitle(printedUnrecorded),
       copies: 1,
       paper: { name: 'A4', widthMm: 210, heightMm: 297, landscape: false },

@@ -1,0 +1,24 @@
+/**
+ * Which path prints a job: the one table of it (docs/printing.md says it in words).
+ *
+ * | OS            | printer seen by          | tray    | path                                   |
+ * |---------------|--------------------------|---------|----------------------------------------|
+ * | any           | the folder printer       | –       | `folder` (Save as PDF)                 |
+ * | Linux, macOS  | CUPS (`lpstat`)          | any     | `cups`: `lp` with `-o InputSlot=…`     |
+ * | Linux, macOS  | Electron only (no CUPS)  | none    | `webcontents-print` (HTML)             |
+ * | Windows       | Electron                 | a tray  | `pdf-to-printer`: SumatraPDF `bin=…`   |
+ * | Windows       | Electron                 | none    | `webcontents-print` (HTML)             |
+ *
+ * CUPS sees every queue Electron sees on Linux and macOS and is asked first, so a queue is
+ * printed by CUPS there whenever CUPS answers. Electron's print options have no tray, so a
+ * tray is never asked of `webContents.print`: on Windows it goes through pdf-to-printer, and
+ * elsewhere a printer without CUPS lists no trays (a tray asked of it is `tray_not_found`).
+ */
+export type PrintPath = 'folder' | 'cups' | 'pdf-to-printer' | 'webcontents-print';
+
+export function choosePrintPath(input: { platform: NodeJS.Platform; seenBy: string; tray: string | null }): PrintPath {
+  if (input.seenBy === 'folder') return 'folder';
+  if (input.seenBy === 'cups') return 'cups';
+  if (input.platform === 'win32' && input.tray) return 'pdf-to-printer';
+  return 'webcontents-print';
+}
