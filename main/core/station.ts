@@ -64,6 +64,8 @@ export interface StationOptions {
   printBackends?: PrintBackend[];
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
+  /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
+  sqliteNativeBinding?: string;
 }
 
 export interface Station {
@@ -107,7 +109,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
 /** The one composition root: storage, services, hooks between capabilities, HTTP routes. */
 export function createStation(options: StationOptions): Station {
   const logger = options.logger ?? consoleLogger();
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, { nativeBinding: options.sqliteNativeBinding });
   const writer = new GroupCommitter(db);
   const hooks = createHooks();
   const events = new StationEvents();

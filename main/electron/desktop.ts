@@ -5,6 +5,7 @@ import { consoleLogger } from '../core/logger';
 import { createStation, type Station } from '../core/station';
 import { registerIpc } from './ipc';
 import { ElectronPdfRenderer } from './pdf-renderer';
+import { sqliteNativeBinding } from './native-binding';
 import { createElectronPrintBackend } from './print-window';
 import { denyPermissions, hardenApp, sameOrigin } from './security';
 import { desktopSettings, electronSettingsStore } from './settings-store';
@@ -38,6 +39,7 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
     settings: electronSettingsStore(dataDir),
     pdfRenderer: new ElectronPdfRenderer(),
     printBackends: [createElectronPrintBackend()],
+    sqliteNativeBinding: sqliteNativeBinding({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot }),
   });
   const server = createStationServer(station.app);
   await new Promise<void>((resolve, reject) => {

@@ -17,14 +17,16 @@ describe('electron-builder.yml', () => {
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('builds AppImage, deb, NSIS and dmg and keeps better-sqlite3 out of the asar, rebuilt for Electron', () => {
+  it('builds AppImage, deb, NSIS and dmg, carries better-sqlite3 built for Electron as a resource and never rebuilds node_modules in place', () => {
     expect(config.appId).toMatch(/^[a-z]+(\.[a-z]+)+$/);
     expect(config.productName).toBe('Order Print Station');
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.win.target).toEqual(['nsis']);
     expect(config.mac.target).toEqual(['dmg']);
-    expect(config.asarUnpack).toContain('node_modules/better-sqlite3/**');
-    expect(config.npmRebuild).toBe(true);
+    expect(config.extraResources).toContainEqual({ from: 'build/electron-native/better_sqlite3.node', to: 'native/better_sqlite3.node' });
+    expect(config.npmRebuild).toBe(false);
+    // SumatraPDF (pdf-to-printer) must run from outside the asar.
+    expect(config.asarUnpack).toContain('node_modules/pdf-to-printer/dist/*.exe');
   });
 
   it('packs the files the app loads at run time', () => {

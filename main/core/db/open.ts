@@ -9,9 +9,11 @@ export type Db = Database.Database;
  * Opens `station.db` in the data directory with the durability the API promises:
  * a 201 means the write reached the disk (WAL + synchronous=FULL).
  */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, options: { nativeBinding?: string } = {}): Db {
   lockDownDataDir(dataDir);
-  const db = new Database(join(dataDir, 'station.db'));
+  // The desktop passes a copy of better-sqlite3 built for Electron's ABI (native-binding.ts):
+  // the one in node_modules stays built for Node, for the CLI and the tests.
+  const db = new Database(join(dataDir, 'station.db'), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
