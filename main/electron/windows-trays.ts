@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { getPrinters, print } from 'pdf-to-printer';
+// A CommonJS bundle whose names Node's ESM loader cannot see: only the default import works.
+import pdfToPrinter from 'pdf-to-printer';
 import type { TrayPrinting, WindowsPrinterDetails } from './print-backend';
 
 const run = promisify(execFile);
@@ -37,7 +38,7 @@ export function windowsTrayPrinting(): TrayPrinting {
   return {
     async printers(): Promise<WindowsPrinterDetails[]> {
       const [printers, trays] = await Promise.all([
-        getPrinters(),
+        pdfToPrinter.getPrinters(),
         run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', LIST_TRAYS], { windowsHide: true, timeout: 20_000 })
           .then(({ stdout }) => parseTrayListing(stdout))
           .catch(() => new Map<string, string[]>()),
@@ -49,7 +50,7 @@ export function windowsTrayPrinting(): TrayPrinting {
       const file = join(dir, 'job.pdf');
       writeFileSync(file, pdf, { mode: 0o600 });
       try {
-        await print(file, options);
+        await pdfToPrinter.print(file, options);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

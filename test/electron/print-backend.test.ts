@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnconfirmedPrintError, type SubmitRequest } from '../../main/core/printers/backend';
 import { choosePrintPath } from '../../main/core/printers/print-path';
@@ -125,6 +127,14 @@ describe('trays on Windows through pdf-to-printer', () => {
     // A printer the driver listing does not know keeps the usual sizes and no trays.
     expect(zebra!.trays).toEqual([]);
     expect(zebra!.paperSizes.map((size) => size.name)).toContain('4x6');
+  });
+
+  it('loads pdf-to-printer under Node’s own ESM loader, as the built desktop does (the test runner’s interop is kinder), and it answers off Windows', () => {
+    // A named import of this CommonJS bundle passes the typecheck and vitest but throws under Node.
+    const script = `const { windowsTrayPrinting } = await import(${JSON.stringify(join(import.meta.dirname, '../../main/electron/windows-trays.ts'))});
+      console.log(await windowsTrayPrinting().printers().then(() => 'listed', (error) => String(error)));`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(output.trim()).toBe(process.platform === 'win32' ? 'listed' : 'Operating System not supported');
   });
 
   it('reads PowerShell’s tray listing, one tray or many', () => {
