@@ -1,11 +1,8 @@
-import { BrowserWindow, session, type Session } from 'electron';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { BrowserWindow } from 'electron';
 import type { PdfRenderer, RenderedHtml, PaperSpec } from '../core/documents/contract';
 import { combineDocuments, pagePixels, previewSheet } from '../core/render/combine';
-import { allowRenderRequest, printToPdfOptions } from './pdf-options';
+import { LockedDownPages } from './locked-down-page';
+import { printToPdfOptions } from './pdf-options';
 
 
 /**
@@ -14,41 +11,14 @@ import { allowRenderRequest, printToPdfOptions } from './pdf-options';
  * documents, JavaScript off, only images may load. Call after `app.whenReady()`.
  */
 export class ElectronPdfRenderer implements PdfRenderer {
-  private renderSession?: Session;
-  // Only the document being rendered may load as a main frame; a Set because renders overlap.
-  private readonly documents = new Set<string>();
+  private readonly pages = new LockedDownPages('station-render');
 
-  private session(): Session {
-    if (!this.renderSession) {
-      const s = session.fromPartition('station-render', { cache: false });
-      s.webRequest.onBeforeRequest((details, callback) => {
-        const allowed = [...this.documents].some((url) => allowRenderRequest(details, url));
-        callback({ cancel: !allowed });
-      });
-      this.renderSession = s;
-    }
-    return this.renderSession;
-  }
-
-  /** Loads `html` from a temp file (batches are too large for a data URL) into a hidden window. */
   private async withWindow<T>(html: string, size: { width: number; height: number } | undefined, fn: (window: BrowserWindow) => Promise<T>): Promise<T> {
-    const dir = mkdtempSync(join(tmpdir(), 'station-render-'));
-    const file = join(dir, 'document.html');
-    writeFileSync(file, html);
-    const url = pathToFileURL(file).href;
-    this.documents.add(url);
-    const window = new BrowserWindow({
-      show: false,
-      ...(size ?? {}),
-      webPreferences: { javascript: false, sandbox: true, session: this.session(), webSecurity: true, spellcheck: false },
-    });
+    const page = await this.pages.open(html, { fileName: 'document.html', ...(size ? { size } : {}) });
     try {
-      await window.loadURL(url);
-      return await fn(window);
+      return await fn(page.window);
     } finally {
-      window.destroy();
-      this.documents.delete(url);
-      rmSync(dir, { recursive: true, force: true });
+      page.close();
     }
   }
 
@@ -64,6 +34,6 @@ export class ElectronPdfRenderer implements PdfRenderer {
   }
 
   async close(): Promise<void> {
-    this.documents.clear();
+    this.pages.close();
   }
 }

@@ -1,48 +1,13 @@
-import { BrowserWindow, session, type Session } from 'electron';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { allowRenderRequest } from './pdf-options';
+import { BrowserWindow } from 'electron';
+import { LockedDownPages } from './locked-down-page';
 import { ElectronPrintBackend, type PrintWindow } from './print-backend';
 import { windowsTrayPrinting } from './windows-trays';
 
-let printSession: Session | undefined;
-// Only the job being printed may load as a main frame; a Set because printers work side by side.
-const printing = new Set<string>();
+const printPages = new LockedDownPages('station-print');
 
-/** One session for print windows: its own document and data: images, nothing else. */
-function lockedDownSession(): Session {
-  if (!printSession) {
-    const s = session.fromPartition('station-print', { cache: false });
-    s.webRequest.onBeforeRequest((details, callback) => callback({ cancel: ![...printing].some((url) => allowRenderRequest(details, url)) }));
-    printSession = s;
-  }
-  return printSession;
-}
-
-/**
- * A hidden, sandboxed window with JavaScript off showing the job's HTML (written to a temp
- * file: a batch is too large for a data: URL), for `webContents.print`.
- */
+/** A hidden, locked-down window showing the job's HTML, for `webContents.print`. */
 async function openHtml(html: string, title: string): Promise<PrintWindow> {
-  const dir = mkdtempSync(join(tmpdir(), 'station-print-'));
-  const file = join(dir, `${title.replace(/[^\w.-]+/g, '_')}.html`);
-  writeFileSync(file, html, { mode: 0o600 });
-  const url = pathToFileURL(file).href;
-  printing.add(url);
-  const window = new BrowserWindow({ show: false, webPreferences: { javascript: false, sandbox: true, session: lockedDownSession(), spellcheck: false } });
-  const close = () => {
-    window.destroy();
-    printing.delete(url);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await window.loadURL(url);
-  } catch (error) {
-    close();
-    throw error;
-  }
+  const { window, close } = await printPages.open(html, { fileName: `${title}.html` });
   return { webContents: window.webContents, close };
 }
 

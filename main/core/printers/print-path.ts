@@ -1,5 +1,5 @@
 /**
- * Which path prints a job: the one table of it (docs/printing.md says it in words).
+ * Which path prints a job: the one table of it (docs/api.md, Printing, says it in words).
  *
  * | OS            | printer seen by          | tray    | path                                   |
  * |---------------|--------------------------|---------|----------------------------------------|

@@ -8,7 +8,7 @@ import type { PrintersService } from '../printers/service';
 import { getTeam } from '../teams/store';
 import type { PrintQueue } from './queue';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
-import { getBatch, getJob, listBatchJobs, listBatches, listJobDocuments, type BatchRow, type JobRow } from './store';
+import { batchCursor, getBatch, getJob, listBatchJobs, listBatches, listJobDocuments, type BatchRow, type JobRow } from './store';
 import type { TestPrinter } from './test-print';
 
 const printerSettingsBody = z.strictObject({
@@ -144,11 +144,12 @@ export function printingAdminRoutes(router: Router, deps: { db: Db; printers: Pr
   });
 
   router.get('/admin/api/print-batches', (ctx) => {
-    const query = validate(batchListQuery, ctx.query, 'The batch query is not valid');
-    if (query.before && !getBatch(db, query.before) && !ISO_TIMESTAMP.test(query.before)) {
+    const { teamId, limit, before } = validate(batchListQuery, ctx.query, 'The batch query is not valid');
+    const after = before ? (batchCursor(db, before) ?? (ISO_TIMESTAMP.test(before) ? { createdBefore: before } : undefined)) : undefined;
+    if (before && !after) {
       throw badRequest('before: not a batch id nor an ISO timestamp', [{ path: 'before', message: 'Give the id of the last batch of the previous page, or an ISO timestamp' }]);
     }
-    ctx.body = listBatches(db, query).map((row) => ({ ...batchView(row), jobs: listBatchJobs(db, row.id).map(jobView) }));
+    ctx.body = listBatches(db, { teamId, limit, after }).map((row) => ({ ...batchView(row), jobs: listBatchJobs(db, row.id).map(jobView) }));
   });
   router.get('/admin/api/print-batches/:id', (ctx) => {
     const batch = getBatch(db, ctx.params.id!);

@@ -6,9 +6,9 @@ import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
 import { TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
-import { combineDocuments } from '../render/combine';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
+import { renderJobContent } from './job-content';
 import {
   earliestQueuedAt,
   getJob,
@@ -251,10 +251,8 @@ export class PrintQueue {
       }
     }
     const paper = JSON.parse(job.paper) as JobPaper;
-    const renderer = this.deps.renderer();
-    if (kind === 'html') return { kind, html: renderer.printableHtml ? await renderer.printableHtml(html, paper) : combineDocuments(html, paper) };
     try {
-      return { kind, pdf: await renderer.render(html, paper) };
+      return await renderJobContent(this.deps.renderer(), kind, html, paper);
     } catch (error) {
       // The renderer (a browser) can crash or time out: worth another attempt.
       throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -77,24 +77,29 @@ export function getBatch(db: Db, id: string): BatchRow | undefined {
   return statement(db, 'SELECT * FROM print_batches WHERE id = ?').get(id) as BatchRow | undefined;
 }
 
-export function listBatches(db: Db, options: { teamId?: string; limit: number; before?: string }): BatchRow[] {
+/** Where a page of batches starts: after a batch (exact), or before a moment. */
+export type BatchCursor = { createdAt: string; rowid: number } | { createdBefore: string };
+
+/** A batch as a paging cursor (one request's batches share a timestamp: rowid breaks the tie). */
+export function batchCursor(db: Db, batchId: string): BatchCursor | undefined {
+  const row = statement(db, 'SELECT created_at, rowid FROM print_batches WHERE id = ?').get(batchId) as { created_at: string; rowid: number } | undefined;
+  return row && { createdAt: row.created_at, rowid: row.rowid };
+}
+
+export function listBatches(db: Db, options: { teamId?: string; limit: number; after?: BatchCursor }): BatchRow[] {
   const where: string[] = [];
   const params: unknown[] = [];
   if (options.teamId) {
     where.push('team_id = ?');
     params.push(options.teamId);
   }
-  if (options.before) {
-    // A batch id pages exactly (one request's batches share a timestamp); an ISO timestamp
-    // lists what was created before it.
-    const cursor = statement(db, 'SELECT created_at, rowid FROM print_batches WHERE id = ?').get(options.before) as { created_at: string; rowid: number } | undefined;
-    if (cursor) {
-      where.push('(created_at < ? OR (created_at = ? AND rowid < ?))');
-      params.push(cursor.created_at, cursor.created_at, cursor.rowid);
-    } else {
-      where.push('created_at < ?');
-      params.push(options.before);
-    }
+  const cursor = options.after;
+  if (cursor && 'rowid' in cursor) {
+    where.push('(created_at < ? OR (created_at = ? AND rowid < ?))');
+    params.push(cursor.createdAt, cursor.createdAt, cursor.rowid);
+  } else if (cursor) {
+    where.push('created_at < ?');
+    params.push(cursor.createdBefore);
   }
   return statement(db, `SELECT * FROM print_batches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
     .all(...params, options.limit) as BatchRow[];

@@ -1,9 +1,8 @@
 import type { PdfRenderer } from '../documents/contract';
-import type { JobContent } from '../printers/backend';
-import { combineDocuments } from '../render/combine';
 import { newId } from '../ids';
 import type { PrintersService } from '../printers/service';
 import type { Printer } from '../printers/store';
+import { renderJobContent } from './job-content';
 
 export interface TestPrinter {
   print(printer: Printer): Promise<{ printerId: string; osJobId: string }>;
@@ -24,12 +23,8 @@ export function createTestPrinter(deps: { printers: PrintersService; renderer: (
         <p>Printer: ${escapeHtml(printer.nickname ?? printer.name)} (${escapeHtml(printer.vendorId)})</p>
         <p>Paper: ${escapeHtml(size.name)}</p><p>${new Date().toISOString()}</p></body></html>`;
       const backend = deps.printers.backendFor(printer);
-      const renderer = deps.renderer();
       const tray = printer.defaultTray;
-      const content: JobContent =
-        (backend.takes?.(tray) ?? 'pdf') === 'html'
-          ? { kind: 'html', html: renderer.printableHtml ? await renderer.printableHtml([{ html, paper }], paper) : combineDocuments([{ html, paper }], paper) }
-          : { kind: 'pdf', pdf: await renderer.render([{ html, paper }], paper) };
+      const content = await renderJobContent(deps.renderer(), backend.takes?.(tray) ?? 'pdf', [{ html, paper }], paper);
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
         content,
