@@ -62,6 +62,8 @@ export interface StationOptions {
   pdfRenderer?: PdfRenderer;
   /** Print backends of the host beyond CUPS and the folder printer (Electron's). */
   printBackends?: PrintBackend[];
+  /** Print through CUPS. Default: on every OS but Windows (no CUPS there). */
+  cupsPrinting?: boolean;
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
@@ -176,6 +178,7 @@ export function createStation(options: StationOptions): Station {
     documents: () => services.documents,
     renderer: () => pdfRenderer,
     backends: options.printBackends,
+    ...(options.cupsPrinting !== undefined ? { cups: options.cupsPrinting } : {}),
     autoPrint: options.autoPrint,
   };
   const printing = createPrintingServices(printingDeps);

@@ -59,20 +59,24 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
   async function discoverAll(): Promise<Printer[]> {
     const found = await Promise.all(backends.map(async (backend) => ({ backend, printers: await backend.discover().catch(() => null) })));
     const at = nowIso();
-    // The same OS queue seen by two backends (CUPS and Electron on Linux/macOS) is listed once,
-    // by the first backend: CUPS comes before Electron because only CUPS knows trays.
-    const claimed = new Set<string>();
+    const answered = new Set(found.filter((result) => result.printers).map((result) => result.backend.kind));
+    // The same OS queue seen by two backends (CUPS and Electron on Linux/macOS) is one printer,
+    // printed by the first backend that sees it: CUPS before Electron, because only CUPS knows
+    // trays. A queue whose backend did not answer this time stays with it (CUPS restarting
+    // must not hand its queues to Electron, which prints through the same CUPS anyway).
     db.transaction(() => {
+      const seen = new Set<string>();
+      for (const printer of listPrinters(db)) {
+        if (printer.status !== 'missing' && backendsByKind.has(printer.backend) && !answered.has(printer.backend)) seen.add(printer.vendorId);
+      }
       for (const { backend, printers } of found) {
-        // A backend that failed to answer keeps its printers as they were.
-        if (!printers) continue;
-        const own = printers.filter((printer) => !claimed.has(printer.vendorId));
-        for (const printer of own) {
-          claimed.add(printer.vendorId);
+        for (const printer of printers ?? []) {
+          if (seen.has(printer.vendorId)) continue;
+          seen.add(printer.vendorId);
           upsertDiscovered(db, backend.kind, printer, newId(), at);
         }
-        markMissing(db, backend.kind, own.map((printer) => printer.vendorId), at);
       }
+      markMissing(db, (row) => seen.has(row.vendor_id), at);
     })();
     refreshedOnce = true;
     events.emit('printers', { type: 'refreshed' });

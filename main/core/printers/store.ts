@@ -59,12 +59,15 @@ export function parsePrinterRow(row: PrinterRow): Printer {
   };
 }
 
-/** Inserts a new printer or replaces what the OS reports; never touches the admin's columns. */
+/**
+ * Inserts a new printer or replaces what the OS reports; never touches the admin's columns.
+ * One row per OS queue: the backend that prints it may change, its id never does.
+ */
 export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPrinter, newId: string, at: string): void {
   statement(db, 
     `INSERT INTO printers (id, backend, vendor_id, name, status, trays, paper_sizes, accepts_custom_paper, os_default, present, created_at, updated_at)
      VALUES (@id, @backend, @vendor_id, @name, @status, @trays, @paper_sizes, @accepts_custom_paper, @os_default, 1, @at, @at)
-     ON CONFLICT (backend, vendor_id) DO UPDATE SET name = excluded.name, status = excluded.status, trays = excluded.trays,
+     ON CONFLICT (vendor_id) DO UPDATE SET backend = excluded.backend, name = excluded.name, status = excluded.status, trays = excluded.trays,
        paper_sizes = excluded.paper_sizes, accepts_custom_paper = excluded.accepts_custom_paper,
        os_default = excluded.os_default, present = 1, updated_at = excluded.updated_at`,
   ).run({
@@ -81,28 +84,33 @@ export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPri
   });
 }
 
-/** Printers of a backend the OS no longer reports: kept (their settings and history), marked missing. */
-export function markMissing(db: Db, backend: string, presentVendorIds: string[], at: string): void {
-  const rows = statement(db, 'SELECT id, vendor_id FROM printers WHERE backend = ? AND present = 1').all(backend) as { id: string; vendor_id: string }[];
+/**
+ * Printers no backend reported this time, though the backend that printed them answered
+ * (or is no longer on this host): kept (their settings and history), marked missing.
+ */
+export function markMissing(db: Db, keep: (row: { backend: string; vendor_id: string }) => boolean, at: string): void {
+  const rows = statement(db, 'SELECT id, backend, vendor_id FROM printers WHERE present = 1').all() as { id: string; backend: string; vendor_id: string }[];
   const update = statement(db, "UPDATE printers SET present = 0, status = 'missing', os_default = 0, updated_at = ? WHERE id = ?");
-  for (const row of rows) if (!presentVendorIds.includes(row.vendor_id)) update.run(at, row.id);
+  for (const row of rows) if (!keep(row)) update.run(at, row.id);
 }
 
 export function listPrinters(db: Db): Printer[] {
   return (statement(db, 'SELECT * FROM printers ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
 }
 
+/** By station id, or by the id of a row merged into it (printer_id_aliases). */
 export function getPrinter(db: Db, id: string): Printer | undefined {
-  const row = statement(db, 'SELECT * FROM printers WHERE id = ?').get(id) as PrinterRow | undefined;
+  const row = (statement(db, 'SELECT * FROM printers WHERE id = ?').get(id) ??
+    statement(db, 'SELECT p.* FROM printer_id_aliases a JOIN printers p ON p.id = a.printer_id WHERE a.alias = ?').get(id)) as PrinterRow | undefined;
   return row ? parsePrinterRow(row) : undefined;
 }
 
-/** By station id, else by OS queue name (a present printer first). */
+/** By station id, else by OS queue name. */
 export function findPrinter(db: Db, idOrVendorId: string): Printer | undefined {
   return (
     getPrinter(db, idOrVendorId) ??
     (() => {
-      const row = statement(db, 'SELECT * FROM printers WHERE vendor_id = ? ORDER BY present DESC, backend LIMIT 1').get(idOrVendorId) as
+      const row = statement(db, 'SELECT * FROM printers WHERE vendor_id = ?').get(idOrVendorId) as
         | PrinterRow
         | undefined;
       return row ? parsePrinterRow(row) : undefined;

@@ -28,15 +28,19 @@ export interface PrintingDeps {
   /** Read when first needed: documents and the renderer are built alongside printing. */
   documents: () => DocumentsApi;
   renderer: () => PdfRenderer;
-  /** Extra backends of the host (Electron); CUPS and the folder printer are always there. */
+  /** Extra backends of the host (Electron), after the folder printer and CUPS. */
   backends?: PrintBackend[];
+  /** Print through CUPS (default: on every OS but Windows, which has no CUPS). */
+  cups?: boolean;
   /** False: automatic printing is paused for the whole station (flows keep their switch). */
   autoPrint?: boolean;
 }
 
 /** Printers, printing and the print queue, built once at the composition root. */
 export function createPrintingServices(deps: PrintingDeps) {
-  const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), new CupsBackend(), ...(deps.backends ?? [])];
+  // In order of preference: a queue two backends see is printed by the first (printers/service.ts).
+  const cups = deps.cups ?? process.platform !== 'win32';
+  const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), ...(cups ? [new CupsBackend()] : []), ...(deps.backends ?? [])];
   const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
   const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger });
   const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });

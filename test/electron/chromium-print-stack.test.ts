@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ElectronPrintBackend, type PrintWindow, type WebContentsPrintOptions } from '../../main/electron/print-backend';
+import { CHROMIUM_ARGS } from '../../main/core/render/chromium';
+import { pdfPageSizesMm, pdfPageTexts, waitForCupsPdf } from '../core/printers/cups-output';
+import { json, printStation, type PrintStation } from '../core/printing/print-harness';
+import { printerInfo } from './fake-electron-web-contents';
+import { chromiumPrintOutput, printWithKioskChromium, startXvfb } from './kiosk-chromium';
+
+/** The cups-pdf queues of scripts/install-system-deps.sh: A4 by default, and 4×6 in by default. */
+const A4_QUEUE = 'PDF';
+const LABEL_QUEUE = 'LABEL4x6';
+
+interface Printed {
+  options: WebContentsPrintOptions;
+  html: string;
+  cupsJobId: string;
+}
+
+/**
+ * The Electron backend exactly as the desktop builds it, except that the hidden window's
+ * `webContents.print` is Debian's Chromium printing the same HTML silently
+ * (`--kiosk-printing`) onto the CUPS queue named by `deviceName`.
+ */
+function electronBackendOverKioskChromium(display: string) {
+  const printed: Printed[] = [];
+  const backend = new ElectronPrintBackend({
+    platform: 'linux',
+    printers: { getPrintersAsync: async () => [printerInfo(A4_QUEUE), printerInfo(LABEL_QUEUE)] },
+    async openHtml(html): Promise<PrintWindow> {
+      return {
+        webContents: {
+          print(options, callback) {
+            printWithKioskChromium(html, options.deviceName!, display).then(
+              (cupsJobId) => {
+                printed.push({ options, html, cupsJobId });
+                callback(true, '');
+              },
+              (error: Error) => callback(false, error.message),
+            );
+          },
+        },
+        close() {},
+      };
+    },
+  });
+  return { backend, printed };
+}
+
+/** Where a word is drawn on the first page it is on, in points (pdftotext -bbox). */
+function wordBox(file: string, word: string): { x: number; y: number; height: number } {
+  const xhtml = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  const match = new RegExp(`<word xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="[\\d.]+" yMax="([\\d.]+)">${word}</word>`).exec(xhtml);
+  if (!match) throw new Error(`"${word}" is not in ${file}`);
+  return { x: Number(match[1]), y: Number(match[2]), height: Number(match[3]) - Number(match[2]) };
+}
+
+/** The same HTML as a PDF from headless Chromium at its CSS page size: the unscaled layout. */
+async function referencePdf(html: string, dir: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(html);
+    const file = join(dir, 'reference.pdf');
+    writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    return file;
+  } finally {
+    await browser.close();
+  }
+}
+
+describe("Chromium's own print stack (the engine of webContents.print) on real CUPS queues", { timeout: 240_000 }, () => {
+  let xvfb: Awaited<ReturnType<typeof startXvfb>>;
+  let s: PrintStation;
+  let printed: Printed[];
+  const dir = mkdtempSync(join(tmpdir(), 'station-kiosk-test-'));
+
+  beforeAll(async () => {
+    xvfb = await startXvfb();
+    const kiosk = electronBackendOverKioskChromium(xvfb.display);
+    printed = kiosk.printed;
+    s = await printStation({ cupsPrinting: false, printBackends: [kiosk.backend] });
+  });
+  afterAll(async () => {
+    await s?.stop();
+    xvfb?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints a batch’s packing slips on A4 and its 4×6 in labels unscaled, every page in order, without headers or footers', async () => {
+    const { key } = await s.printTeam('Kiosk', {
+      documents: [
+        { template: 'Packing slip (A4)', tag: 'packing-slip' },
+        { template: 'Shipping label (4×6 in)', tag: 'label' },
+      ],
+    });
+    const a4 = await s.printerId(A4_QUEUE);
+    const label = await s.printerId(LABEL_QUEUE);
+    const numbers = ['KP-101', 'KP-102', 'KP-103'];
+    const orders = [];
+    for (const number of numbers) {
+      orders.push(await s.createOrder(key, number, { orderNumber: number, shippingAddress: { firstName: 'Борис', lastName: 'Пастернак', address1: 'Лаврушинский пер. 17', city: 'Москва', postalCode: '119017', country: 'RU' } }));
+    }
+    const results = await json<{ id: string; status: string }[]>(
+      await s.call('/api/orders/print', {
+        key,
+        json: {
+          orderIds: orders.map((order) => order.id),
+          sortBy: 'orderNumber',
+          sortDir: 'desc',
+          overrides: [
+            { filters: { 'document.tag': 'label' }, printer: label },
+            { filters: { 'document.tag': 'packing-slip' }, printer: a4 },
+          ],
+        },
+      }),
+      200,
+    );
+    expect(results.map((result) => result.status)).toEqual(['pending', 'pending']);
+    for (const result of results) expect((await s.settled(result.id)).jobs.map((job) => job.state)).toEqual(['done']);
+
+    // One OS job per printer + paper, each given its paper in microns and no margins.
+    expect(printed.map((job) => [job.options.deviceName, job.options.pageSize]).sort()).toEqual([
+      [LABEL_QUEUE, { width: 101_600, height: 152_400 }],
+      [A4_QUEUE, { width: 210_000, height: 297_000 }],
+    ]);
+    for (const job of printed) expect(job.options).toMatchObject({ silent: true, margins: { marginType: 'none' }, copies: 1, landscape: false });
+
+    const expectedOrder = [...numbers].reverse();
+    for (const job of printed) {
+      const [widthMm, heightMm] = job.options.deviceName === LABEL_QUEUE ? [102, 152] : [210, 297];
+      // What came out of the queue: one page per document, on the job's paper.
+      const output = await waitForCupsPdf(job.cupsJobId);
+      expect(pdfPageSizesMm(output), `${job.options.deviceName} output`).toEqual(expectedOrder.map(() => ({ widthMm, heightMm })));
+
+      // What Chromium's print stack made of the HTML (the queue's filters re-encode fonts,
+      // so the text is read before them): the same pages, each one order's document in the
+      // requested order with its Cyrillic address, and no header or footer of Chromium's own
+      // (title, URL, date, page numbers), as in Electron.
+      const printedPdf = chromiumPrintOutput(job.cupsJobId);
+      expect(pdfPageSizesMm(printedPdf), `${job.options.deviceName} print`).toEqual(expectedOrder.map(() => ({ widthMm, heightMm })));
+      const pages = pdfPageTexts(printedPdf);
+      expect(pages.map((text) => expectedOrder.find((number) => text.includes(`Order ${number}`)))).toEqual(expectedOrder);
+      for (const text of pages) {
+        expect(text).toContain('Борис Пастернак');
+        expect(text).not.toMatch(/file:|job\.html|\d+\/\d+\s*$/);
+      }
+      // Drawn where the page's own layout puts it, at its own size: not shrunk onto other paper.
+      const reference = await referencePdf(job.html, dir);
+      const [kioskBox, referenceBox] = [wordBox(printedPdf, expectedOrder[0]!), wordBox(reference, expectedOrder[0]!)];
+      expect(Math.abs(kioskBox.x - referenceBox.x), `${job.options.deviceName} x`).toBeLessThan(2);
+      expect(Math.abs(kioskBox.y - referenceBox.y), `${job.options.deviceName} y`).toBeLessThan(2);
+      expect(Math.abs(kioskBox.height - referenceBox.height), `${job.options.deviceName} text height`).toBeLessThan(1);
+    }
+  });
+});
