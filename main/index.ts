@@ -27,7 +27,9 @@ if (!app.requestSingleInstanceLock()) {
       desktop = await startDesktop();
     })
     .catch((error: unknown) => {
-      dialog.showErrorBox('Order Print Station could not start', `${(error as Error).message}\n\nIs another program using the station's port? Change it in the settings file and restart.`);
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      const hint = inUse ? "\n\nAnother program is using the station's port. Change `port` in desktop.json in the station's data folder and restart." : '';
+      dialog.showErrorBox('Order Print Station could not start', `${(error as Error).message}${hint}`);
       app.exit(1);
     });
 }
