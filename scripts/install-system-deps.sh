@@ -6,7 +6,7 @@
 # Idempotent: safe to run again on a prepared machine.
 set -euo pipefail
 
-packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf poppler-utils chromium xvfb xauth zbar-tools fonts-dejavu-core)
+packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf poppler-utils chromium xvfb xauth zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

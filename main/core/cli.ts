@@ -14,6 +14,7 @@ const USAGE = `Order Print Station
   ${LOGIN_USAGE}
   station teams create --name NAME [--type standard|three_pl|merchant --parent ID] [--owner-name N --owner-email E] [--json]
   station teams list [--json]
+  station teams set-locale --team ID --locale LOCALE|default [--json]   (language, dates, money of its documents)
   station keys create --team TEAM_ID --name NAME [--json]
   station keys revoke --id KEY_ID
   station keys list [--team TEAM_ID] [--json]

@@ -7,6 +7,8 @@ export interface TeamInfo {
   type: 'standard' | 'three_pl' | 'merchant';
   status: 'onboarding' | 'live';
   parentTeamId: string | null;
+  /** The locale of its documents; null: the station's. */
+  locale: string | null;
 }
 
 export interface StationInfo {
@@ -17,6 +19,8 @@ export interface StationInfo {
   port: number | null;
   apiBaseUrl: string | null;
   teams: TeamInfo[];
+  /** The station's own locale (teams without one of their own). */
+  locale: string;
 }
 
 const StationContext = createContext<{ info: StationInfo | null; reload: () => void }>({ info: null, reload: () => {} });

@@ -1,3 +1,4 @@
+import { stationLocale } from '../documents/i18n';
 import type Router from '@koa/router';
 import type { Db } from '../db/open';
 import { listTeams } from '../teams/store';
@@ -27,7 +28,10 @@ export function adminStationRoutes(router: Router, db: Db, info: StationInfoSour
         type: team.type,
         status: team.status,
         parentTeamId: team.parent_team_id,
+        locale: team.locale,
       })),
+      /** The locale of teams that have none of their own. */
+      locale: stationLocale(),
     };
   });
 }

@@ -1,5 +1,7 @@
 import { createTeam, teamResource } from '../teams/service';
-import { listTeams } from '../teams/store';
+import { canonicalLocale, stationLocale } from '../documents/i18n';
+import { nowIso } from '../ids';
+import { getTeam, listTeams, setTeamLocale } from '../teams/store';
 import { listMembers } from '../teams/users-store';
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
@@ -45,5 +47,20 @@ export async function teamsCommand(sub: string | undefined, argv: string[]): Pro
       return 0;
     });
   }
-  throw new UsageError('station teams create|list');
+  if (sub === 'set-locale') {
+    const args = parse(argv, { ...commonOptions, team: { type: 'string' }, locale: { type: 'string' } });
+    const teamId = required(args.team, '--team');
+    const asked = required(args.locale, '--locale');
+    // `default`: the station's own locale.
+    const locale = asked === 'default' ? null : canonicalLocale(asked);
+    if (locale === undefined) throw new UsageError(`--locale: "${asked}" is not a locale (e.g. de-DE, ja, pt-BR), or "default"`);
+    return withStation(args['data-dir'], (station) => {
+      const team = getTeam(station.db, teamId);
+      if (!team) throw new UsageError(`no team ${teamId} (station teams list)`);
+      station.db.transaction(() => setTeamLocale(station.db, team.id, locale, nowIso())).immediate();
+      output(args.json, teamResource(getTeam(station.db, team.id)!), () => `${team.name}: documents in ${locale ?? `the station's locale (${stationLocale()})`}`);
+      return 0;
+    });
+  }
+  throw new UsageError('station teams create|list|set-locale');
 }

@@ -1,5 +1,12 @@
 import bwipjs from 'bwip-js/node';
-import type { Liquid } from 'liquidjs';
+import addressFormatter from '@fragaria/address-formatter';
+import type { Context, Liquid } from 'liquidjs';
+
+/** What liquidjs binds `this` to in a filter (its FilterImpl type is not exported). */
+interface FilterImpl {
+  context: Context;
+}
+import { translate } from './i18n';
 
 /** HTML-escapes text; the filters that return markup escape every piece of data they embed. */
 export function escapeHtml(value: unknown): string {
@@ -60,11 +67,14 @@ export function formatDate(value: unknown, style: unknown = 'medium', locale: un
   return format.format(date);
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-function countryName(country: string): string {
+const regionNames = new Map<string, Intl.DisplayNames>();
+/** A country code's name in the locale's language (`DE` → "Deutschland" in German); anything else as sent. */
+function countryName(country: string, locale: string): string {
   if (!/^[A-Za-z]{2}$/.test(country)) return country;
   try {
-    return regionNames.of(country.toUpperCase()) ?? country;
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+    return names.of(country.toUpperCase()) ?? country;
   } catch {
     return country;
   }
@@ -83,41 +93,63 @@ interface AddressLike {
   country?: string;
 }
 
-// Where the postal code goes differs by country: "City, ST 12345" (US), a line of its own (GB), "12345 City" (most of Europe).
-const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
-const POSTAL_OWN_LINE = new Set(['GB', 'IE']);
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
-/** The lines of an address as written on an envelope. */
-export function addressLines(value: unknown): string[] {
+/**
+ * The lines of an address as the destination country's post writes them (OpenCage's address
+ * templates, through @fragaria/address-formatter): postal code before or after the city, on
+ * a line of its own, state abbreviations, line order. The country name is in the document's
+ * language. Name and company come first; `address2`/`address3` follow `address1`. A part the
+ * country's template leaves out is still printed, on a line of its own: nothing sent is lost.
+ */
+export function addressLines(value: unknown, locale = 'en'): string[] {
   if (!value || typeof value !== 'object') return [];
   const a = value as AddressLike;
-  const join = (...parts: Array<string | undefined>) => parts.filter((p) => p && String(p).trim()).join(' ');
-  const country = a.country?.trim().toUpperCase() ?? '';
-  let locality: string[];
-  if (CITY_STATE_POSTAL.has(country)) locality = [join(a.city && (a.state || a.postalCode) ? `${a.city},` : a.city, a.state, a.postalCode)];
-  else if (POSTAL_OWN_LINE.has(country)) locality = [join(a.city, a.state), join(a.postalCode)];
-  else locality = [join(a.postalCode, a.city), join(a.state)];
-  return [join(a.firstName, a.lastName), a.company, a.address1, a.address2, a.address3, ...locality, a.country ? countryName(a.country) : undefined]
-    .map((line) => (line ?? '').trim())
-    .filter(Boolean);
+  const country = text(a.country);
+  const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
+  const parts = { road: text(a.address1), city: text(a.city), state: text(a.state), postcode: text(a.postalCode) };
+  const formatted = addressFormatter.format(
+    {
+      ...Object.fromEntries(Object.entries(parts).filter(([, part]) => part)),
+      ...(code ? { countryCode: code } : {}),
+      ...(country ? { country: countryName(country, locale) } : {}),
+    },
+    { output: 'array', appendCountry: Boolean(country) },
+  );
+  const lines = formatted.map((line) => line.trim()).filter(Boolean);
+  // Under address1: the lines the formatter has no field for.
+  const extra = [text(a.address2), text(a.address3)].filter(Boolean);
+  const roadAt = parts.road ? lines.indexOf(parts.road) : -1;
+  lines.splice(roadAt === -1 ? 0 : roadAt + 1, 0, ...extra);
+  const joined = lines.join('\n');
+  for (const part of Object.values(parts)) if (part && !joined.includes(part)) lines.push(part);
+  const name = [text(a.firstName), text(a.lastName)].filter(Boolean).join(' ');
+  return [name, text(a.company), ...lines].filter(Boolean);
 }
 
 const BARCODE_TYPES: Record<string, string> = {
+  auto: 'auto',
   code128: 'code128',
   qr: 'qrcode',
   qrcode: 'qrcode',
   datamatrix: 'datamatrix',
 };
 
+/** Text every Code 128 scanner reads back as sent: printable ASCII, short enough for a label. */
+const CODE128_SAFE = /^[\x20-\x7e]{1,80}$/;
+
 // Order numbers repeat between the write-time check and print time: keep recent symbols.
 const barcodeCache = new Map<string, string>();
 const BARCODE_CACHE_SIZE = 5000;
 
 /**
- * `{{ order.orderNumber | barcode }}` → an inline SVG (Code 128 by default; `'qr'`,
- * `'datamatrix'`). Throws for text the symbology cannot encode: the document is then incomplete.
+ * `{{ order.orderNumber | barcode }}` → an inline SVG. The default type `auto` draws Code 128
+ * when the text is printable ASCII of at most 80 characters, and otherwise a QR code, which
+ * carries any UTF-8 (注文1001, Łódź-7, emoji): a built-in document is never unprintable
+ * because of its barcode. An explicit type (`'code128'`, `'qr'`, `'datamatrix'`) is drawn as
+ * asked, and throws for text it cannot encode: the document is then incomplete.
  */
-export function barcode(value: unknown, type: unknown = 'code128'): string {
+export function barcode(value: unknown, type: unknown = 'auto'): string {
   const { bcid, text } = barcodeInput(value, type);
   if (!text) return '';
   const key = `${bcid}|${text}`;
@@ -125,19 +157,36 @@ export function barcode(value: unknown, type: unknown = 'code128'): string {
   if (cached) return cached;
   const linear = bcid === 'code128';
   const svg = bwipjs
-    .toSVG({ bcid, text, scale: 2, ...(linear ? { height: 12, paddingwidth: 10, paddingheight: 2 } : { padding: 2 }) })
-    // Sized by the template's CSS (class `barcode`); bwip-js gives only a viewBox.
-    .replace('<svg ', `<svg class="barcode barcode-${bcid}" preserveAspectRatio="none" role="img" aria-label="${escapeHtml(text)}" `);
+    .toSVG({ bcid, scale: 2, ...(linear ? { text, height: 12, paddingwidth: 10, paddingheight: 2 } : { ...symbolText2d(text), padding: 2 }) })
+    // Sized by the template's CSS (class `barcode`); bwip-js gives only a viewBox. A linear
+    // symbol stretches to the box; a 2D one stays square inside it (a box made for Code 128
+    // gets a QR code as high as the box, centred).
+    .replace(
+      '<svg ',
+      `<svg class="barcode barcode-${bcid}" preserveAspectRatio="${linear ? 'none' : 'xMidYMid meet'}" role="img" aria-label="${escapeHtml(text)}" `,
+    );
   if (barcodeCache.size >= BARCODE_CACHE_SIZE) barcodeCache.delete(barcodeCache.keys().next().value!);
   barcodeCache.set(key, svg);
   return svg;
 }
 
+/**
+ * Text for a QR or Data Matrix symbol. Beyond ASCII it carries the ECI designator for UTF-8
+ * (26): without it scanners guess the bytes' encoding (Shift JIS, Latin-1) and read
+ * "Заказ" as mojibake. `parsefnc` reads `^ECI…`; a caret of the text itself is written `^^`.
+ */
+function symbolText2d(text: string): { text: string; parsefnc?: boolean } {
+  // eslint-disable-next-line no-control-regex -- ASCII is the whole range from NUL
+  if (/^[\x00-\x7f]*$/.test(text)) return { text };
+  return { text: `^ECI000026${text.replace(/\^/g, '^^')}`, parsefnc: true };
+}
+
 /** The symbology and the text, or an error for text it cannot carry faithfully. */
 function barcodeInput(value: unknown, type: unknown): { bcid: string; text: string } {
   const text = String(value ?? '');
-  const bcid = BARCODE_TYPES[String(type).toLowerCase()];
-  if (!bcid) throw new Error(`barcode: unknown type "${String(type)}" (code128, qr, datamatrix)`);
+  const asked = BARCODE_TYPES[String(type).toLowerCase()];
+  if (!asked) throw new Error(`barcode: unknown type "${String(type)}" (auto, code128, qr, datamatrix)`);
+  const bcid = asked === 'auto' ? (CODE128_SAFE.test(text) ? 'code128' : 'qrcode') : asked;
   // Code 128 carries Latin-1 (bwip-js would silently mangle anything else); 2D symbols take UTF-8.
   // eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose
   if (bcid === 'code128' && (!/^[\u0000-\u00ff]*$/.test(text) || text.length > 80)) throw new Error(`barcode: Code 128 cannot encode "${text}"`);
@@ -149,17 +198,39 @@ function barcodeInput(value: unknown, type: unknown): { bcid: string; text: stri
  * What `barcode` checks without drawing: the write-time render only needs to know whether
  * the document can render, and drawing a symbol costs milliseconds per order.
  */
-export function checkBarcode(value: unknown, type: unknown = 'code128'): string {
+export function checkBarcode(value: unknown, type: unknown = 'auto'): string {
   barcodeInput(value, type);
   return '';
 }
 
+/** The document's locale: the `locale` the scope carries (the team's), else US English. */
+function localeOf(filter: FilterImpl): string {
+  const locale = filter.context.getSync(['locale']);
+  return typeof locale === 'string' && locale ? locale : 'en-US';
+}
+
 /** `check`: the engine of the write-time completeness render (barcodes validated, not drawn). */
 export function registerFilters(liquid: Liquid, check = false): void {
-  liquid.registerFilter('money', money);
-  liquid.registerFilter('format_date', formatDate);
-  liquid.registerFilter('address_lines', addressLines);
+  // Money, dates, country names and words follow the document's locale unless a filter is given one.
+  liquid.registerFilter('money', function (this: FilterImpl, value: unknown, currency?: unknown, locale?: unknown) {
+    return money(value, currency, locale ?? localeOf(this));
+  });
+  liquid.registerFilter('format_date', function (this: FilterImpl, value: unknown, style?: unknown, locale?: unknown) {
+    return formatDate(value, style ?? 'medium', locale ?? localeOf(this));
+  });
+  liquid.registerFilter('address_lines', function (this: FilterImpl, value: unknown) {
+    return addressLines(value, localeOf(this));
+  });
+  /** `{{ 'ship_to' | t }}`, `{{ 'order_n' | t: order.orderNumber }}`: the built-in documents' words. */
+  liquid.registerFilter('t', function (this: FilterImpl, key: unknown, ...args: unknown[]) {
+    return translate(localeOf(this), String(key), args);
+  });
   // Markup filters are `raw`: their output is not escaped again, so they escape what they embed.
-  liquid.registerFilter('address', { handler: (value: unknown) => addressLines(value).map(escapeHtml).join('<br>'), raw: true });
+  liquid.registerFilter('address', {
+    handler(this: FilterImpl, value: unknown) {
+      return addressLines(value, localeOf(this)).map(escapeHtml).join('<br>');
+    },
+    raw: true,
+  });
   liquid.registerFilter('barcode', { handler: check ? checkBarcode : barcode, raw: true });
 }

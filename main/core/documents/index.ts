@@ -2,7 +2,7 @@ import type { Db } from '../db/open';
 import type { StationHooks } from '../hooks';
 import type { PdfRenderer } from './contract';
 import { TemplateEngine } from './engine';
-import { seedTeamDocuments } from './seed';
+import { seedTeamDocuments, upgradeBuiltinTemplates } from './seed';
 import { createDocumentsService } from './service';
 import { createTemplatesService } from './templates-service';
 
@@ -12,6 +12,7 @@ export { documentRoutes } from './routes';
 /** Documents: templates, flows and the documents they build, plus the renderer printing uses. */
 export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer) {
   const engine = new TemplateEngine();
+  upgradeBuiltinTemplates(db);
   const documents = createDocumentsService(db, engine);
   return { documents, templates: createTemplatesService(db, engine, documents.rebuildOrdersUsing), pdfRenderer };
 }

@@ -8,6 +8,8 @@ export interface ScopeExtras {
   /** The document's tag (`packing-slip`, `invoice`…). */
   tag: string;
   printDate?: Date;
+  /** The document's locale (the team's, else the station's): words, dates, money, country names. */
+  locale: string;
 }
 
 function sumLines(lines: { total?: Price }[]): Price | undefined {
@@ -19,7 +21,7 @@ function sumLines(lines: { total?: Price }[]): Price | undefined {
 /**
  * What a template sees: the whole order (plus line totals, subtotal and item count, which
  * every document wants), `note` (the built-in Note variable), `variables`, the team, the
- * document tag and the print date.
+ * document tag, the print date and the locale.
  */
 export function templateScope(order: Order, extras: ScopeExtras) {
   const lineItems = order.lineItems.map((item) => ({
@@ -49,5 +51,6 @@ export function templateScope(order: Order, extras: ScopeExtras) {
     document: { tag: extras.tag },
     print_date: printDate,
     printDate,
+    locale: extras.locale,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { newId, nowIso } from '../ids';
@@ -58,4 +59,36 @@ export function ensureTeamSeeded(db: Db, teamId: string): void {
   if (statement(db, 'SELECT 1 FROM document_flows WHERE team_id = ?').get(teamId)) return;
   if (!statement(db, 'SELECT 1 FROM teams WHERE id = ?').get(teamId)) return;
   db.transaction(() => seedTeamDocuments(db, teamId))();
+}
+
+/**
+ * Bodies the built-in templates had in earlier versions (sha256). A team's copy still equal
+ * to one of them was never edited: it gets the current body (the documents' words in the
+ * team's language, barcodes for any order number, right-to-left text), as a new version.
+ * A copy the team edited is the team's and stays as it is.
+ */
+const EARLIER_BUILTIN_BODIES: Record<string, string[]> = {
+  'packing-slip-a4': ['0d51fce5174f8c1476cd629114da983c8c2977cb79f3bc3a99c99720fd76afd8'],
+  'packing-slip-letter': ['0d51fce5174f8c1476cd629114da983c8c2977cb79f3bc3a99c99720fd76afd8'],
+  'invoice-a4': ['f6b5d81ea3ad08fc86e0b16859304a6475f29b340160864b2c78749b3c60fd6d'],
+  'shipping-label-4x6': ['ac46f3e657a2fb3ba7607ff8bf838309dcdf8bfee8f829b8d4c17677eb20b0d2'],
+  'gift-note-a6': ['269ba061e1bcb3aec333bb0047a2667b0cb4eb0042258b2f9e191b283aeb08ef'],
+};
+
+/** Brings unedited copies of built-in templates up to the current bodies; returns how many. */
+export function upgradeBuiltinTemplates(db: Db, earlier: Record<string, string[]> = EARLIER_BUILTIN_BODIES): number {
+  const current = new Map(BUILTIN_TEMPLATES.map((builtin) => [builtin.key, builtin.body]));
+  const rows = statement(db, 'SELECT id, builtin, body FROM document_templates WHERE builtin IS NOT NULL').all() as { id: string; builtin: string; body: string }[];
+  const update = statement(db, 'UPDATE document_templates SET body = ?, version = version + 1, updated_at = ? WHERE id = ? AND body = ?');
+  let upgraded = 0;
+  const at = nowIso();
+  db.transaction(() => {
+    for (const row of rows) {
+      const body = current.get(row.builtin);
+      if (!body || body === row.body) continue;
+      if (!earlier[row.builtin]?.includes(createHash('sha256').update(row.body).digest('hex'))) continue;
+      upgraded += update.run(body, at, row.id, row.body).changes;
+    }
+  })();
+  return upgraded;
 }

@@ -8,6 +8,7 @@ import { getDocument, listDocumentKeys, listDocuments, replaceDocuments, type Do
 import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
+import { stationLocale } from './i18n';
 import { documentHtml } from './html';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
@@ -18,10 +19,10 @@ const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orie
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-export function createDocumentsService(db: Db, engine: TemplateEngine) {
+export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLocale = stationLocale()) {
   function teamView(teamId: string) {
-    const team = statement(db, 'SELECT id, name FROM teams WHERE id = ?').get(teamId) as { id: string; name: string } | undefined;
-    return team ?? { id: teamId, name: '' };
+    const team = statement(db, 'SELECT id, name, locale FROM teams WHERE id = ?').get(teamId) as { id: string; name: string; locale: string | null } | undefined;
+    return { id: teamId, name: team?.name ?? '', locale: team?.locale ?? defaultLocale };
   }
 
   // Cached statements: these run for every order write, inside its transaction.
@@ -34,7 +35,8 @@ export function createDocumentsService(db: Db, engine: TemplateEngine) {
     (statement(db, 'SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((row) => row.key);
 
   function scopeFor(order: Order, tag: string, tags = orderTags(order.id)) {
-    return templateScope(order, { team: teamView(order.teamId), tags, orderKeys: orderKeys(order.id), tag });
+    const { locale, ...team } = teamView(order.teamId);
+    return templateScope(order, { team, tags, orderKeys: orderKeys(order.id), tag, locale });
   }
 
   /** Renders a template for an order: the body's HTML, or the reason it cannot render. */

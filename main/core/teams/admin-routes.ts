@@ -9,7 +9,10 @@ import { listMerchantRows } from './merchants-store';
 import { onboardingView, setOnboardingTaskDone } from './onboarding';
 import { acceptInvitationSchema, invitationSchema, taskDoneSchema } from './schema';
 import { operatorUser } from './service';
-import { getTeam, type TeamRow } from './store';
+import { getTeam, setTeamLocale, type TeamRow } from './store';
+import { teamLocaleSchema } from './schema';
+import { teamResource } from './service';
+import { nowIso } from '../ids';
 
 function teamOr404(db: Db, id: string): TeamRow {
   const team = getTeam(db, id);
@@ -51,6 +54,14 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
     const team = teamOr404(db, ctx.params.teamId!);
     const { done } = validate(taskDoneSchema, ctx.request.body);
     ctx.body = setOnboardingTaskDone(db, team.id, ctx.params.kind!, done, operatorUser(db).id);
+  });
+
+  // The language, dates, money and country names of the team's built-in documents.
+  router.put('/admin/api/teams/:teamId/locale', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { locale } = validate(teamLocaleSchema, ctx.request.body);
+    setTeamLocale(db, team.id, locale, nowIso());
+    ctx.body = teamResource(getTeam(db, team.id)!);
   });
 
   router.post('/admin/api/teams/:teamId/go-live', (ctx) => {

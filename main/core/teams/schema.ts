@@ -1,3 +1,4 @@
+import { canonicalLocale } from '../documents/i18n';
 import { z } from 'zod';
 
 /** POST /api/teams/merchants */
@@ -17,3 +18,22 @@ export const acceptInvitationSchema = z.object({ token: z.string().min(1).max(20
 
 /** PUT /admin/api/teams/{id}/onboarding/{kind} */
 export const taskDoneSchema = z.object({ done: z.boolean() });
+
+/** PUT /admin/api/teams/{id}/locale: a BCP 47 locale Intl knows (stored canonical), or null for the station's. */
+export const teamLocaleSchema = z.strictObject({
+  locale: z
+    .string()
+    .trim()
+    .min(2)
+    .max(35)
+    .nullable()
+    .transform((value, ctx) => {
+      if (value === null) return null;
+      const canonical = canonicalLocale(value);
+      if (!canonical) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a locale (e.g. de-DE, ja, pt-BR)` });
+        return z.NEVER;
+      }
+      return canonical;
+    }),
+});

@@ -60,6 +60,7 @@ export function createTeam(db: Db, hooks: StationHooks, input: CreateTeamInput):
     account_manager_user_id: null,
     went_live_at: null,
     went_live_by: null,
+    locale: null,
     created_at: at,
     updated_at: at,
   };
@@ -84,6 +85,8 @@ export function teamResource(team: TeamRow) {
     type: team.type,
     parent_team_id: team.parent_team_id,
     status: team.status,
+    /** The locale of the team's documents; null: the station's. */
+    locale: team.locale ?? null,
     ...(team.went_live_at ? { went_live_at: team.went_live_at, went_live_by: team.went_live_by } : {}),
     created_at: team.created_at,
     updated_at: team.updated_at,

@@ -14,6 +14,8 @@ export interface TeamRow {
   account_manager_user_id: string | null;
   went_live_at: string | null;
   went_live_by: string | null;
+  /** BCP 47; null: the station's locale (documents/i18n). */
+  locale: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -52,4 +54,9 @@ export function uniqueSlug(db: Db, base: string): string {
     const candidate = `${base}-${n}`;
     if (!slugTaken(db, candidate)) return candidate;
   }
+}
+
+/** Sets the locale of a team's documents (null: the station's). */
+export function setTeamLocale(db: Db, id: string, locale: string | null, at: string): void {
+  statement(db, 'UPDATE teams SET locale = ?, updated_at = ? WHERE id = ?').run(locale, at, id);
 }

@@ -5,6 +5,7 @@ import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, StatusChip } from '../../components/ui';
 import { InviteResult } from './InviteResult';
 import { MerchantDetail } from './MerchantDetail';
+import { TeamLanguages } from './TeamLanguages';
 import './teams.css';
 import { memberLabel, progressPercent, progressWords, threePlTeams, type Invitation, type Member, type Merchant } from './teams';
 
@@ -87,6 +88,7 @@ export function TeamsPage() {
         <EmptyState title="No 3PL team on this station">
           A 3PL team manages merchants. Create one with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>, then come back here.
         </EmptyState>
+        <TeamLanguages />
       </div>
     );
   }
@@ -161,6 +163,7 @@ export function TeamsPage() {
         </table>
       )}
       {open && <MerchantDetail key={open.id} merchant={open} onChanged={() => { load(); reloadStation(); }} />}
+      <TeamLanguages />
     </div>
   );
 }

@@ -19,19 +19,44 @@ describe('template filters', () => {
     expect(formatDate('not a date')).toBe('not a date');
   });
 
-  it('address writes the lines the way the country does', () => {
+  it('address writes the lines the way the destination country does, the country named in the document language', () => {
     expect(addressLines({ firstName: 'Ada', lastName: 'L', address1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' })).toEqual([
       'Ada L',
       '1 Main St',
       'Springfield, IL 62701',
-      'United States',
+      'United States of America',
     ]);
-    expect(addressLines({ firstName: 'Jan', address1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'de' })).toEqual([
+    expect(addressLines({ firstName: 'Jan', address1: 'Hauptstr. 1', address2: 'Hinterhaus', city: 'Berlin', postalCode: '10115', country: 'de' }, 'de-DE')).toEqual([
       'Jan',
       'Hauptstr. 1',
+      'Hinterhaus',
       '10115 Berlin',
-      'Germany',
+      'Deutschland',
     ]);
+    // The UK writes the postcode on a line of its own; Russia after the country.
+    expect(addressLines({ firstName: 'Ada', address1: '12 Analytical St', city: 'London', postalCode: 'N1 9GU', country: 'GB' }, 'fr-FR')).toEqual([
+      'Ada',
+      '12 Analytical St',
+      'London',
+      'N1 9GU',
+      'Royaume-Uni',
+    ]);
+    expect(addressLines({ firstName: 'Борис', address1: 'Лаврушинский пер. 17', city: 'Москва', postalCode: '119017', country: 'RU' }, 'ru')).toEqual([
+      'Борис',
+      'Лаврушинский пер. 17',
+      'Москва',
+      'Россия',
+      '119017',
+    ]);
+    expect(addressLines({ lastName: '山田', address1: '千代田1-1', city: '千代田区', state: '東京都', postalCode: '100-8111', country: 'JP' }, 'ja')).toEqual([
+      '山田',
+      '千代田1-1',
+      '千代田区, 東京都 100-8111',
+      '日本',
+    ]);
+    // A country the templates do not know, or a name instead of a code: nothing sent is dropped.
+    const unknown = addressLines({ address1: '5 Rue X', city: 'Elsewhere', state: 'North Province', postalCode: 'Z-99', country: 'Atlantis' });
+    for (const part of ['5 Rue X', 'Elsewhere', 'North Province', 'Z-99', 'Atlantis']) expect(unknown.join('\n')).toContain(part);
   });
 
   it('address escapes each line; Liquid output is escaped by default', () => {

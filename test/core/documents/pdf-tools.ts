@@ -42,3 +42,24 @@ export function pdfBarcodes(pdf: Uint8Array): string[] {
 }
 
 export const mmToPt = (mm: number) => (mm * 72) / 25.4;
+
+/** The fonts embedded in a PDF: name without subset prefix (`[none]` for Type 3) and type. */
+export function pdfFonts(pdf: Uint8Array): { name: string; type: string }[] {
+  const out = withPdf(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' }));
+  return out
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((line) => ({ name: line.slice(0, 36).trim().replace(/^[A-Z]{6}\+/, ''), type: line.slice(37, 54).trim() }));
+}
+
+/**
+ * Where each occurrence of a word is drawn, in points from the page's top left (pdftotext
+ * -bbox). Right-to-left words come back in visual order: they match reversed too.
+ */
+export function pdfWordBoxes(pdf: Uint8Array, word: string): { xMin: number; xMax: number; yMin: number }[] {
+  const xhtml = withPdf(pdf, (file) => execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }));
+  return [...xhtml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)]
+    .filter((match) => match[4] === word || match[4] === [...word].reverse().join(''))
+    .map((match) => ({ xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]) }));
+}

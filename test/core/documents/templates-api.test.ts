@@ -62,7 +62,7 @@ describe('templates (admin API)', () => {
   });
 
   it('a template that fails at render time makes the document incomplete with the reason', async () => {
-    const failing = await json<TemplateView>(await create({ name: 'Needs ASCII', tag: 'packing-slip', body: '{{ variables.code | barcode }}' }), 201);
+    const failing = await json<TemplateView>(await create({ name: 'Needs ASCII', tag: 'packing-slip', body: "{{ variables.code | barcode: 'code128' }}" }), 201);
     await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: true, rules: [{ actions: [{ type: 'addDocument', templateId: failing.id }] }] } }), 200);
     const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-fail', { variables: { code: '日本-1' } }) }), 201);
     const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
@@ -75,7 +75,7 @@ describe('templates (admin API)', () => {
   });
 
   it('every route that renders a template failing on the order answers 422 template_render_error', async () => {
-    const failing = await json<TemplateView>(await create({ name: 'Needs ASCII 2', tag: 'packing-slip', body: '{{ variables.code | barcode }}' }), 201);
+    const failing = await json<TemplateView>(await create({ name: 'Needs ASCII 2', tag: 'packing-slip', body: "{{ variables.code | barcode: 'code128' }}" }), 201);
     await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: failing.id }] }] } }), 200);
     const order = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-422', { variables: { code: 'Ж-日本' } }) }), 201);
     const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${order.id}/documents`), 200);
@@ -87,7 +87,7 @@ describe('templates (admin API)', () => {
     await expect422(await s.call(`/api/orders/${order.id}/documents/${doc!.id}/pdf`, { key }));
     await expect422(await s.admin(`/admin/api/documents/${doc!.id}/pdf`));
     await expect422(await s.admin(`/admin/api/templates/${failing.id}/preview?format=pdf&orderId=${order.id}`));
-    await expect422(await s.admin(`/admin/api/teams/${team.id}/templates/preview`, { method: 'POST', json: { template: { name: 'Draft', tag: 'x', body: '<p>{{ variables.code | barcode }}</p>' }, orderId: order.id, format: 'png' } }));
+    await expect422(await s.admin(`/admin/api/teams/${team.id}/templates/preview`, { method: 'POST', json: { template: { name: 'Draft', tag: 'x', body: "<p>{{ variables.code | barcode: 'code128' }}</p>" }, orderId: order.id, format: 'png' } }));
     // The same template on an order it can encode renders.
     const fine = await json<{ id: string }>(await s.call('/api/orders', { key, json: sampleOrder('render-200', { variables: { code: 'ABC-2' } }) }), 201);
     expect(pdfInfo(await bytes(await s.admin(`/admin/api/templates/${failing.id}/preview?format=pdf&orderId=${fine.id}`))).pages).toBe(1);
@@ -135,7 +135,7 @@ describe('templates (admin API)', () => {
     // A new override takes over; an edit that cannot render this order makes it incomplete; deleting it falls back.
     const override = await json<TemplateView>(await create({ name: 'Slip override', tag: 'packing-slip', body: 'fine', overridesTemplateId: slip.id }), 201);
     expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: override.id });
-    await json(await s.admin(`/admin/api/templates/${override.id}`, { method: 'PATCH', json: { body: '{{ variables.code | barcode }}' } }), 200);
+    await json(await s.admin(`/admin/api/templates/${override.id}`, { method: 'PATCH', json: { body: "{{ variables.code | barcode: 'code128' }}" } }), 200);
     expect((await docs())[0]).toMatchObject({ complete: false, templateOverrideId: override.id });
     expect((await s.admin(`/admin/api/templates/${override.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await docs())[0]).toMatchObject({ complete: true, templateOverrideId: null, templateId: slip.id });

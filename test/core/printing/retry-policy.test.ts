@@ -74,7 +74,7 @@ describe('the print retry policy', { timeout: 120_000 }, () => {
   it('a template that cannot render the order fails the job at once, with no second attempt', async () => {
     const { team, key } = await s.printTeam('Unrenderable');
     await json(
-      await s.admin(`/admin/api/teams/${team.id}/templates`, { method: 'POST', json: { name: 'Code label', tag: 'label', body: '{{ variables.code | barcode }}' } }),
+      await s.admin(`/admin/api/teams/${team.id}/templates`, { method: 'POST', json: { name: 'Code label', tag: 'label', body: "{{ variables.code | barcode: 'code128' }}" } }),
       201,
     );
     // The flow's slip is complete; the print-time template cannot encode this order's code.

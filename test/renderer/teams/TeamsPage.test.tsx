@@ -22,6 +22,9 @@ async function merchantViaApi(name: string, email?: string) {
   return ((await response.json()) as { team: { id: string } }).team;
 }
 
+/** A merchant's row in the Merchants table (the page lists teams in other tables too). */
+const merchantRow = async (name: RegExp) => within(await screen.findByRole('table', { name: 'Merchants' })).findByRole('row', { name });
+
 async function createMerchant(name: string, email?: string) {
   fireEvent.change(await screen.findByLabelText('New merchant'), { target: { value: name } });
   if (email) fireEvent.change(screen.getByLabelText(/Admin e-mail/), { target: { value: email } });
@@ -53,14 +56,14 @@ describe('Teams page', () => {
     expect(link.textContent).toMatch(new RegExp(`^${station.url}/invitations/[\\w-]{43}$`));
     expect(screen.getByText(/No mail went to owner@lumen.example/)).toBeInTheDocument();
     expect((await merchants()).filter((m) => m.name === 'Lumen Candles').map((m) => m.status)).toEqual(['onboarding']);
-    const row = screen.getByRole('row', { name: /Lumen Candles/ });
+    const row = await merchantRow(/Lumen Candles/);
     expect(within(row).getByText('0 of 7 done · 3 for you, 4 for the merchant')).toBeInTheDocument();
   });
 
   it('later, the merchant lists the unsent invitation with its link to hand over; inviting again replaces it with a fresh one', async () => {
     const juniper = await merchantViaApi('Juniper Soap', 'owner@juniper.example');
     renderPage(<TeamsPage />);
-    fireEvent.click(within(await screen.findByRole('row', { name: /Juniper Soap/ })).getByRole('button', { name: 'Open' }));
+    fireEvent.click(within(await merchantRow(/Juniper Soap/)).getByRole('button', { name: 'Open' }));
     const detail = await screen.findByRole('region', { name: 'Merchant Juniper Soap' });
     expect(await within(detail).findByText(/not mailed/)).toBeInTheDocument();
     expect(within(detail).getByText('Mail is not configured on this station. Hand this link over:')).toBeInTheDocument();
@@ -86,7 +89,7 @@ describe('Teams page', () => {
     const member = within(select).getAllByRole('option')[1] as HTMLOptionElement;
     fireEvent.change(select, { target: { value: member.value } });
     await waitFor(async () => expect((await merchants()).find((m) => m.id === birch.id)!.account_manager_user_id).toBe(member.value));
-    fireEvent.click(within(screen.getByRole('row', { name: /Birch Bakery/ })).getByRole('button', { name: 'Open' }));
+    fireEvent.click(within(await merchantRow(/Birch Bakery/)).getByRole('button', { name: 'Open' }));
     const detail = await screen.findByRole('region', { name: 'Merchant Birch Bakery' });
     await waitFor(() => expect(within(detail).getByRole('checkbox', { name: /Assign an account manager/ })).toBeChecked());
   });
@@ -111,7 +114,7 @@ describe('Teams page', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'Go live…' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Go live anyway' }));
     await waitFor(async () => expect((await merchants()).find((m) => m.name === 'Oak & Ivy Tea')!.status).toBe('live'));
-    await within(screen.getByRole('row', { name: /Oak & Ivy Tea/ })).findByText('Live');
+    await within(await merchantRow(/Oak & Ivy Tea/)).findByText('Live');
   });
 
   it("shows the station's refusal with the field at fault", async () => {
@@ -130,5 +133,18 @@ describe('onboarding progress in words', () => {
     expect(progressWords({ total: 7, completed: 2, openThreePlTasks: 2, openMerchantTasks: 3 })).toBe('2 of 7 done · 2 for you, 3 for the merchant');
     expect(progressWords({ total: 7, completed: 7, openThreePlTasks: 0, openMerchantTasks: 0 })).toBe('All tasks done');
     expect(progressWords({ total: 7, completed: 6, openThreePlTasks: 0, openMerchantTasks: 1 })).toBe('6 of 7 done · 1 for the merchant');
+  });
+});
+
+describe('Document language on the Teams page', () => {
+  it('sets a team’s document language, says so, and the station keeps it', async () => {
+    renderPage(<TeamsPage />);
+    const select = await screen.findByLabelText('Document language of Northwind Fulfilment');
+    expect(select).toHaveValue('');
+    fireEvent.change(select, { target: { value: 'de' } });
+    expect(await screen.findByText("Saved: Northwind Fulfilment's documents are now in Deutsch.")).toBeInTheDocument();
+    const info = (await (await station.admin('/station')).json()) as { teams: { id: string; locale: string | null }[] };
+    expect(info.teams.find((team) => team.id === station.team.id)!.locale).toBe('de');
+    await waitFor(() => expect(screen.getByLabelText('Document language of Northwind Fulfilment')).toHaveValue('de'));
   });
 });

@@ -9,34 +9,34 @@ export const INVOICE = `<style>${BASE_CSS}
   <div class="head">
     <div>
       <div class="shop">{{ team.name }}</div>
-      <div class="doc-title">Invoice</div>
+      <div class="doc-title">{{ 'invoice' | t }}</div>
     </div>
     <div class="code">
       {{ order.orderNumber | barcode }}
-      <div class="num">Invoice {{ order.orderNumber }}</div>
+      <div class="num" dir="auto">{{ 'invoice_n' | t: order.orderNumber }}</div>
     </div>
   </div>
 
   <div class="meta">
-    <div><span class="label">Invoice number</span><span class="value">{{ order.orderNumber }}</span></div>
-    <div><span class="label">Order date</span><span class="value">{{ order.orderDate | format_date: 'long' }}</span></div>
-    <div><span class="label">Invoice date</span><span class="value">{{ print_date | format_date: 'long' }}</span></div>
-    <div><span class="label">Customer</span><span class="value">{{ customer.email | default: customer.firstName }}</span></div>
+    <div><span class="label">{{ 'invoice_number' | t }}</span><span class="value">{{ order.orderNumber }}</span></div>
+    <div><span class="label">{{ 'order_date' | t }}</span><span class="value">{{ order.orderDate | format_date: 'long' }}</span></div>
+    <div><span class="label">{{ 'invoice_date' | t }}</span><span class="value">{{ print_date | format_date: 'long' }}</span></div>
+    <div><span class="label">{{ 'customer' | t }}</span><span class="value" dir="auto">{{ customer.email | default: customer.firstName }}</span></div>
   </div>
 
   <div class="addresses">
-    <div class="box"><span class="label">Bill to</span><div class="addr">{{ billingAddress | address }}</div></div>
-    <div class="box"><span class="label">Ship to</span><div class="addr">{{ shippingAddress | address }}</div></div>
+    <div class="box"><span class="label">{{ 'bill_to' | t }}</span><div class="addr" dir="auto">{{ billingAddress | address }}</div></div>
+    <div class="box"><span class="label">{{ 'ship_to' | t }}</span><div class="addr" dir="auto">{{ shippingAddress | address }}</div></div>
   </div>
 
   {%- assign images = order.lineItems | map: 'image_url' | compact -%}
   <table class="items">
-    <thead><tr><th class="running" colspan="{% if images.size > 0 %}6{% else %}5{% endif %}">Order {{ order.orderNumber }} · invoice</th></tr><tr>{% if images.size > 0 %}<th></th>{% endif %}<th>Description</th><th>SKU</th><th class="r">Unit price</th><th class="r">Qty</th><th class="r">Amount</th></tr></thead>
+    <thead><tr><th class="running" colspan="{% if images.size > 0 %}6{% else %}5{% endif %}">{{ 'invoice_running' | t: order.orderNumber }}</th></tr><tr>{% if images.size > 0 %}<th></th>{% endif %}<th>{{ 'description' | t }}</th><th>{{ 'sku' | t }}</th><th class="r">{{ 'unit_price' | t }}</th><th class="r">{{ 'qty' | t }}</th><th class="r">{{ 'amount' | t }}</th></tr></thead>
     <tbody>
     {%- for item in order.lineItems %}
       <tr>
         {% if images.size > 0 %}<td>{% if item.image_url %}<img class="thumb" src="{{ item.image_url }}" alt="">{% endif %}</td>{% endif %}
-        <td><div class="name">{{ item.name }}</div>{% if item.variant.title %}<div class="variant">{{ item.variant.title }}</div>{% endif %}</td>
+        <td><div class="name" dir="auto">{{ item.name }}</div>{% if item.variant.title %}<div class="variant">{{ item.variant.title }}</div>{% endif %}</td>
         <td class="sku">{{ item.sku }}</td>
         <td class="r">{{ item.price | money }}</td>
         <td class="r">{{ item.quantity }}</td>
@@ -47,15 +47,15 @@ export const INVOICE = `<style>${BASE_CSS}
   </table>
 
   <table class="totals">
-    {%- if order.subtotal %}<tr><td>Subtotal</td><td>{{ order.subtotal | money }}</td></tr>{% endif %}
-    {%- if order.orderTotal %}<tr class="grand"><td>Total due</td><td>{{ order.orderTotal | money }}</td></tr>{% endif %}
+    {%- if order.subtotal %}<tr><td>{{ 'subtotal' | t }}</td><td>{{ order.subtotal | money }}</td></tr>{% endif %}
+    {%- if order.orderTotal %}<tr class="grand"><td>{{ 'total_due' | t }}</td><td>{{ order.orderTotal | money }}</td></tr>{% endif %}
   </table>
 
   {%- if note != blank %}
-  <div class="note"><span class="label">Note</span>{{ note }}</div>
+  <div class="note" dir="auto"><span class="label">{{ 'note' | t }}</span>{{ note }}</div>
   {%- endif %}
   ${VARIABLES_BLOCK}
 
-  <div class="foot">{{ team.name }} · Order {{ order.orderNumber }} · Thank you for your business.</div>
+  <div class="foot">{{ team.name }} · {{ 'order_n' | t: order.orderNumber }} · {{ 'thank_you_business' | t }}</div>
 </div>
 `;

@@ -1,12 +1,14 @@
 /** The look the built-in templates share: a clean, print-first sheet in black and greys. */
 export const BASE_CSS = `
-.doc { font-family: "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif; font-size: 9.5pt; line-height: 1.4; color: #111; }
+.doc { font-family: "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif; font-size: 9.5pt; line-height: 1.4; color: #111; overflow-wrap: anywhere; }
 .doc * { box-sizing: border-box; }
 .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 8mm; border-bottom: 2px solid #111; padding-bottom: 4mm; margin-bottom: 5mm; }
 .shop { font-size: 17pt; font-weight: 700; letter-spacing: -0.01em; }
 .doc-title { margin-top: 1mm; font-size: 8.5pt; font-weight: 600; text-transform: uppercase; letter-spacing: 0.14em; color: #555; }
-.code { text-align: right; }
+.code { text-align: right; min-width: 0; max-width: 65%; }
 .code svg.barcode { display: block; width: 62mm; height: 13mm; margin-left: auto; }
+/* A QR code (an order number Code 128 cannot carry) is square, large enough to scan. */
+.code svg.barcode-qrcode, .code svg.barcode-datamatrix { width: 24mm; height: 24mm; }
 .code .num { margin-top: 1mm; font-size: 13pt; font-weight: 700; }
 .meta { display: grid; grid-template-columns: repeat(4, 1fr); gap: 4mm; margin: 0 0 5mm; }
 .meta div { border-left: 2px solid #ddd; padding-left: 2.5mm; }

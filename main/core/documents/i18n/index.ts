@@ -1,0 +1,42 @@
+import de from './de.json';
+import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import it from './it.json';
+import ja from './ja.json';
+import nl from './nl.json';
+import pl from './pl.json';
+
+/**
+ * The words of the built-in documents, one JSON file per language (a translator edits the
+ * file, never code). Keys are the English file's; `{0}` is filled by the filter's argument.
+ */
+export type MessageKey = keyof typeof en;
+const CATALOGS: Record<string, Record<MessageKey, string>> = { en, de, fr, es, it, nl, pl, ja };
+
+/** Languages the built-in documents speak; any other locale gets English words (and its own dates and money). */
+export const DOCUMENT_LANGUAGES = Object.keys(CATALOGS);
+
+/** A locale as Intl knows it (`de-AT`, `ja`), or undefined for anything Intl refuses. */
+export function canonicalLocale(locale: string): string | undefined {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(locale);
+    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length ? canonical : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The station's own locale: `STATION_LOCALE`, else the OS's (Node reads LANG / the system). */
+export function stationLocale(env: NodeJS.ProcessEnv = process.env): string {
+  return canonicalLocale(env.STATION_LOCALE ?? '') ?? Intl.DateTimeFormat().resolvedOptions().locale;
+}
+
+/** `key` in the locale's language (`de-AT` → German), else English; `{0}`… filled from `args`. */
+export function translate(locale: string, key: string, args: unknown[] = []): string {
+  const language = locale.split('-')[0]!.toLowerCase();
+  const catalog = CATALOGS[language] ?? CATALOGS.en!;
+  const text = (catalog as Record<string, string>)[key] ?? (CATALOGS.en as Record<string, string>)[key];
+  if (text === undefined) throw new Error(`t: no text "${key}" (keys: main/core/documents/i18n/en.json)`);
+  return text.replace(/\{(\d)\}/g, (_, index: string) => String(args[Number(index)] ?? ''));
+}
