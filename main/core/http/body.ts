@@ -3,6 +3,8 @@ import getRawBody from 'raw-body';
 import { HttpError, badRequest } from './errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Objects and arrays inside one another, the body itself being the first. */
+export const BODY_DEPTH_LIMIT = 32;
 
 declare module 'koa' {
   interface Request {
@@ -34,6 +36,27 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
     } catch (error) {
       throw badRequest(`The body is not valid JSON: ${(error as Error).message}`, undefined, 'malformed_json');
     }
+    const tooDeep = pathBeyondDepth(ctx.request.body, BODY_DEPTH_LIMIT);
+    if (tooDeep !== undefined) {
+      throw badRequest(`The body nests objects and arrays more than ${BODY_DEPTH_LIMIT} levels deep`, [{ path: tooDeep, message: `Deeper than ${BODY_DEPTH_LIMIT} levels` }], 'body_too_deep');
+    }
   }
   await next();
+}
+
+/**
+ * The path of the first value nested deeper than `limit`, or undefined. Iterative: a body
+ * nested thousands of levels deep would overflow the stack of a recursive walk, as it did
+ * `JSON.stringify` in the order store.
+ */
+export function pathBeyondDepth(body: unknown, limit: number): string | undefined {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 1, path: '' }];
+  while (stack.length) {
+    const { value, depth, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > limit) return path;
+    const entries = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item] as const) : Object.entries(value).map(([key, item]) => [path ? `.${key}` : key, item] as const);
+    for (const [step, item] of entries) stack.push({ value: item, depth: depth + 1, path: `${path}${step}` });
+  }
+  return undefined;
 }

@@ -34,6 +34,27 @@ describe('error answers', () => {
     expect(orderCount()).toBe(before);
   });
 
+  it('a body nested deeper than 32 levels is 400 body_too_deep with the path, and nothing is written', async () => {
+    const before = orderCount();
+    // 5,000 levels under order.variables: JSON.stringify in the order store used to overflow (500).
+    const deep = `{"sourceId": "deep-1", "order": {"orderNumber": "D-1", "variables": ${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}}`;
+    const res = await s.call('/api/orders', { key, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: deep });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    const body = JSON.parse(text) as ErrorBody;
+    expect(body.error.code).toBe('body_too_deep');
+    expect(body.error.details).toEqual([{ path: `order.variables${'.a'.repeat(30)}`, message: 'Deeper than 32 levels' }]);
+    expectNoInternals(text);
+    expect(orderCount()).toBe(before);
+
+    // 32 levels is taken (the body itself is the first), wide bodies too.
+    const atLimit = sampleOrder('deep-ok', { variables: JSON.parse(`${'{"a":'.repeat(30)}1${'}'.repeat(30)}`) as unknown });
+    expect((await s.call('/api/orders', { key, json: atLimit })).status).toBe(201);
+    const inArrays = sampleOrder('deep-arrays', { variables: { list: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) as unknown } });
+    const refused = (await (await s.call('/api/orders', { key, json: inArrays })).json()) as ErrorBody;
+    expect(refused.error.details).toEqual([{ path: `order.variables.list${'[0]'.repeat(29)}`, message: 'Deeper than 32 levels' }]);
+  });
+
   it('a JSON body is read whatever the Content-Type says (curl -d sends a form type)', async () => {
     const res = await s.call('/api/orders', { key, method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: JSON.stringify(sampleOrder('form-type')) });
     expect(res.status).toBe(201);
