@@ -2,7 +2,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
+import { GET_JOBS_TEST } from '../../main/core/printers/cups-backend';
 
 /**
  * Chromium's own print stack, driven silently: `webContents.print({ silent: true })` in
@@ -43,23 +45,25 @@ export function chromiumPrintOutput(cupsJobId: string): string {
   return file;
 }
 
-/** CUPS job ids (`QUEUE-12`) of a queue, finished or not. */
-export function cupsJobIds(queue: string): string[] {
-  const out = execFileSync('lpstat', ['-W', 'all', '-o', queue], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .map((line) => line.split(/\s+/)[0]!)
-    .filter((id) => id.startsWith(`${queue}-`));
+/** The CUPS job id (`QUEUE-12`) of the job named `name` on a queue, finished or not. */
+function cupsJobNamed(queue: string, name: string, testFile: string): string | undefined {
+  const csv = execFileSync('ipptool', ['-c', '-d', 'which=all', `ipp://localhost/printers/${queue}`, testFile], { encoding: 'utf8' });
+  const line = csv.split('\n').find((row) => row.split(',').slice(2).join(',').replace(/^"|"$/g, '') === name);
+  return line ? `${queue}-${line.split(',')[0]}` : undefined;
 }
 
 /**
- * Prints one HTML document with kiosk Chromium onto a CUPS queue and resolves with the new
- * CUPS job id once CUPS has it. The page is loaded from a file and printed from outside
+ * Prints one HTML document with kiosk Chromium onto a CUPS queue and resolves with its CUPS
+ * job id once CUPS has it. The page is loaded from a file and printed from outside
  * (`window.print()` evaluated by the driver), so the document itself carries no script.
+ * The file's name is unique and Chromium names the job after it: other tests printing on
+ * the same queue meanwhile cannot be mistaken for this job.
  */
 export async function printWithKioskChromium(html: string, queue: string, display: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'station-kiosk-'));
-  const before = new Set(cupsJobIds(queue));
+  const name = `kiosk-${randomUUID()}.html`;
+  const testFile = join(dir, 'get-jobs.test');
+  writeFileSync(testFile, GET_JOBS_TEST);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: false,
@@ -67,7 +71,7 @@ export async function printWithKioskChromium(html: string, queue: string, displa
     env: { ...process.env, DISPLAY: display, PRINTER: queue },
   });
   try {
-    const file = join(dir, 'job.html');
+    const file = join(dir, name);
     writeFileSync(file, html);
     const page = await browser.newPage();
     await page.goto(`file://${file}`);
@@ -75,10 +79,9 @@ export async function printWithKioskChromium(html: string, queue: string, displa
     await page.evaluate(() => window.print());
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const added = cupsJobIds(queue).filter((id) => !before.has(id));
-      if (added.length === 1) return added[0]!;
-      if (added.length > 1) throw new Error(`kiosk Chromium made ${added.length} CUPS jobs on ${queue}: ${added.join(', ')}`);
-      if (Date.now() > deadline) throw new Error(`kiosk Chromium made no CUPS job on ${queue}`);
+      const id = cupsJobNamed(queue, name, testFile);
+      if (id) return id;
+      if (Date.now() > deadline) throw new Error(`kiosk Chromium made no CUPS job named ${name} on ${queue}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {

@@ -7,9 +7,10 @@ import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-size
 
 /**
  * IPP Get-Jobs with the job names: `lpstat` shows ids and owners, never titles. CUPS shows
- * a job's name only to its owner (JobPrivateValues), hence the requesting user.
+ * a job's name only to its owner (JobPrivateValues), hence the requesting user. An ipptool
+ * test file (`-d which=all|not-completed`; ipptool fills `$user` with the caller): CSV of id, state, name.
  */
-const GET_JOBS_TEST = `{
+export const GET_JOBS_TEST = `{
   OPERATION Get-Jobs
   GROUP operation-attributes-tag
   ATTR charset attributes-charset utf-8
