@@ -93,13 +93,15 @@ interface AddressLike {
   country?: string;
 }
 
+const TOWN_IN_CAPITALS = new Set(['GB', 'FR']);
+
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
 /**
  * The lines of an address as the destination country's post writes them (OpenCage's address
  * templates, through @fragaria/address-formatter): postal code before or after the city, on
  * a line of its own, state abbreviations, line order. The country name is in the document's
- * language. Name and company come first; `address2`/`address3` follow `address1`. A part the
+ * language, the town in capitals where the post asks for it (GB, FR). Name and company come first; `address2`/`address3` follow `address1`. A part the
  * country's template leaves out is still printed, on a line of its own: nothing sent is lost.
  */
 export function addressLines(value: unknown, locale = 'en'): string[] {
@@ -107,7 +109,9 @@ export function addressLines(value: unknown, locale = 'en'): string[] {
   const a = value as AddressLike;
   const country = text(a.country);
   const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
-  const parts = { road: text(a.address1), city: text(a.city), state: text(a.state), postcode: text(a.postalCode) };
+  const city = text(a.city);
+  // Posts that ask for the town in capitals: Royal Mail (the post town), La Poste (the commune).
+  const parts = { road: text(a.address1), city: code && TOWN_IN_CAPITALS.has(code) ? city.toLocaleUpperCase(code.toLowerCase()) : city, state: text(a.state), postcode: text(a.postalCode) };
   const formatted = addressFormatter.format(
     {
       ...Object.fromEntries(Object.entries(parts).filter(([, part]) => part)),

@@ -33,13 +33,20 @@ describe('template filters', () => {
       '10115 Berlin',
       'Deutschland',
     ]);
-    // The UK writes the postcode on a line of its own; Russia after the country.
+    // The UK writes the postcode on a line of its own and the post town in capitals; Russia
+    // the postcode after the country; France the commune in capitals.
     expect(addressLines({ firstName: 'Ada', address1: '12 Analytical St', city: 'London', postalCode: 'N1 9GU', country: 'GB' }, 'fr-FR')).toEqual([
       'Ada',
       '12 Analytical St',
-      'London',
+      'LONDON',
       'N1 9GU',
       'Royaume-Uni',
+    ]);
+    expect(addressLines({ firstName: 'Zoé', address1: '8 rue de la Paix', city: 'Saint-Étienne', postalCode: '42000', country: 'FR' }, 'de')).toEqual([
+      'Zoé',
+      '8 rue de la Paix',
+      '42000 SAINT-ÉTIENNE',
+      'Frankreich',
     ]);
     expect(addressLines({ firstName: 'Борис', address1: 'Лаврушинский пер. 17', city: 'Москва', postalCode: '119017', country: 'RU' }, 'ru')).toEqual([
       'Борис',
