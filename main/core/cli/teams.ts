@@ -1,5 +1,6 @@
 import { createTeam, teamResource } from '../teams/service';
-import { canonicalLocale, stationLocale } from '../documents/i18n';
+import { stationLocale } from '../documents/i18n';
+import { teamLocaleSchema } from '../teams/schema';
 import { nowIso } from '../ids';
 import { getTeam, listTeams, setTeamLocale } from '../teams/store';
 import { listMembers } from '../teams/users-store';
@@ -51,9 +52,10 @@ export async function teamsCommand(sub: string | undefined, argv: string[]): Pro
     const args = parse(argv, { ...commonOptions, team: { type: 'string' }, locale: { type: 'string' } });
     const teamId = required(args.team, '--team');
     const asked = required(args.locale, '--locale');
-    // `default`: the station's own locale.
-    const locale = asked === 'default' ? null : canonicalLocale(asked);
-    if (locale === undefined) throw new UsageError(`--locale: "${asked}" is not a locale (e.g. de-DE, ja, pt-BR), or "default"`);
+    // `default`: the station's own locale. Checked by the admin API's own rule.
+    const parsed = teamLocaleSchema.safeParse({ locale: asked === 'default' ? null : asked });
+    if (!parsed.success) throw new UsageError(`--locale: ${parsed.error.issues[0]!.message}, or "default"`);
+    const { locale } = parsed.data;
     return withStation(args['data-dir'], (station) => {
       const team = getTeam(station.db, teamId);
       if (!team) throw new UsageError(`no team ${teamId} (station teams list)`);

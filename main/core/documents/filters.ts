@@ -1,12 +1,12 @@
-import bwipjs from 'bwip-js/node';
 import addressFormatter from '@fragaria/address-formatter';
+import bwipjs from 'bwip-js/node';
 import type { Context, Liquid } from 'liquidjs';
+import { translate } from './i18n';
 
 /** What liquidjs binds `this` to in a filter (its FilterImpl type is not exported). */
 interface FilterImpl {
   context: Context;
 }
-import { translate } from './i18n';
 
 /** HTML-escapes text; the filters that return markup escape every piece of data they embed. */
 export function escapeHtml(value: unknown): string {
@@ -95,23 +95,25 @@ interface AddressLike {
 
 const TOWN_IN_CAPITALS = new Set(['GB', 'FR']);
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+/** An address part as text: strings and numbers trimmed, anything else empty. */
+const field = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
 /**
  * The lines of an address as the destination country's post writes them (OpenCage's address
  * templates, through @fragaria/address-formatter): postal code before or after the city, on
  * a line of its own, state abbreviations, line order. The country name is in the document's
- * language, the town in capitals where the post asks for it (GB, FR). Name and company come first; `address2`/`address3` follow `address1`. A part the
- * country's template leaves out is still printed, on a line of its own: nothing sent is lost.
+ * language, the town in capitals where the post asks for it (GB, FR). Name and company come
+ * first; `address2`/`address3` follow `address1`. A part the country's template leaves out is
+ * still printed, on a line of its own: nothing sent is lost.
  */
-export function addressLines(value: unknown, locale = 'en'): string[] {
+export function addressLines(value: unknown, locale = 'en-US'): string[] {
   if (!value || typeof value !== 'object') return [];
   const a = value as AddressLike;
-  const country = text(a.country);
+  const country = field(a.country);
   const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
-  const city = text(a.city);
+  const city = field(a.city);
   // Posts that ask for the town in capitals: Royal Mail (the post town), La Poste (the commune).
-  const parts = { road: text(a.address1), city: code && TOWN_IN_CAPITALS.has(code) ? city.toLocaleUpperCase(code.toLowerCase()) : city, state: text(a.state), postcode: text(a.postalCode) };
+  const parts = { road: field(a.address1), city: code && TOWN_IN_CAPITALS.has(code) ? city.toLocaleUpperCase(code.toLowerCase()) : city, state: field(a.state), postcode: field(a.postalCode) };
   const formatted = addressFormatter.format(
     {
       ...Object.fromEntries(Object.entries(parts).filter(([, part]) => part)),
@@ -122,13 +124,13 @@ export function addressLines(value: unknown, locale = 'en'): string[] {
   );
   const lines = formatted.map((line) => line.trim()).filter(Boolean);
   // Under address1: the lines the formatter has no field for.
-  const extra = [text(a.address2), text(a.address3)].filter(Boolean);
+  const extra = [field(a.address2), field(a.address3)].filter(Boolean);
   const roadAt = parts.road ? lines.indexOf(parts.road) : -1;
   lines.splice(roadAt === -1 ? 0 : roadAt + 1, 0, ...extra);
   const joined = lines.join('\n');
   for (const part of Object.values(parts)) if (part && !joined.includes(part)) lines.push(part);
-  const name = [text(a.firstName), text(a.lastName)].filter(Boolean).join(' ');
-  return [name, text(a.company), ...lines].filter(Boolean);
+  const name = [field(a.firstName), field(a.lastName)].filter(Boolean).join(' ');
+  return [name, field(a.company), ...lines].filter(Boolean);
 }
 
 const BARCODE_TYPES: Record<string, string> = {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { newId, nowIso } from '../ids';
+import { getSetting, setSetting } from '../teams/users-store';
 import { BUILTIN_TEMPLATES, DEFAULT_FLOW_TEMPLATE_KEY } from './builtin';
 import { saveFlow } from './flows-store';
 import { insertTemplate, type TemplateRow } from './templates-store';
@@ -75,9 +76,17 @@ const EARLIER_BUILTIN_BODIES: Record<string, string[]> = {
   'gift-note-a6': ['269ba061e1bcb3aec333bb0047a2667b0cb4eb0042258b2f9e191b283aeb08ef'],
 };
 
-/** Brings unedited copies of built-in templates up to the current bodies; returns how many. */
+/** `station_settings`: the built-in bodies the station last upgraded to (a hash of them all). */
+const UPGRADED_TO = 'documents.builtin_bodies';
+
+/**
+ * Brings unedited copies of built-in templates up to the current bodies; returns how many.
+ * Runs when the station opens; once done for these bodies it reads nothing more.
+ */
 export function upgradeBuiltinTemplates(db: Db, earlier: Record<string, string[]> = EARLIER_BUILTIN_BODIES): number {
   const current = new Map(BUILTIN_TEMPLATES.map((builtin) => [builtin.key, builtin.body]));
+  const stamp = createHash('sha256').update(JSON.stringify([...current, earlier])).digest('hex');
+  if (getSetting(db, UPGRADED_TO) === stamp) return 0;
   const rows = statement(db, 'SELECT id, builtin, body FROM document_templates WHERE builtin IS NOT NULL').all() as { id: string; builtin: string; body: string }[];
   const update = statement(db, 'UPDATE document_templates SET body = ?, version = version + 1, updated_at = ? WHERE id = ? AND body = ?');
   let upgraded = 0;
@@ -89,6 +98,7 @@ export function upgradeBuiltinTemplates(db: Db, earlier: Record<string, string[]
       if (!earlier[row.builtin]?.includes(createHash('sha256').update(row.body).digest('hex'))) continue;
       upgraded += update.run(body, at, row.id, row.body).changes;
     }
+    setSetting(db, UPGRADED_TO, stamp);
   })();
   return upgraded;
 }

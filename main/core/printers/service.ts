@@ -76,7 +76,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
           upsertDiscovered(db, backend.kind, printer, newId(), at);
         }
       }
-      markMissing(db, (row) => seen.has(row.vendor_id), at);
+      markMissing(db, seen, at);
     })();
     refreshedOnce = true;
     events.emit('printers', { type: 'refreshed' });

@@ -85,13 +85,13 @@ export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPri
 }
 
 /**
- * Printers no backend reported this time, though the backend that printed them answered
- * (or is no longer on this host): kept (their settings and history), marked missing.
+ * Printers no backend listed this time (`listed` holds those still listed, or kept by a
+ * backend that did not answer): kept (their settings and history), marked missing.
  */
-export function markMissing(db: Db, keep: (row: { backend: string; vendor_id: string }) => boolean, at: string): void {
-  const rows = statement(db, 'SELECT id, backend, vendor_id FROM printers WHERE present = 1').all() as { id: string; backend: string; vendor_id: string }[];
+export function markMissing(db: Db, listed: Set<string>, at: string): void {
+  const rows = statement(db, 'SELECT id, vendor_id FROM printers WHERE present = 1').all() as { id: string; vendor_id: string }[];
   const update = statement(db, "UPDATE printers SET present = 0, status = 'missing', os_default = 0, updated_at = ? WHERE id = ?");
-  for (const row of rows) if (!keep(row)) update.run(at, row.id);
+  for (const row of rows) if (!listed.has(row.vendor_id)) update.run(at, row.id);
 }
 
 export function listPrinters(db: Db): Printer[] {

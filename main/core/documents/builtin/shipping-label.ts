@@ -6,12 +6,11 @@ export const SHIPPING_LABEL = `<style>
 .label4x6 .from { font-size: 7.5pt; }
 .label4x6 .cap { display: block; font-size: 6.5pt; font-weight: 700; text-transform: uppercase; letter-spacing: 0.12em; margin-bottom: 0.8mm; }
 .label4x6 .to { flex: 0 0 auto; padding: 4mm 4mm 5mm; }
-.label4x6 .to .addr { font-size: 13pt; font-weight: 700; line-height: 1.25; overflow-wrap: anywhere; }
+.label4x6 .to .addr { font-size: 13pt; font-weight: 700; line-height: 1.25; }
 /* Long addresses shrink rather than run off the label: every word must stay readable. */
 .label4x6 .to .addr.long { font-size: 9pt; }
 .label4x6 .to .addr.longer { font-size: 6.5pt; line-height: 1.15; font-weight: 400; }
 .label4x6 .to .addr.longest { font-size: 5pt; line-height: 1.1; font-weight: 400; }
-.label4x6 .from strong { overflow-wrap: anywhere; }
 .label4x6 .bar { text-align: center; }
 .label4x6 .bar svg.barcode { display: block; width: 80mm; height: 20mm; margin: 0 auto; }
 .label4x6 .bar svg.barcode-qrcode, .label4x6 .bar svg.barcode-datamatrix { width: 26mm; height: 26mm; }
@@ -25,8 +24,8 @@ export const SHIPPING_LABEL = `<style>
 </style>
 <div class="label4x6">
   <section class="from"><span class="cap">{{ 'from' | t }}</span><strong>{{ team.name }}</strong></section>
-  {%- assign address_size = shippingAddress | address_lines | join: ' ' | size -%}
-  <section class="to"><span class="cap">{{ 'ship_to' | t }}</span><div class="addr{% if address_size > 900 %} longest{% elsif address_size > 300 %} longer{% elsif address_size > 110 %} long{% endif %}" dir="auto">{{ shippingAddress | address }}</div></section>
+  {%- assign ship_to = shippingAddress | address_lines -%}{%- assign address_size = ship_to | join: ' ' | size -%}
+  <section class="to"><span class="cap">{{ 'ship_to' | t }}</span><div class="addr{% if address_size > 900 %} longest{% elsif address_size > 300 %} longer{% elsif address_size > 110 %} long{% endif %}" dir="auto">{% for line in ship_to %}{{ line }}{% unless forloop.last %}<br>{% endunless %}{% endfor %}</div></section>
   <section class="bar">{{ order.orderNumber | barcode }}<div class="num" dir="auto">{{ 'order_n' | t: order.orderNumber }}</div></section>
   <section class="contents">
     <span class="cap">{{ 'contents_n_items' | t: order.itemCount }}</span>

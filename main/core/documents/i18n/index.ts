@@ -11,8 +11,7 @@ import pl from './pl.json';
  * The words of the built-in documents, one JSON file per language (a translator edits the
  * file, never code). Keys are the English file's; `{0}` is filled by the filter's argument.
  */
-export type MessageKey = keyof typeof en;
-const CATALOGS: Record<string, Record<MessageKey, string>> = { en, de, fr, es, it, nl, pl, ja };
+const CATALOGS: Record<string, Record<string, string>> = { en, de, fr, es, it, nl, pl, ja };
 
 /** Languages the built-in documents speak; any other locale gets English words (and its own dates and money). */
 export const DOCUMENT_LANGUAGES = Object.keys(CATALOGS);
@@ -35,8 +34,7 @@ export function stationLocale(env: NodeJS.ProcessEnv = process.env): string {
 /** `key` in the locale's language (`de-AT` → German), else English; `{0}`… filled from `args`. */
 export function translate(locale: string, key: string, args: unknown[] = []): string {
   const language = locale.split('-')[0]!.toLowerCase();
-  const catalog = CATALOGS[language] ?? CATALOGS.en!;
-  const text = (catalog as Record<string, string>)[key] ?? (CATALOGS.en as Record<string, string>)[key];
+  const text = CATALOGS[language]?.[key] ?? en[key as keyof typeof en];
   if (text === undefined) throw new Error(`t: no text "${key}" (keys: main/core/documents/i18n/en.json)`);
   return text.replace(/\{(\d)\}/g, (_, index: string) => String(args[Number(index)] ?? ''));
 }
