@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
 import { describeError, sessionToken, signInWithLoginToken, signOutEverywhere } from './api';
 import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { StationInfoProvider, useStationInfo } from './station-info';
 
 /** Reads `#login=TOKEN` (the link `station serve` prints), once. */
@@ -48,42 +50,75 @@ function LiveIndicator() {
   );
 }
 
+/**
+ * After a page switch (a link, Alt+digit, the back button) focus lands on the new page's
+ * heading, so a screen reader says where it is and Tab starts at the top of the page. The
+ * first page of a visit keeps its own focus (Orders' scan box).
+ */
+function useFocusHeadingOnPageSwitch(path: string) {
+  const previous = useRef(path);
+  useEffect(() => {
+    if (previous.current === path) return;
+    previous.current = path;
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [path]);
+}
+
 function Shell() {
   const route = useHashRoute();
   const { info } = useStationInfo();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+  useFocusHeadingOnPageSwitch(route.path);
+  useEffect(() => setMenuOpen(false), [route.path]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey) return;
-      const target = ROUTES.find((candidate) => candidate.shortcut === event.key);
-      if (target) {
+      if (modalOpen() || event.defaultPrevented) return;
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      if (event.altKey && !event.ctrlKey && !event.metaKey) {
+        const target = ROUTES.find((candidate) => `Digit${candidate.shortcut}` === event.code || candidate.shortcut === event.key);
+        if (target) {
+          event.preventDefault();
+          const already = routeFromHash(window.location.hash).path === target.path;
+          window.location.hash = `#/${target.path}`;
+          // Already on that page: the heading still takes focus, as after any switch.
+          if (already) document.querySelector<HTMLElement>('main h1')?.focus();
+        }
+      } else if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey) {
         event.preventDefault();
-        window.location.hash = `#/${target.path}`;
+        setShowShortcuts(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <div className="shell">
+    <div className={`shell${menuOpen ? ' menu-open' : ''}`}>
       <nav className="sidebar" aria-label="Pages">
         <div className="brand">
           <span className="brand-mark" aria-hidden>▤</span> Print Station
+          <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="page-links" onClick={() => setMenuOpen(!menuOpen)}>
+            {menuOpen ? 'Close menu' : 'Menu'}
+          </button>
         </div>
-        <ul>
+        <ul id="page-links">
           {ROUTES.map(({ path, label, shortcut }) => (
             <li key={path}>
-              <a href={`#/${path}`} aria-current={route.path === path ? 'page' : undefined} title={`Alt+${shortcut}`}>
+              <a href={`#/${path}`} aria-current={route.path === path ? 'page' : undefined} aria-keyshortcuts={`Alt+${shortcut}`} title={`Alt+${shortcut}`}>
                 {label}
-                <kbd>{shortcut}</kbd>
+                <kbd aria-hidden>{shortcut}</kbd>
               </a>
             </li>
           ))}
         </ul>
         <div className="sidebar-foot">
           <LiveIndicator />
-          {info?.url && <div className="muted small">{info.url.replace(/^https?:\/\//, '')}</div>}
+          {info?.url && <div className="station-address small">{info.url.replace(/^https?:\/\//, '')}</div>}
+          <button type="button" className="button button-small button-nav" aria-keyshortcuts="?" onClick={() => setShowShortcuts(true)}>
+            Keyboard shortcuts <kbd aria-hidden>?</kbd>
+          </button>
           {!desktopBridge() && (
-            <button type="button" className="button button-small" onClick={() => void signOutEverywhere()}>
+            <button type="button" className="button button-small button-nav" onClick={() => void signOutEverywhere()}>
               Sign out
             </button>
           )}
@@ -92,6 +127,7 @@ function Shell() {
       <main className="content">
         <route.Page />
       </main>
+      {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 
 const STATUS_LABELS: Record<string, string> = {
   ready: 'Ready',
@@ -25,9 +25,14 @@ export function StatusChip({ status }: { status: string }) {
   return <span className={`chip chip-${status}`}>{STATUS_LABELS[status] ?? status}</span>;
 }
 
+/**
+ * A tag in its colour: the colour marks the border and a swatch, the text stays dark, so a
+ * pale tag colour never makes its name hard to read.
+ */
 export function TagChip({ label, color }: { label: string; color: string }) {
   return (
-    <span className="tag" style={{ borderColor: color, color }}>
+    <span className="tag" style={{ borderColor: color }}>
+      <span className="tag-swatch" style={{ background: color }} aria-hidden />
       {label}
     </span>
   );
@@ -37,7 +42,7 @@ export function TagChip({ label, color }: { label: string; color: string }) {
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="empty" role="status">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {children && <div className="empty-body">{children}</div>}
     </div>
   );
@@ -79,7 +84,8 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <header className="page-header">
       <div>
-        <h1>{title}</h1>
+        {/* Focusable by script only: a page switch moves focus here (App's Shell). */}
+        <h1 tabIndex={-1}>{title}</h1>
         {subtitle && <p className="subtitle">{subtitle}</p>}
       </div>
       {actions && <div className="page-actions">{actions}</div>}
@@ -120,5 +126,33 @@ export function SubmitForm({ onSubmit, className, children }: { onSubmit: () => 
     >
       {children}
     </form>
+  );
+}
+
+/**
+ * A wide table that scrolls sideways on its own in a narrow window (200% zoom) instead of
+ * the whole page. Focusable so the keyboard can scroll it too.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A button that says why it cannot be pressed: `why` (null when it can) disables it and is
+ * shown beside it, tied to the button so a screen reader reads it too.
+ */
+export function ExplainedButton({ why, children, disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { why: string | null }) {
+  const id = useId();
+  return (
+    <span className="explained">
+      <button {...props} disabled={disabled || Boolean(why)} aria-describedby={why ? id : undefined}>
+        {children}
+      </button>
+      {why && <span id={id} className="hint">{why}</span>}
+    </span>
   );
 }

@@ -45,7 +45,8 @@ export async function screenshotOnFailure(page: Page | undefined, context: { tas
 /** Chromium with one 1440×900 page signed in to the station's dashboard by its one-time link. */
 export async function openSignedInDashboard(running: RunningStation): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // A context of its own (not browser.newPage): axe opens a second page in it to gather results.
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await page.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
   await page.getByText('Live', { exact: true }).waitFor();
   return { browser, page };

@@ -52,12 +52,12 @@ describe('printing from the dashboard in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Print orders' });
     await screenshot(page, 'print-dialog');
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await dialog.getByText(/1 order printing on/).waitFor();
+    await dialog.getByText(/1 order \(#7001\) printing on/).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await page.goto(`${running.url}/#/batches`);
     const batch = page.getByRole('article').first();
-    await batch.getByText(/1 order/).waitFor();
+    await batch.getByRole('link', { name: '#7001' }).waitFor();
     await batch.locator('.batch-head .chip-done').waitFor({ timeout: 20_000 });
     // The one batch is the dialog's (automatic printing is paused here), and its job's PDF is in the folder.
     const batches = await adminGet<{ trigger: string; orders: { orderNumber?: string; id: string }[]; jobs: { id: string }[] }[]>('/print-batches');
@@ -93,7 +93,7 @@ describe('printing from the dashboard in a real browser', () => {
       await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Print orders' });
       await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-      await dialog.getByText(`1 order printing on ${trays!.name}`).waitFor();
+      await dialog.getByText(`1 order (#7002) printing on ${trays!.name}`).waitFor();
 
       const order = (await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-7002`)}/status`, { key: shop.key })).json()) as { id: string };
       const batches = await adminGet<{ printerId: string; trigger: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');

@@ -115,7 +115,8 @@ describe('set-up pages in a real browser', () => {
     // A WMS order whose note names no order: the resolver throws, the order goes in unlinked.
     const posted = await running.call('/api/orders', { key: shop.key, json: { ...sampleOrder('W-77', { note: 'Picked for #' }), source: 'wms' } });
     expect(posted.status).toBe(201);
-    await page.getByRole('button', { name: 'Errors' }).click();
+    // The list counts the link's errors as they are recorded.
+    await page.getByRole('button', { name: 'Errors (1)' }).click();
     await page.getByRole('table', { name: 'Recent link errors' }).getByText('wms-W-77').waitFor();
     await screenshot(page, 'links');
   });

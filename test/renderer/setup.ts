@@ -25,3 +25,12 @@ afterEach(() => {
 for (const [name, size] of [['offsetHeight', 900], ['clientHeight', 900], ['offsetWidth', 1200], ['clientWidth', 1200]] as const) {
   Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
 }
+
+// jsdom has <dialog> but not its modal methods; Chromium (the E2E tests) has the real ones,
+// inert page and all. Here `open` is all the dashboard's tests need to find and use a dialog.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};

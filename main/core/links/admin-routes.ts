@@ -9,7 +9,7 @@ import { getTeam } from '../teams/store';
 import { expressionInput, runLinks } from './resolve';
 import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, pointValue } from './schema';
 import { linkErrorResource, linkResource, type LinksService } from './service';
-import { findLinkInScope, listLinkErrors, listLinks, type LinkRow } from './store';
+import { findLinkInScope, linkErrorSummary, listLinkErrors, listLinks, type LinkRow } from './store';
 
 const teamIdSchema = z.object({ teamId: z.string().min(1, 'Required').max(100) });
 const testSchema = z.object({ payload: z.unknown() });
@@ -31,7 +31,8 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
   router.get('/admin/api/links', (ctx) => {
     const query = validate(listLinksQuerySchema, ctx.query, 'The query is not valid');
     const teamIds = query.teamId !== undefined ? [teamOf(query.teamId)] : allTeamIds();
-    ctx.body = listLinks(db, teamIds, { source: query.source, target: query.target }).map(linkResource);
+    // With each link its recorded failures, so the list can show which links need a look.
+    ctx.body = listLinks(db, teamIds, { source: query.source, target: query.target }).map((row) => ({ ...linkResource(row), errors: linkErrorSummary(db, row.id) }));
   });
   router.get('/admin/api/links/:linkId', (ctx) => {
     ctx.body = linkResource(linkOf(ctx.params.linkId!));

@@ -138,3 +138,9 @@ export function recordLinkRun(db: Db, linkId: string, heavyFault: string | undef
     ).get({ id: linkId, limit: SUSPEND_AFTER_HEAVY_FAULTS, at, reason }) as { suspended_reason: string | null } | undefined
   )?.suspended_reason ?? undefined;
 }
+
+/** How many failures of a link are kept (the last LINK_ERRORS_KEPT) and when the newest was. */
+export function linkErrorSummary(db: Db, linkId: string): { count: number; lastAt: string | null } {
+  const row = statement(db, 'SELECT COUNT(*) AS count, MAX(at) AS lastAt FROM link_errors WHERE link_id = ?').get(linkId) as { count: number; lastAt: string | null };
+  return { count: row.count, lastAt: row.lastAt };
+}

@@ -149,13 +149,21 @@ export function printingAdminRoutes(router: Router, deps: { db: Db; printers: Pr
     if (before && !after) {
       throw badRequest('before: not a batch id nor an ISO timestamp', [{ path: 'before', message: 'Give the id of the last batch of the previous page, or an ISO timestamp' }]);
     }
-    ctx.body = listBatches(db, { teamId, limit, after }).map((row) => ({ ...batchView(row), jobs: listBatchJobs(db, row.id).map(jobView) }));
+    ctx.body = listBatches(db, { teamId, limit, after }).map((row) => dashboardBatchView(row));
   });
   router.get('/admin/api/print-batches/:id', (ctx) => {
     const batch = getBatch(db, ctx.params.id!);
     if (!batch) throw notFound('No print batch with that id');
-    ctx.body = { ...batchView(batch), jobs: listBatchJobs(db, batch.id).map(jobView) };
+    ctx.body = dashboardBatchView(batch);
   });
+
+  /** A batch with its jobs, and each order's number so the Batches page can name them. */
+  const orderNumber = db.prepare<[string], { order_number: string }>('SELECT order_number FROM orders WHERE id = ?');
+  function dashboardBatchView(row: BatchRow) {
+    const view = batchView(row);
+    const orders = (view.orders as { id: string }[]).map((order) => ({ ...order, orderNumber: orderNumber.get(order.id)?.order_number ?? null }));
+    return { ...view, orders, jobs: listBatchJobs(db, row.id).map(jobView) };
+  }
   router.get('/admin/api/print-jobs/:id', (ctx) => {
     const job = getJob(db, ctx.params.id!);
     if (!job) throw notFound('No print job with that id');

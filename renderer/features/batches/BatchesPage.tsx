@@ -6,6 +6,8 @@ import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '.
 import { printerLabel, usePrinters } from '../printers/use-printers';
 import { batchChip, batchProgress, jobSentence, type PrintBatch } from './batches';
 
+const ORDERS_NAMED = 3;
+
 const PAGE = 50;
 
 /** Every print batch, newest first, with its jobs; failed jobs can be sent again. */
@@ -74,14 +76,15 @@ export function BatchesPage() {
                 <div>
                   <h2>{batch.name}</h2>
                   <p className="muted">
-                    {teamName(batch.team.authId)} · {batch.orders.length} {batch.orders.length === 1 ? 'order' : 'orders'} · {printerName(batch.printerId)} ·{' '}
+                    {teamName(batch.team.authId)} · {printerName(batch.printerId)} ·{' '}
                     {batch.trigger === 'auto' ? 'printed automatically' : `from the ${batch.trigger === 'admin' ? 'dashboard' : 'API'}`} · <RelativeTime at={batch.createdAt} />
                   </p>
                 </div>
                 <StatusChip status={batchChip(batch)} />
               </header>
+              <BatchOrders orders={batch.orders} />
               {batch.state !== 'done' && batch.state !== 'failed' && (
-                <div className="progress" role="progressbar" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
+                <div className="progress" role="progressbar" aria-label={`Progress of ${batch.name}`} aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
                   <span style={{ width: `${progress.percent}%` }} />
                   <small>{progress.finished} of {progress.total} jobs finished</small>
                 </div>
@@ -110,5 +113,33 @@ export function BatchesPage() {
         <button type="button" className="button" onClick={() => void loadMore()}>Show older batches</button>
       )}
     </div>
+  );
+}
+
+/**
+ * The orders of a batch by number, each a link that opens it on the Orders page: the first
+ * few, then "and N more" (which shows the rest).
+ */
+function BatchOrders({ orders }: { orders: PrintBatch['orders'] }) {
+  const [all, setAll] = useState(false);
+  const shown = all || orders.length <= ORDERS_NAMED + 1 ? orders : orders.slice(0, ORDERS_NAMED);
+  return (
+    <p className="batch-orders">
+      {orders.length} {orders.length === 1 ? 'order' : 'orders'}:{' '}
+      {shown.map((order, index) => (
+        <span key={order.id}>
+          {index > 0 && ', '}
+          <a href={`#/orders/${encodeURIComponent(order.id)}`}>{order.orderNumber ?? order.orderKeys?.[0] ?? order.id}</a>
+        </span>
+      ))}
+      {shown.length < orders.length && (
+        <>
+          {' '}
+          <button type="button" className="link-button" onClick={() => setAll(true)}>
+            and {orders.length - shown.length} more
+          </button>
+        </>
+      )}
+    </p>
   );
 }

@@ -19,7 +19,7 @@ export interface PrintBatch {
   trigger: string;
   team: { authId: string };
   printerId: string;
-  orders: { id: string; orderKeys?: string[] }[];
+  orders: { id: string; orderKeys?: string[]; orderNumber?: string | null }[];
   createdAt: string;
   updatedAt: string;
   jobs: PrintJob[];

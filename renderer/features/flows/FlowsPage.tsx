@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
+import { useConfirm } from '../../components/confirm';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime } from '../../components/ui';
 import type { Template } from '../templates/templates';
 import { move, type Flow, type FlowRule } from './flows';
@@ -25,6 +26,7 @@ export function FlowsPage() {
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [confirmDialog, confirm] = useConfirm();
   const nextKey = useRef(0);
   // A merchant's flow may also use its 3PL's templates.
   const parentTeamId = info?.teams.find((team) => team.id === teamId)?.parentTeamId ?? null;
@@ -72,6 +74,7 @@ export function FlowsPage() {
 
   return (
     <div className="page page-wide">
+      {confirmDialog}
       <PageHeader
         title="Flows"
         subtitle="Rules that decide which documents each order gets, and whether they print by themselves."
@@ -87,8 +90,9 @@ export function FlowsPage() {
           Team
           <TeamSelect
             value={teamId}
-            onChange={(id) => {
-              if (id === teamId || (dirty && !window.confirm('Discard the unsaved changes to this flow?'))) return;
+            onChange={async (id) => {
+              if (id === teamId) return;
+              if (dirty && !(await confirm({ title: 'Discard the unsaved changes to this flow?', body: 'The rules edited here are not saved yet.', confirmLabel: 'Discard changes', danger: true }))) return;
               // Nothing of the previous team stays on screen while the next one loads.
               setFlow(null);
               setRules([]);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { ErrorBanner, RelativeTime } from '../../components/ui';
-import type { LinkError } from './links';
+import { explainLinkError, type LinkError } from './links';
 
 /** The link's recent failures at ingest (the order went in unlinked each time). */
 export function LinkErrors({ linkId }: { linkId: string }) {
@@ -28,7 +28,11 @@ export function LinkErrors({ linkId }: { linkId: string }) {
                 <td><RelativeTime at={error.at} /></td>
                 <td>{error.stage}</td>
                 <td><code>{error.source}-{error.sourceId}</code></td>
-                <td className="banner-inline">{error.message}</td>
+                <td>
+                  <span className="banner-inline">{explainLinkError(error.stage, error.message)}</span>
+                  <br />
+                  <code className="small muted">{error.message}</code>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
-import { EmptyState, ErrorBanner, PageHeader, RelativeTime } from '../../components/ui';
+import { useConfirm } from '../../components/confirm';
+import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, RelativeTime, TableScroll } from '../../components/ui';
 import { LinkEditor } from './LinkEditor';
 import { LinkErrors } from './LinkErrors';
 import { describePoint, draftOf, NEW_LINK, type Link, type SourceApp } from './links';
@@ -15,6 +17,7 @@ import './links.css';
 export function LinksPage() {
   const { info } = useStationInfo();
   const [teamId, setTeamId] = useState('');
+  const [confirmDialog, confirm] = useConfirm();
   const [links, setLinks] = useState<Link[] | null>(null);
   const [apps, setApps] = useState<SourceApp[]>([]);
   const [editing, setEditing] = useState<Link | 'new' | null>(null);
@@ -32,9 +35,18 @@ export function LinksPage() {
     api<SourceApp[]>(`/apps?teamId=${team}`).then(setApps, () => setApps([]));
   }, [teamId]);
   useEffect(load, [load]);
+  // An incoming order may record a link error: the counts in the list follow.
+  const countsTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLive('order', () => {
+    clearTimeout(countsTimer.current);
+    countsTimer.current = setTimeout(() => {
+      if (teamId) api<Link[]>(`/links?teamId=${encodeURIComponent(teamId)}`).then(setLinks, () => {});
+    }, 300);
+  });
+  useEffect(() => () => clearTimeout(countsTimer.current), []);
 
   async function remove(link: Link) {
-    if (!window.confirm(`Delete this link? Orders from ${describePoint(link.source, apps)} will no longer merge.`)) return;
+    if (!(await confirm({ title: 'Delete this link?', body: `Orders from ${describePoint(link.source, apps)} will no longer merge.`, confirmLabel: 'Delete link', danger: true }))) return;
     setError(null);
     try {
       await api(`/links/${encodeURIComponent(link.id)}`, { method: 'DELETE' });
@@ -47,11 +59,14 @@ export function LinksPage() {
 
   return (
     <div className="page page-wide">
+      {confirmDialog}
       <PageHeader
         title="Links"
         subtitle="Merge an order from one source into the order another source sent earlier."
         actions={
-          <button type="button" className="button button-primary" disabled={!teamId} onClick={() => setEditing('new')}>New link</button>
+          <ExplainedButton type="button" className="button button-primary" why={teamId ? null : 'Choose a team first.'} onClick={() => setEditing('new')}>
+            New link
+          </ExplainedButton>
         }
       />
       <div className="row card">
@@ -84,24 +99,26 @@ export function LinksPage() {
         </EmptyState>
       )}
       {links && links.length > 0 && (
-        <table className="table card-table" aria-label="Links">
-          <thead>
-            <tr><th>Kind</th><th>From</th><th>Into</th><th>Condition</th><th>Resolver</th><th>Changed</th><th /></tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <LinkRow
-                key={link.id}
-                link={link}
-                apps={apps}
-                showErrors={errorsOf === link.id}
-                onEdit={() => setEditing(link)}
-                onDelete={() => void remove(link)}
-                onErrors={() => setErrorsOf(errorsOf === link.id ? null : link.id)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Links table">
+          <table className="table card-table" aria-label="Links">
+            <thead>
+              <tr><th>Kind</th><th>From</th><th>Into</th><th>Condition</th><th>Resolver</th><th>Changed</th><th><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <LinkRow
+                  key={link.id}
+                  link={link}
+                  apps={apps}
+                  showErrors={errorsOf === link.id}
+                  onEdit={() => setEditing(link)}
+                  onDelete={() => void remove(link)}
+                  onErrors={() => setErrorsOf(errorsOf === link.id ? null : link.id)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </div>
   );
@@ -126,7 +143,14 @@ function LinkRow({ link, apps, showErrors, onEdit, onDelete, onErrors }: { link:
         <td className="small"><RelativeTime at={link.updatedAt} /></td>
         <td className="num nowrap">
           <button type="button" className="button button-small" onClick={onEdit}>Edit</button>{' '}
-          <button type="button" className="button button-small" aria-expanded={showErrors} onClick={onErrors}>Errors</button>{' '}
+          <button
+            type="button"
+            className={`button button-small${link.errors?.count ? ' button-danger' : ''}`}
+            aria-expanded={showErrors}
+            onClick={onErrors}
+          >
+            Errors{link.errors?.count ? ` (${link.errors.count})` : ''}
+          </button>{' '}
           <button type="button" className="button button-small button-danger" onClick={onDelete}>Delete</button>
         </td>
       </tr>

@@ -14,6 +14,32 @@ export interface Link {
   updatedAt: string;
   /** Set when the station stopped running the link (its runs kept hitting the sandbox's limits); editing resumes it. */
   suspended: { at: string; reason: string } | null;
+  /** Recorded failures (the last few kept) and when the newest happened. */
+  errors?: { count: number; lastAt: string | null };
+}
+
+/**
+ * A link's recorded failure explained for the person who wrote it: what went wrong in words
+ * and what to change. The engine's own message stays beside it for the details.
+ */
+export function explainLinkError(stage: 'condition' | 'resolver', message: string): string {
+  const part = stage === 'condition' ? 'The condition' : 'The resolver';
+  const missing = /cannot read propert(?:y|ies) (?:'([^']*)' )?of (null|undefined)(?: \(reading '([^']*)'\))?/i.exec(message);
+  if (missing) {
+    const field = missing[1] ?? missing[3];
+    return `${part} read ${field ? `“${field}” of ` : 'a field of '}a value this order does not have (${missing[2]}). Check that the field exists first, e.g. with ?. or a condition, or test the link on this order's payload.`;
+  }
+  const unknown = /'?([\w$]+)'? is not defined/.exec(message);
+  if (unknown) return `${part} uses “${unknown[1]}”, which does not exist. The incoming order is under payload (e.g. payload.note).`;
+  const notFunction = /([\w$.]+) is not a function/.exec(message);
+  if (notFunction) return `${part} calls “${notFunction[1]}”, which is not a function for this order. Check the field's type in the payload.`;
+  const returned = /returned (.+?); expected/.exec(message);
+  if (returned) return `The resolver gave ${returned[1]} instead of the id of the order to merge into. Make it return a string or a number for orders like this one.`;
+  if (/interrupt|timed? ?out|time limit|too long/i.test(message)) return `${part} ran too long and was stopped. Make it simpler; after repeated stops the station suspends the link.`;
+  if (/memory|stack/i.test(message)) return `${part} used too much memory and was stopped. Make it simpler; after repeated stops the station suspends the link.`;
+  if (/suspend/i.test(message)) return `The station stopped running this link: ${message}. Edit the link to resume it.`;
+  if (/SyntaxError/.test(message)) return `${part} is not valid JavaScript. Edit the link; the editor points at the mistake.`;
+  return `${part} failed, so the order went in without being linked. Test the link on this order's payload to see why.`;
 }
 
 export interface LinkError {

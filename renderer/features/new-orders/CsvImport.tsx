@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
-import { EmptyState, ErrorBanner } from '../../components/ui';
+import { EmptyState, ErrorBanner, ExplainedButton } from '../../components/ui';
 
 interface Preview {
   headers: string[];
@@ -141,10 +141,15 @@ export function CsvImport() {
               ))}
             </tbody>
           </table>
-          <button type="button" className="button button-primary" disabled={busy || !teamId || !mapping.orderNumber} onClick={() => void runImport()}>
+          <ExplainedButton
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            why={!teamId ? 'Choose a team first.' : !mapping.orderNumber ? 'Map a column to the order number first.' : null}
+            onClick={() => void runImport()}
+          >
             {busy ? 'Importing…' : `Import ${preview.rowCount} rows`}
-          </button>
-          {!mapping.orderNumber && <span className="muted"> Map a column to the order number first.</span>}
+          </ExplainedButton>
         </>
       )}
       {result && (

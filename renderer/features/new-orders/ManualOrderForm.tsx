@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
-import { ErrorBanner } from '../../components/ui';
+import { ErrorBanner, ExplainedButton } from '../../components/ui';
 import { emptyForm, emptyItem, toOrderBody, type ManualForm, type ManualItem } from './manual-order';
 
 /** An order typed in by hand (source `web`), e.g. for a phone order or a replacement. */
@@ -107,9 +107,9 @@ export function ManualOrderForm() {
         </div>
       )}
       <div>
-        <button type="submit" className="button button-primary" disabled={busy || !teamId || !form.orderNumber.trim()}>
+        <ExplainedButton type="submit" className="button button-primary" disabled={busy} why={!teamId ? 'Choose a team first.' : !form.orderNumber.trim() ? 'Enter an order number first.' : null}>
           Create order
-        </button>
+        </ExplainedButton>
       </div>
     </form>
   );

@@ -1,4 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Where the dashboard's layout stacks (styles.css has the same width). */
+const NARROW = '(max-width: 900px)';
 import { api, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
@@ -21,6 +24,13 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
     );
   }, [orderId]);
   useEffect(load, [load]);
+  // In a narrow window (or at 200% zoom) the detail sits below the list: once the order is
+  // loaded (and the detail has its height), bring it into view.
+  const root = useRef<HTMLElement>(null);
+  const loadedId = order?.id;
+  useEffect(() => {
+    if (loadedId && window.matchMedia?.(NARROW).matches) root.current?.scrollIntoView?.({ block: 'start' });
+  }, [loadedId]);
   useLive('order', (event) => {
     if ((event as { orderId?: string }).orderId === orderId) load();
   });
@@ -39,7 +49,7 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
 
   const ship = order?.shippingAddress;
   return (
-    <aside className="detail" aria-label="Order detail">
+    <aside ref={root} className="detail" aria-label="Order detail">
       <div className="detail-head">
         <div>
           <h2>{order?.orderNumber ?? 'Order'}</h2>

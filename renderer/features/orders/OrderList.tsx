@@ -1,9 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { RelativeTime, StatusChip, TagChip } from '../../components/ui';
 import type { OrderSummary } from './types';
 
 const ROW_HEIGHT = 64;
+const PAGE_ROWS = 8;
+
+/** What the Orders page may ask of the list: take focus on the current row. */
+export interface OrderListHandle {
+  focusRow(orderId?: string | null): void;
+}
 
 interface Props {
   total: number;
@@ -13,14 +19,22 @@ interface Props {
   onToggle(order: OrderSummary, index: number, range: boolean): void;
   activeId: string | null;
   onOpen(order: OrderSummary): void;
+  handle?: Ref<OrderListHandle>;
 }
 
 /**
  * Only the rows on screen exist in the page, so 100k orders scroll as smoothly as 100.
  * Rows not loaded yet show as placeholders until their page arrives.
+ *
+ * By keyboard the list is one Tab stop: the arrow keys (and Home, End, Page Up/Down) move a
+ * cursor row, Enter opens its order, Space ticks it (Shift+Space ticks the range from the
+ * last one ticked).
  */
-export function OrderList({ total, orderAt, ensureRange, selected, onToggle, activeId, onOpen }: Props) {
+export function OrderList({ total, orderAt, ensureRange, selected, onToggle, activeId, onOpen, handle }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState(0);
+  // Set when the cursor moved by key: the row takes focus once it is rendered.
+  const focusWanted = useRef(false);
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
@@ -35,29 +49,85 @@ export function OrderList({ total, orderAt, ensureRange, selected, onToggle, act
   useEffect(() => {
     if (last >= first) ensureRange(first, last);
   }, [first, last, ensureRange]);
+  useEffect(() => {
+    if (cursor > 0 && cursor >= total) setCursor(Math.max(0, total - 1));
+  }, [cursor, total]);
+
+  const focusCursorRow = (index: number): boolean => {
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    row?.focus({ preventScroll: true });
+    return Boolean(row);
+  };
+  const moveTo = (index: number) => {
+    const next = Math.min(Math.max(index, 0), Math.max(total - 1, 0));
+    setCursor(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    // A row already on screen takes focus now; one scrolled to takes it once it is rendered.
+    focusWanted.current = !focusCursorRow(next);
+  };
+  useEffect(() => {
+    if (focusWanted.current && focusCursorRow(cursor)) focusWanted.current = false;
+  });
+  useImperativeHandle(handle, () => ({
+    focusRow(orderId) {
+      let index = cursor;
+      if (orderId) {
+        for (const item of virtualizer.getVirtualItems()) if (orderAt(item.index)?.id === orderId) index = item.index;
+      }
+      moveTo(index);
+    },
+  }));
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const onRow = (event.target as HTMLElement).getAttribute('role') === 'row';
+    const moves: Record<string, number> = { ArrowDown: cursor + 1, ArrowUp: cursor - 1, Home: 0, End: total - 1, PageDown: cursor + PAGE_ROWS, PageUp: cursor - PAGE_ROWS };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveTo(moves[event.key]!);
+      return;
+    }
+    const order = orderAt(cursor);
+    if (!onRow || !order) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen(order);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      onToggle(order, cursor, event.shiftKey);
+    }
+  }
 
   return (
-    <div className="order-list" role="table" aria-label="Orders" aria-rowcount={total}>
-      <div className="order-row order-head" role="row">
-        <span role="columnheader" className="col-check" />
+    <div className="order-list" role="table" aria-label="Orders" aria-rowcount={total + 1} aria-describedby="order-list-keys">
+      <p id="order-list-keys" className="sr-only">Arrow keys move through the orders, Enter opens one, Space selects it.</p>
+      <div className="order-row order-head" role="row" aria-rowindex={1}>
+        <span role="columnheader" className="col-check"><span className="sr-only">Select</span></span>
         <span role="columnheader">Order</span>
         <span role="columnheader">Customer</span>
         <span role="columnheader" className="col-team">Team</span>
-        <span role="columnheader">Tags</span>
+        <span role="columnheader" className="col-tags">Tags</span>
         <span role="columnheader" className="col-source">Source</span>
         <span role="columnheader">Status</span>
         <span role="columnheader" className="col-received">Received</span>
       </div>
-      <div ref={scroller} className="order-scroll" data-testid="order-scroll">
+      <div ref={scroller} className="order-scroll" data-testid="order-scroll" onKeyDown={onKeyDown}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const order = orderAt(item.index);
             const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
+            const rowFocus = {
+              'data-index': item.index,
+              tabIndex: item.index === cursor ? 0 : -1,
+              onFocus: (event: { target: EventTarget; currentTarget: EventTarget }) => {
+                if (event.target === event.currentTarget) setCursor(item.index);
+              },
+            };
             if (!order) {
               return (
-                <div key={item.key} className="order-row placeholder" style={style} role="row" aria-rowindex={item.index + 1}>
-                  <span className="col-check" />
-                  <span className="skeleton" />
+                <div key={item.key} className="order-row placeholder" style={style} role="row" aria-rowindex={item.index + 2} {...rowFocus}>
+                  <span className="col-check" role="cell" />
+                  <span className="skeleton" role="cell"><span className="sr-only">Loading…</span></span>
                 </div>
               );
             }
@@ -68,14 +138,20 @@ export function OrderList({ total, orderAt, ensureRange, selected, onToggle, act
                 className={`order-row${isSelected ? ' selected' : ''}${activeId === order.id ? ' active' : ''}`}
                 style={style}
                 role="row"
-                aria-rowindex={item.index + 1}
+                aria-rowindex={item.index + 2}
                 aria-selected={isSelected}
+                aria-current={activeId === order.id ? 'true' : undefined}
                 data-order-number={order.orderNumber}
-                onClick={() => onOpen(order)}
+                onClick={() => {
+                  setCursor(item.index);
+                  onOpen(order);
+                }}
+                {...rowFocus}
               >
-                <span className="col-check" onClick={(event) => event.stopPropagation()}>
+                <span className="col-check" role="cell" onClick={(event) => event.stopPropagation()}>
                   <input
                     type="checkbox"
+                    tabIndex={-1}
                     aria-label={`Select order ${order.orderNumber}`}
                     checked={isSelected}
                     onChange={(event) => onToggle(order, item.index, (event.nativeEvent as MouseEvent).shiftKey)}
@@ -85,7 +161,7 @@ export function OrderList({ total, orderAt, ensureRange, selected, onToggle, act
                   {order.orderNumber}
                   <small>{order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}</small>
                 </span>
-                <span role="cell" className="truncate">
+                <span role="cell" className="truncate col-customer">
                   {order.customerName ?? <span className="muted">—</span>}
                 </span>
                 <span role="cell" className="truncate muted col-team">

@@ -7,6 +7,8 @@ import { exactMatch, isFiltered } from './filters';
 import { OrderDetail } from './OrderDetail';
 import { OrderList } from './OrderList';
 import { describeResults, printOrders } from './print';
+import { modalOpen } from '../../components/Modal';
+import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
 import { EMPTY_FILTER, type OrderFilter, type OrderPage, type OrderSummary } from './types';
 import { useOrderWindow } from './use-order-window';
@@ -15,9 +17,11 @@ const SEARCH_DELAY_MS = 200;
 const FACETS_DELAY_MS = 500;
 
 /**
- * The packing station's main screen. The scan box always has focus back after an action:
- * scan (or type) an order number, Enter opens that order; `/` returns to the box; Esc
- * closes the detail.
+ * The packing station's main screen, made for a scanner and a keyboard: scan (or type) an
+ * order number and Enter opens that order; Alt+P prints it, even from the scan box. Esc
+ * leaves the scan box for the list, where the arrow keys move and Enter opens; there `p`
+ * prints the open order, `/` returns to the scan box, Esc closes the detail and `?` lists
+ * every shortcut (see app/shortcuts.ts).
  */
 export function OrdersPage() {
   const [filter, setFilter] = useState<OrderFilter>(EMPTY_FILTER);
@@ -33,8 +37,12 @@ export function OrdersPage() {
   // At a packing bench, scanning a slip's number should print it without a further key.
   const [printOnScan, setPrintOnScan] = useState(() => window.localStorage.getItem('station.printOnScan') === '1');
   const scanBox = useRef<HTMLInputElement>(null);
+  const listHandle = useRef<OrderListHandle>(null);
   const activeRef = useRef<string | null>(null);
   activeRef.current = activeId;
+  // Order numbers by id, for every order opened, ticked or scanned: dialogs name orders by them.
+  const numbers = useRef(new Map<string, string>());
+  const remember = (order: OrderSummary) => numbers.current.set(order.id, order.orderNumber);
   const list = useOrderWindow(filter);
 
   // Typing narrows the list as you go; a scanner's burst of keys becomes one search.
@@ -53,15 +61,51 @@ export function OrdersPage() {
   });
   useEffect(() => () => clearTimeout(facetTimer.current), []);
 
+  // `#/orders/<id>` (the Batches page links orders so) opens that order.
+  useEffect(() => {
+    const openFromHash = () => {
+      const id = /^#\/orders\/(.+)$/.exec(window.location.hash)?.[1];
+      if (id) setActiveId(decodeURIComponent(id));
+    };
+    openFromHash();
+    window.addEventListener('hashchange', openFromHash);
+    return () => window.removeEventListener('hashchange', openFromHash);
+  }, []);
+  // Closing the detail drops the order from the address, so a reload does not reopen it.
+  useEffect(() => {
+    if (!activeId && /^#\/orders\/./.test(window.location.hash)) window.history.replaceState(null, '', '#/orders');
+  }, [activeId]);
+
+  // A message about the last scan says nothing once the box is cleared for the next one.
+  useEffect(() => {
+    if (!typed) setNotice(null);
+  }, [typed]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (modalOpen() || event.defaultPrevented) return;
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
       if (event.key === 'Escape') {
-        setActiveId(null);
-        scanBox.current?.focus();
-      } else if (event.key === 'p' && !typing && activeRef.current && !event.ctrlKey && !event.metaKey) {
+        if (event.target === scanBox.current) {
+          // Leave the box so single keys are shortcuts again; the list takes focus.
+          event.preventDefault();
+          listHandle.current?.focusRow(activeRef.current);
+        } else if (activeRef.current) {
+          const closing = activeRef.current;
+          setActiveId(null);
+          listHandle.current?.focusRow(closing);
+        }
+      } else if (event.altKey && event.code === 'KeyP') {
+        // With a modifier, so it works while the scan box has focus.
+        event.preventDefault();
+        if (activeRef.current) setPrinting([activeRef.current]);
+      } else if (typing || !plain) {
+        return;
+      } else if (event.key === 'p' && activeRef.current) {
+        event.preventDefault();
         setPrinting([activeRef.current]);
-      } else if ((event.key === '/' || event.key === 'F2') && !typing) {
+      } else if (event.key === '/' || event.key === 'F2') {
         event.preventDefault();
         scanBox.current?.focus();
         scanBox.current?.select();
@@ -78,10 +122,11 @@ export function OrdersPage() {
       const found = await api<OrderPage>(`/orders?q=${encodeURIComponent(code.replace(/^#/, ''))}&limit=50`);
       const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
       if (match) {
+        remember(match);
         setActiveId(match.id);
         setTyped('');
         setFilter((current) => ({ ...current, q: '' }));
-        setNotice(printOnScan ? `${match.orderNumber}: ${describeResults(await printOrders([match.id])).join('; ')}` : null);
+        setNotice(printOnScan ? describeResults(await printOrders([match.id]), () => match.orderNumber).join(' ') : null);
       } else {
         setNotice(found.orders.length ? `${found.total} orders match “${code}”: pick one below.` : `No order “${code}”. Check the number, or look under Ignored.`);
       }
@@ -93,6 +138,7 @@ export function OrdersPage() {
 
   function toggle(order: OrderSummary, index: number, range: boolean) {
     const anchor = lastToggled.current;
+    remember(order);
     lastToggled.current = index;
     setSelected((current) => {
       const next = new Set(current);
@@ -101,6 +147,7 @@ export function OrdersPage() {
       for (let i = from; i <= to; i++) {
         const row = list.orderAt(i);
         if (row) {
+          remember(row);
           if (on) next.add(row.id);
           else next.delete(row.id);
         }
@@ -222,17 +269,25 @@ export function OrdersPage() {
             selected={selected}
             onToggle={toggle}
             activeId={activeId}
-            onOpen={(order) => setActiveId(order.id)}
+            onOpen={(order) => {
+              remember(order);
+              setActiveId(order.id);
+            }}
+            handle={listHandle}
           />
         )}
       </div>
       {printing && (
         <PrintDialog
           orderIds={printing}
+          numbers={numbers.current}
           onClose={() => {
             setPrinting(null);
             setSelected(new Set());
-            scanBox.current?.focus();
+            // Printed from the selection bar, which is gone now: the list keeps focus.
+            requestAnimationFrame(() => {
+              if (document.activeElement === document.body) listHandle.current?.focusRow(activeRef.current);
+            });
           }}
         />
       )}
@@ -241,8 +296,9 @@ export function OrdersPage() {
           onPrint={() => setPrinting([activeId])}
           orderId={activeId}
           onClose={() => {
+            const closing = activeId;
             setActiveId(null);
-            scanBox.current?.focus();
+            listHandle.current?.focusRow(closing);
           }}
         />
       )}

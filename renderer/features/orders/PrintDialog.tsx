@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../app/api';
+import { Modal } from '../../components/Modal';
 import { ErrorBanner, StatusChip } from '../../components/ui';
 import { printerLabel, usePrinters } from '../printers/use-printers';
-import { describeResults, printOrders, type PrintResult } from './print';
+import { describeResults, nameOrders, printOrders, type PrintResult } from './print';
 
-/** Print the selected orders, optionally on another printer, tray or template than routing says. */
-export function PrintDialog({ orderIds, onClose }: { orderIds: string[]; onClose(): void }) {
+/**
+ * Print the chosen orders, optionally on another printer, tray or template than routing
+ * says. `numbers` maps an order id to its number, so the dialog and its results name orders.
+ */
+export function PrintDialog({ orderIds, numbers, onClose }: { orderIds: string[]; numbers: ReadonlyMap<string, string>; onClose(): void }) {
   const { printers } = usePrinters();
   const [printer, setPrinter] = useState('');
   const [tray, setTray] = useState('');
@@ -15,6 +19,7 @@ export function PrintDialog({ orderIds, onClose }: { orderIds: string[]; onClose
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = printers?.find((p) => p.id === printer);
+  const numberOf = (id: string, keys: string[] = []) => numbers.get(id) ?? keys[0] ?? id;
 
   async function submit() {
     setBusy(true);
@@ -29,63 +34,78 @@ export function PrintDialog({ orderIds, onClose }: { orderIds: string[]; onClose
   }
 
   return (
-    <div className="dialog-backdrop" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
-      <div className="dialog card" role="dialog" aria-modal="true" aria-label="Print orders">
-        <h2>Print {orderIds.length} {orderIds.length === 1 ? 'order' : 'orders'}</h2>
-        {!results && (
-          <form
-            className="form-grid"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <p className="muted">Leave the fields empty to print as routed (per document tag). Anything chosen here overrides routing for every document.</p>
-            <label>
-              Printer
-              <select value={printer} onChange={(event) => { setPrinter(event.target.value); setTray(''); }}>
-                <option value="">As routed</option>
-                {printers?.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
-              </select>
-            </label>
-            <label>
-              Tray
-              <select value={tray} disabled={!chosen?.trays.length} onChange={(event) => setTray(event.target.value)}>
-                <option value="">As routed</option>
-                {chosen?.trays.map((t) => <option key={t} value={t}>{t}</option>)}
-              </select>
-            </label>
-            <label>
-              Template
-              <input value={template} onChange={(event) => setTemplate(event.target.value)} placeholder="As routed (template id or name)" />
-            </label>
-            <label className="checkbox">
-              <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} />
-              Print ignored orders too
-            </label>
-            <ErrorBanner error={error} />
-            <div className="row">
-              <button type="submit" className="button button-primary" disabled={busy} autoFocus>
-                {busy ? 'Sending…' : 'Print'}
-              </button>
-              <button type="button" className="button button-ghost" onClick={onClose}>Cancel</button>
-            </div>
-          </form>
-        )}
-        {results && (
-          <div>
-            <ul className="results">
-              {results.map((result) => (
-                <li key={result.id}>
-                  <StatusChip status={result.status} /> {describeResults([result])[0]}
-                </li>
-              ))}
-            </ul>
-            <p className="muted">Follow the jobs on the <a href="#/batches">Batches</a> page.</p>
-            <button type="button" className="button button-primary" onClick={onClose} autoFocus>Done</button>
+    <Modal label="Print orders" onClose={onClose}>
+      <h2>Print {orderIds.length === 1 ? `order ${numberOf(orderIds[0]!)}` : `${orderIds.length} orders`}</h2>
+      {orderIds.length > 1 && <p className="muted">{nameOrders(orderIds.map((id) => numberOf(id)))}</p>}
+      {!results && (
+        <form
+          className="form-grid"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <p className="muted">Leave the fields empty to print as routed (per document tag). Anything chosen here overrides routing for every document.</p>
+          <label>
+            Printer
+            <select value={printer} onChange={(event) => { setPrinter(event.target.value); setTray(''); }}>
+              <option value="">As routed</option>
+              {printers?.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+            </select>
+          </label>
+          <label>
+            Tray
+            <select value={tray} disabled={!chosen?.trays.length} aria-describedby="print-tray-why" onChange={(event) => setTray(event.target.value)}>
+              <option value="">As routed</option>
+              {chosen?.trays.map((t) => <option key={t} value={t}>{t}</option>)}
+            </select>
+            {!chosen?.trays.length && (
+              <span id="print-tray-why" className="hint">{chosen ? `${printerLabel(chosen)} has no trays to choose.` : 'Choose a printer to pick one of its trays.'}</span>
+            )}
+          </label>
+          <label>
+            Template
+            <input value={template} onChange={(event) => setTemplate(event.target.value)} placeholder="As routed (template id or name)" />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} />
+            Print ignored orders too
+          </label>
+          <ErrorBanner error={error} />
+          <div className="modal-actions">
+            <button type="submit" className="button button-primary" disabled={busy} data-autofocus>
+              {busy ? 'Sending…' : 'Print'}
+            </button>
+            <button type="button" className="button" onClick={onClose}>Cancel</button>
           </div>
-        )}
-      </div>
-    </div>
+        </form>
+      )}
+      {results && (
+        <div>
+          <ul className="results" aria-label="Print results">
+            {results.map((result) => (
+              <li key={result.id}>
+                <StatusChip status={result.status} /> {describeResults([result], numberOf)[0]}
+              </li>
+            ))}
+          </ul>
+          <p className="muted">Follow the jobs on the <a href="#/batches">Batches</a> page.</p>
+          <div className="modal-actions">
+            <DoneButton onClose={onClose} />
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** Takes focus when the results replace the form, so Enter or Esc ends the dialog. */
+function DoneButton({ onClose }: { onClose(): void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <button type="button" className="button button-primary" ref={button} onClick={onClose}>
+      Done
+    </button>
   );
 }

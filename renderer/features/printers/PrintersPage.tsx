@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { PaperSizes } from './PaperSizes';
+import { NicknameField } from './NicknameField';
 import { api, describeError } from '../../app/api';
-import { EmptyState, ErrorBanner, PageHeader, StatusChip } from '../../components/ui';
+import { EmptyState, ErrorBanner, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from './use-printers';
 
 /** Discovered printers: what they are called here, whether integrations see them, defaults. */
@@ -23,13 +25,16 @@ export function PrintersPage() {
     }
   }
 
-  async function update(printer: Printer, patch: Record<string, unknown>) {
+  /** Saves a change to a printer; true when the station took it. */
+  async function update(printer: Printer, patch: Record<string, unknown>): Promise<boolean> {
     setActionError(null);
     try {
       const updated = await api<Printer>(`/printers/${encodeURIComponent(printer.id)}`, { method: 'PATCH', json: patch });
       setPrinters((list) => list?.map((p) => (p.id === updated.id ? updated : p)) ?? null);
+      return true;
     } catch (failure) {
-      setActionError(describeError(failure));
+      setActionError(`${printerLabel(printer)} was not changed: ${describeError(failure)}`);
+      return false;
     }
   }
 
@@ -61,50 +66,47 @@ export function PrintersPage() {
         <EmptyState title="No printers found">Connect a printer or add it to the system's printers (CUPS, Windows, macOS), then refresh.</EmptyState>
       )}
       {printers && printers.length > 0 && (
-        <table className="table card-table">
-          <thead>
-            <tr><th>Printer</th><th>Status</th><th>Name shown</th><th>Visible to API</th><th>Default tray</th><th>Fit to page</th><th>Paper sizes</th><th /></tr>
-          </thead>
-          <tbody>
-            {printers.map((printer) => (
-              <tr key={printer.id}>
-                <td>
-                  <strong>{printer.name}</strong>
-                  <div className="muted small"><code>{printer.printerVendorId}</code> · {printer.computer.name}</div>
-                </td>
-                <td><StatusChip status={printer.status} /></td>
-                <td>
-                  <input
-                    aria-label={`Nickname of ${printer.name}`}
-                    defaultValue={printer.nickname}
-                    placeholder={printer.name}
-                    onBlur={(event) => event.target.value !== printer.nickname && void update(printer, { nickname: event.target.value })}
-                  />
-                </td>
-                <td>
-                  <input type="checkbox" aria-label={`${printer.name} visible`} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />
-                </td>
-                <td>
-                  {printer.trays.length ? (
-                    <select aria-label={`Default tray of ${printer.name}`} value={printer.config.tray} onChange={(event) => void update(printer, { config: { tray: event.target.value || null } })}>
-                      <option value="">Printer's choice</option>
-                      {printer.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
-                    </select>
-                  ) : (
-                    <span className="muted">no trays</span>
-                  )}
-                </td>
-                <td>
-                  <input type="checkbox" aria-label={`${printer.name} fit to page`} checked={printer.config.fitToPage} onChange={(event) => void update(printer, { config: { fitToPage: event.target.checked } })} />
-                </td>
-                <td className="small">{printer.paperSizes.slice(0, 4).map((size) => size.name).join(', ')}{printer.paperSizes.length > 4 ? ` +${printer.paperSizes.length - 4}` : ''}</td>
-                <td className="num">
-                  <button type="button" className="button button-small" onClick={() => void testPrint(printer)}>Test print</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Printers table">
+          <table className="table card-table">
+            <thead>
+              <tr><th>Printer</th><th>Status</th><th>Name shown</th><th>Visible to API</th><th>Default tray</th><th>Fit to page</th><th>Paper sizes</th><th><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {printers.map((printer) => (
+                <tr key={printer.id}>
+                  <td>
+                    <strong>{printer.name}</strong>
+                    <div className="muted small"><code>{printer.printerVendorId}</code> · {printer.computer.name}</div>
+                  </td>
+                  <td><StatusChip status={printer.status} /></td>
+                  <td>
+                    <NicknameField printer={printer} save={(nickname) => update(printer, { nickname })} />
+                  </td>
+                  <td>
+                    <input type="checkbox" aria-label={`${printer.name} visible`} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />
+                  </td>
+                  <td>
+                    {printer.trays.length ? (
+                      <select aria-label={`Default tray of ${printer.name}`} value={printer.config.tray} onChange={(event) => void update(printer, { config: { tray: event.target.value || null } })}>
+                        <option value="">Printer's choice</option>
+                        {printer.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
+                      </select>
+                    ) : (
+                      <span className="muted">no trays</span>
+                    )}
+                  </td>
+                  <td>
+                    <input type="checkbox" aria-label={`${printer.name} fit to page`} checked={printer.config.fitToPage} onChange={(event) => void update(printer, { config: { fitToPage: event.target.checked } })} />
+                  </td>
+                  <td className="small"><PaperSizes printer={printer} /></td>
+                  <td className="num">
+                    <button type="button" className="button button-small" onClick={() => void testPrint(printer)}>Test print</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </div>
   );

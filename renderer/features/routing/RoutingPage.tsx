@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
-import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
+import { EmptyState, ErrorBanner, PageHeader, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters } from '../printers/use-printers';
 import { effectiveTarget, trayProblem, type TeamRouting } from './routing';
 
@@ -85,42 +85,44 @@ export function RoutingPage() {
           {routing.routes.length === 0 ? (
             <p className="muted">No rules yet: every document prints on the default printer. Add a rule below to send a tag elsewhere.</p>
           ) : (
-            <table className="table" aria-label="Tag rules">
-              <thead>
-                <tr><th>Document tag</th><th>Printer</th><th>Tray</th><th>Template</th><th>Prints to</th><th /></tr>
-              </thead>
-              <tbody>
-                {routing.routes.map((route) => {
-                  const target = effectiveTarget(route, routing, printers);
-                  const printer = printers.find((p) => p.id === route.printerId);
-                  return (
-                    <tr key={route.tag}>
-                      <td><strong>{route.tag}</strong></td>
-                      <td>
-                        <select aria-label={`Printer for ${route.tag}`} value={route.printerId ?? ''} onChange={(event) => void save(route.tag, { ...route, printerId: event.target.value || null, tray: null })}>
-                          <option value="">Team default</option>
-                          {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
-                        </select>
-                      </td>
-                      <td>
-                        <select aria-label={`Tray for ${route.tag}`} value={route.tray ?? ''} disabled={!printer?.trays.length} onChange={(event) => void save(route.tag, { ...route, tray: event.target.value || null })}>
-                          <option value="">Printer's default tray</option>
-                          {printer?.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
-                        </select>
-                      </td>
-                      <td>{route.template ?? <span className="muted">flow's template</span>}</td>
-                      <td>
-                        → {target.printer}, {target.tray}
-                        {target.fromDefault && <span className="muted small"> (default)</span>}
-                      </td>
-                      <td className="num">
-                        <button type="button" className="button button-small button-danger" onClick={() => void remove(route.tag)}>Remove</button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <TableScroll label="Tag rules table">
+              <table className="table" aria-label="Tag rules">
+                <thead>
+                  <tr><th>Document tag</th><th>Printer</th><th>Tray</th><th>Template</th><th>Prints to</th><th><span className="sr-only">Actions</span></th></tr>
+                </thead>
+                <tbody>
+                  {routing.routes.map((route) => {
+                    const target = effectiveTarget(route, routing, printers);
+                    const printer = printers.find((p) => p.id === route.printerId);
+                    return (
+                      <tr key={route.tag}>
+                        <td><strong>{route.tag}</strong></td>
+                        <td>
+                          <select aria-label={`Printer for ${route.tag}`} value={route.printerId ?? ''} onChange={(event) => void save(route.tag, { ...route, printerId: event.target.value || null, tray: null })}>
+                            <option value="">Team default</option>
+                            {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+                          </select>
+                        </td>
+                        <td>
+                          <select aria-label={`Tray for ${route.tag}`} value={route.tray ?? ''} disabled={!printer?.trays.length} onChange={(event) => void save(route.tag, { ...route, tray: event.target.value || null })}>
+                            <option value="">Printer's default tray</option>
+                            {printer?.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
+                          </select>
+                        </td>
+                        <td>{route.template ?? <span className="muted">flow's template</span>}</td>
+                        <td>
+                          → {target.printer}, {target.tray}
+                          {target.fromDefault && <span className="muted small"> (default)</span>}
+                        </td>
+                        <td className="num">
+                          <button type="button" className="button button-small button-danger" onClick={() => void remove(route.tag)}>Remove</button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
           <h3>Add a rule</h3>
           <form

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
-import { CopyButton, EmptyState, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+import { useConfirm } from '../../components/confirm';
+import { CopyButton, EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
 
 export interface ApiKeyView {
   id: string;
@@ -19,6 +20,7 @@ export function ApiKeys() {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [teamId, setTeamId] = useState('');
+  const [confirmDialog, confirm] = useConfirm();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
 
@@ -40,7 +42,7 @@ export function ApiKeys() {
   }
 
   async function revoke(key: ApiKeyView) {
-    if (!window.confirm(`Revoke “${key.name}”? Integrations using it get 401 from now on.`)) return;
+    if (!(await confirm({ title: `Revoke “${key.name}”?`, body: 'Integrations using it get 401 from now on.', confirmLabel: 'Revoke key', danger: true }))) return;
     try {
       await api(`/keys/${key.id}/revoke`, { method: 'POST' });
       load();
@@ -51,6 +53,7 @@ export function ApiKeys() {
 
   return (
     <section className="card">
+      {confirmDialog}
       <h2>API keys</h2>
       <p className="muted">Integrations send a key in the <code>X-API-Key</code> header. A key acts for one team; a 3PL team's key also for its merchants.</p>
       <form
@@ -68,12 +71,12 @@ export function ApiKeys() {
           Name
           <input value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. WMS production" maxLength={100} />
         </label>
-        <button type="submit" className="button button-primary" disabled={!teamId || !name.trim()}>
+        <ExplainedButton type="submit" className="button button-primary" why={!teamId ? 'Choose a team first.' : !name.trim() ? 'Name the key first.' : null}>
           Create key
-        </button>
+        </ExplainedButton>
       </form>
       {created && (
-        <div className="secret-box" role="dialog" aria-label="New API key">
+        <div className="secret-box" role="region" aria-label="New API key">
           <p>
             <strong>Copy the key “{created.name}” now.</strong> It is shown only this once; the station keeps only a hash of it.
           </p>
@@ -89,30 +92,32 @@ export function ApiKeys() {
       <ErrorBanner error={error} />
       {keys && keys.length === 0 && <EmptyState title="No API keys yet">Pick a team and a name above to create the first one.</EmptyState>}
       {keys && keys.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr><th>Name</th><th>Team</th><th>Key</th><th>Created</th><th>Last used</th><th>State</th><th /></tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.id} className={key.revokedAt ? 'dim' : ''}>
-                <td>{key.name}</td>
-                <td>{key.teamName}</td>
-                <td><code>{key.prefix}…</code></td>
-                <td><RelativeTime at={key.createdAt} /></td>
-                <td><RelativeTime at={key.lastUsedAt} /></td>
-                <td><StatusChip status={key.revokedAt ? 'revoked' : 'active'} /></td>
-                <td className="num">
-                  {!key.revokedAt && (
-                    <button type="button" className="button button-danger button-small" onClick={() => void revoke(key)}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="API keys table">
+          <table className="table">
+            <thead>
+              <tr><th>Name</th><th>Team</th><th>Key</th><th>Created</th><th>Last used</th><th>State</th><th><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id} className={key.revokedAt ? 'dim' : ''}>
+                  <td>{key.name}</td>
+                  <td>{key.teamName}</td>
+                  <td><code>{key.prefix}…</code></td>
+                  <td><RelativeTime at={key.createdAt} /></td>
+                  <td><RelativeTime at={key.lastUsedAt} /></td>
+                  <td><StatusChip status={key.revokedAt ? 'revoked' : 'active'} /></td>
+                  <td className="num">
+                    {!key.revokedAt && (
+                      <button type="button" className="button button-danger button-small" onClick={() => void revoke(key)}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

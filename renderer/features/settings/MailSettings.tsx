@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { useConfirm } from '../../components/confirm';
 import { ErrorBanner, SubmitForm } from '../../components/ui';
 
 type MailView = { configured: false } | { configured: true; host: string; port: number; secure: boolean; user?: string; from: string; linkBaseUrl?: string; passwordSet: boolean };
@@ -34,6 +35,7 @@ export function MailSettings() {
   const [view, setView] = useState<MailView | null>(null);
   const [form, setForm] = useState<MailForm>(EMPTY);
   const [testTo, setTestTo] = useState('');
+  const [confirmDialog, confirm] = useConfirm();
   const [message, setMessage] = useState<{ kind: 'success' | 'warning'; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -63,7 +65,7 @@ export function MailSettings() {
     });
   const remove = () =>
     run(async () => {
-      if (!window.confirm('Remove the mail settings? Invitations are then recorded with a link to pass on by hand.')) return;
+      if (!(await confirm({ title: 'Remove the mail settings?', body: 'Invitations are then recorded with a link to pass on by hand.', confirmLabel: 'Remove mail settings', danger: true }))) return;
       show(await api<MailView>('/settings/mail', { method: 'DELETE' }));
     });
   const test = () =>
@@ -75,6 +77,7 @@ export function MailSettings() {
 
   return (
     <section className="card" aria-label="Mail">
+      {confirmDialog}
       <h2>Mail</h2>
       <p className="muted">
         Invitations to merchant admins go out through this SMTP server. Without it, the station records each invitation and the Teams page shows its link to pass on.

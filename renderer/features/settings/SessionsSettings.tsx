@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError, signOut } from '../../app/api';
-import { ErrorBanner, RelativeTime, SubmitForm } from '../../components/ui';
+import { ErrorBanner, RelativeTime, SubmitForm, TableScroll } from '../../components/ui';
 import type { SessionPolicy as Lifetimes, SessionView } from '../../../main/core/admin/sessions';
 
 /** Who is signed in to this dashboard, with revoke; how long sessions live. */
@@ -52,32 +52,34 @@ export function SessionsSettings() {
       <ErrorBanner error={error} />
       {saved && <div className="banner banner-success" role="status">{saved}</div>}
       {sessions && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Signed in from</th>
-              <th scope="col">Since</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Ends</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <td>{session.label}{session.current && <strong> (this one)</strong>}</td>
-                <td><RelativeTime at={session.createdAt} /></td>
-                <td><RelativeTime at={session.lastUsedAt} /></td>
-                <td>{new Date(session.expiresAt).toLocaleString()}</td>
-                <td>
-                  <button type="button" className="button button-small button-danger" onClick={() => void revoke(session)}>
-                    {session.current ? 'Sign out' : 'Revoke'}
-                  </button>
-                </td>
+        <TableScroll label="Sessions table">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Signed in from</th>
+                <th scope="col">Since</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Ends</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sessions.map((session) => (
+                <tr key={session.id}>
+                  <td>{session.label}{session.current && <strong> (this one)</strong>}</td>
+                  <td><RelativeTime at={session.createdAt} /></td>
+                  <td><RelativeTime at={session.lastUsedAt} /></td>
+                  <td>{new Date(session.expiresAt).toLocaleString()}</td>
+                  <td>
+                    <button type="button" className="button button-small button-danger" onClick={() => void revoke(session)}>
+                      {session.current ? 'Sign out' : 'Revoke'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {lifetimes && (
         <SubmitForm className="inline-form" onSubmit={saveLifetimes}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { Modal } from '../../components/Modal';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
 import { InviteResult } from './InviteResult';
 import { ownerLabel, progressWords, type Invitation, type Merchant, type Onboarding, type OnboardingTask } from './teams';
@@ -143,20 +144,18 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
         </div>
       </div>
       {confirming && onboarding && (
-        <div className="dialog-backdrop">
-          <div className="dialog card" role="dialog" aria-modal="true" aria-label={`Go live with ${merchant.name}`}>
+        <Modal label={`Go live with ${merchant.name}`} onClose={() => setConfirming(false)}>
             <h2>Go live with {merchant.name}?</h2>
             <p>
               From now on, orders of {merchant.name} print automatically as the flow says.{' '}
               {openTasks.length === 0 ? 'Every onboarding task is done.' : <strong>{openTasks.length} onboarding {openTasks.length === 1 ? 'task is' : 'tasks are'} still open:</strong>}
             </p>
             <Tracker tasks={onboarding.tasks} />
-            <div className="detail-actions">
+            <div className="modal-actions">
               <button type="button" className="button button-primary" onClick={goLive}>{openTasks.length ? 'Go live anyway' : 'Go live'}</button>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>Not yet</button>
+              <button type="button" className="button" data-autofocus onClick={() => setConfirming(false)}>Not yet</button>
             </div>
-          </div>
-        </div>
+        </Modal>
       )}
     </section>
   );

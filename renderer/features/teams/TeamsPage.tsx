@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
-import { EmptyState, ErrorBanner, PageHeader, StatusChip } from '../../components/ui';
+import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { InviteResult } from './InviteResult';
 import { MerchantDetail } from './MerchantDetail';
 import { TeamLanguages } from './TeamLanguages';
@@ -118,7 +118,9 @@ export function TeamsPage() {
             Admin e-mail (optional, invites them)
             <input type="email" value={draft.email} onChange={(event) => setDraft({ ...draft, email: event.target.value })} placeholder="owner@merchant.example" />
           </label>
-          <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !teamId}>Create merchant</button>
+          <ExplainedButton type="submit" className="button button-primary" why={!teamId ? 'Choose a 3PL team first.' : !draft.name.trim() ? 'Enter the merchant’s name first.' : null}>
+            Create merchant
+          </ExplainedButton>
         </form>
       </div>
       <ErrorBanner error={error} onRetry={load} />
@@ -127,40 +129,42 @@ export function TeamsPage() {
         <EmptyState title="No merchants yet">Type a merchant's name above and press Create merchant. Its onboarding checklist starts at once.</EmptyState>
       )}
       {merchants && merchants.length > 0 && (
-        <table className="table card-table" aria-label="Merchants">
-          <thead>
-            <tr><th>Merchant</th><th>Status</th><th className="num">Orders</th><th style={{ width: '30%' }}>Onboarding</th><th>Account manager</th><th /></tr>
-          </thead>
-          <tbody>
-            {merchants.map((merchant) => (
-              <tr key={merchant.id} className={merchant.id === openId ? 'row-open' : ''}>
-                <td>
-                  <strong>{merchant.name}</strong>
-                  <div className="muted small"><code>{merchant.slug}</code></div>
-                </td>
-                <td><StatusChip status={merchant.status} /></td>
-                <td className="num">{merchant.orderCount.toLocaleString()}</td>
-                <td>
-                  <div className="meter" role="progressbar" aria-label={`Onboarding of ${merchant.name}`} aria-valuenow={progressPercent(merchant.onboarding)} aria-valuemin={0} aria-valuemax={100}>
-                    <span style={{ width: `${progressPercent(merchant.onboarding)}%` }} />
-                  </div>
-                  <div className="small muted">{progressWords(merchant.onboarding)}</div>
-                </td>
-                <td>
-                  <select aria-label={`Account manager of ${merchant.name}`} value={merchant.account_manager_user_id ?? ''} onChange={(event) => void assign(merchant, event.target.value)}>
-                    <option value="">Nobody yet</option>
-                    {members.map((member) => <option key={member.userId} value={member.userId}>{memberLabel(member)}</option>)}
-                  </select>
-                </td>
-                <td className="num">
-                  <button type="button" className="button button-small" aria-expanded={merchant.id === openId} onClick={() => setOpenId(merchant.id === openId ? null : merchant.id)}>
-                    {merchant.id === openId ? 'Close' : 'Open'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Merchants table">
+          <table className="table card-table" aria-label="Merchants">
+            <thead>
+              <tr><th>Merchant</th><th>Status</th><th className="num">Orders</th><th style={{ width: '30%' }}>Onboarding</th><th>Account manager</th><th><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {merchants.map((merchant) => (
+                <tr key={merchant.id} className={merchant.id === openId ? 'row-open' : ''}>
+                  <td>
+                    <strong>{merchant.name}</strong>
+                    <div className="muted small"><code>{merchant.slug}</code></div>
+                  </td>
+                  <td><StatusChip status={merchant.status} /></td>
+                  <td className="num">{merchant.orderCount.toLocaleString()}</td>
+                  <td>
+                    <div className="meter" role="progressbar" aria-label={`Onboarding of ${merchant.name}`} aria-valuenow={progressPercent(merchant.onboarding)} aria-valuemin={0} aria-valuemax={100}>
+                      <span style={{ width: `${progressPercent(merchant.onboarding)}%` }} />
+                    </div>
+                    <div className="small muted">{progressWords(merchant.onboarding)}</div>
+                  </td>
+                  <td>
+                    <select aria-label={`Account manager of ${merchant.name}`} value={merchant.account_manager_user_id ?? ''} onChange={(event) => void assign(merchant, event.target.value)}>
+                      <option value="">Nobody yet</option>
+                      {members.map((member) => <option key={member.userId} value={member.userId}>{memberLabel(member)}</option>)}
+                    </select>
+                  </td>
+                  <td className="num">
+                    <button type="button" className="button button-small" aria-expanded={merchant.id === openId} onClick={() => setOpenId(merchant.id === openId ? null : merchant.id)}>
+                      {merchant.id === openId ? 'Close' : 'Open'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {open && <MerchantDetail key={open.id} merchant={open} onChanged={() => { load(); reloadStation(); }} />}
       <TeamLanguages />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { useConfirm } from '../../components/confirm';
 import { ErrorBanner } from '../../components/ui';
 import { offsetOf, PAPERS, templateBody, type Template, type TemplateDraft } from './templates';
 import { usePreview } from './usePreview';
@@ -27,6 +28,19 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
+  const [confirmDialog, confirm] = useConfirm();
+  // The editor opens below the list: bring it into view and put focus on its heading; when it
+  // closes, focus goes back to the button that opened it.
+  const root = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    root.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
   const [orderId, setOrderId] = useState('');
   const [orders, setOrders] = useState<OrderOption[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +71,7 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
   }
 
   async function remove() {
-    if (!template || !window.confirm(`Delete the template “${template.name}”?`)) return;
+    if (!template || !(await confirm({ title: `Delete the template “${template.name}”?`, body: 'Its versions go with it. This cannot be undone.', confirmLabel: 'Delete template', danger: true }))) return;
     setError(null);
     try {
       await api(`/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' });
@@ -76,7 +90,9 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
   }
 
   return (
-    <section className="card template-editor" aria-label={template ? `Edit ${template.name}` : 'New template'}>
+    <section ref={root} className="card template-editor" aria-label={template ? `Edit ${template.name}` : 'New template'}>
+      {confirmDialog}
+      <h2 ref={heading} tabIndex={-1}>{template ? `Edit ${template.name}` : 'New template'}</h2>
       <div className="editor-grid">
         <form
           className="form-grid"

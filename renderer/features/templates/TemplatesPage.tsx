@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
-import { EmptyState, ErrorBanner, PageHeader, RelativeTime } from '../../components/ui';
+import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, RelativeTime, TableScroll } from '../../components/ui';
 import { TemplateEditor } from './TemplateEditor';
 import { draftOf, NEW_TEMPLATE, paperWords, type Template } from './templates';
 import './templates.css';
@@ -52,7 +52,9 @@ export function TemplatesPage() {
         title="Templates"
         subtitle="The documents a team prints: HTML with Liquid placeholders, each on its own paper."
         actions={
-          <button type="button" className="button button-primary" disabled={!teamId} onClick={() => startEditing('new')}>New template</button>
+          <ExplainedButton type="button" className="button button-primary" why={teamId ? null : 'Choose a team first.'} onClick={() => startEditing('new')}>
+            New template
+          </ExplainedButton>
         }
       />
       <div className="row card">
@@ -68,26 +70,28 @@ export function TemplatesPage() {
       {!teamId && info && <EmptyState title="No team yet">Create a team first (<code>station teams create --name "My Shop"</code>), then edit its templates here.</EmptyState>}
       {templates?.length === 0 && <EmptyState title="No templates">Press <strong>New template</strong> to write the first one.</EmptyState>}
       {templates && templates.length > 0 && (
-        <table className="table card-table" aria-label="Templates">
-          <thead>
-            <tr><th>Name</th><th>Tag</th><th>Paper</th><th>Kind</th><th className="num">Version</th><th>Changed</th><th /></tr>
-          </thead>
-          <tbody>
-            {templates.map((template) => (
-              <tr key={template.id} className={editing !== 'new' && editing?.id === template.id ? 'row-open' : ''}>
-                <td><strong>{template.name}</strong></td>
-                <td><span className="tag" style={{ borderColor: '#64748b', color: '#334155' }}>{template.tag}</span></td>
-                <td>{paperWords(template)}</td>
-                <td className="small">{template.builtin ? 'Built in' : 'Custom'}{base(template) ? ` · replaces ${base(template)!.name}` : ''}</td>
-                <td className="num">{template.version}</td>
-                <td className="small"><RelativeTime at={template.updatedAt} /></td>
-                <td className="num">
-                  <button type="button" className="button button-small" onClick={() => startEditing(template)}>Edit</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Templates table">
+          <table className="table card-table" aria-label="Templates">
+            <thead>
+              <tr><th>Name</th><th>Tag</th><th>Paper</th><th>Kind</th><th className="num">Version</th><th>Changed</th><th><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {templates.map((template) => (
+                <tr key={template.id} className={editing !== 'new' && editing?.id === template.id ? 'row-open' : ''}>
+                  <td><strong>{template.name}</strong></td>
+                  <td><span className="tag" style={{ borderColor: '#64748b', color: '#334155' }}>{template.tag}</span></td>
+                  <td>{paperWords(template)}</td>
+                  <td className="small">{template.builtin ? 'Built in' : 'Custom'}{base(template) ? ` · replaces ${base(template)!.name}` : ''}</td>
+                  <td className="num">{template.version}</td>
+                  <td className="small"><RelativeTime at={template.updatedAt} /></td>
+                  <td className="num">
+                    <button type="button" className="button button-small" onClick={() => startEditing(template)}>Edit</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {editing && (
         <TemplateEditor

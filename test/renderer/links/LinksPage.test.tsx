@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeTrial } from '../../../renderer/features/links/links';
 import { LinksPage } from '../../../renderer/features/links/LinksPage';
 import { renderPage, stationForPage, useBridge } from '../station-harness';
@@ -77,7 +77,7 @@ describe('Links page', () => {
     await waitFor(async () => expect((await links())[0]!.condition).toBeNull());
     expect(await within(table).findByText('always')).toBeInTheDocument();
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Errors' }));
+    fireEvent.click(within(table).getByRole('button', { name: /^Errors/ }));
     expect(await screen.findByText('No errors: every evaluation of this link ran cleanly.')).toBeInTheDocument();
     // The note names no order: the resolver throws, the order goes in unlinked, the error is listed live.
     const posted = await station.post('/api/orders', { ...sampleOrder('W-9', { note: 'no number here' }), source: 'wms' });
@@ -86,11 +86,10 @@ describe('Links page', () => {
     expect(within(errors).getByText('wms-W-9')).toBeInTheDocument();
     expect(within(errors).getByText('resolver')).toBeInTheDocument();
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     fireEvent.click(within(table).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this link?' })).getByRole('button', { name: 'Delete link' }));
     expect(await screen.findByText('No links for this team')).toBeInTheDocument();
     expect(await links()).toEqual([]);
-    confirm.mockRestore();
   });
 
   it('marks a link the station suspended, and editing it resumes it', async () => {

@@ -98,7 +98,7 @@ describe('Orders page', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Print as soon as an order is scanned' }));
     await scanOf('1101');
-    expect(await screen.findByText(/^#1101: 1 order printing on /)).toBeInTheDocument();
+    expect(await screen.findByText(/^1 order \(#1101\) printing on /)).toBeInTheDocument();
     expect(await batchesOf('1101')).toHaveLength(1);
     expect(await batchesOf('1100')).toEqual([]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchProgress, jobSentence, type PrintBatch, type PrintJob } from '../../../renderer/features/batches/batches';
-import { describeResults } from '../../../renderer/features/orders/print';
+import { describeResults, nameOrders } from '../../../renderer/features/orders/print';
 import type { Printer } from '../../../renderer/features/printers/use-printers';
 import { effectiveTarget, trayProblem } from '../../../renderer/features/routing/routing';
 
@@ -59,12 +59,26 @@ describe('batches', () => {
     expect(jobSentence(job('submitted', { osJobId: 'PDF-12' }))).toBe('With the printer (job PDF-12)');
   });
 
-  it('sums up print results for the operator', () => {
+  it('sums up print results naming the orders, the failing template and the next step', () => {
+    const numbers: Record<string, string> = { o: '#1001', x: '#1002', y: '#1003' };
     expect(
-      describeResults([
-        { id: '1', name: 'b', status: 'pending', printer: { id: 'p', name: 'TRAYS' }, orders: [{ id: 'o', orderKeys: [] }] },
-        { id: '2', name: 'b', status: 'warning', orders: [{ id: 'x', orderKeys: [], reasons: [{ code: 'ignored', message: 'The order is ignored' }] }] },
-      ]),
-    ).toEqual(['1 order printing on TRAYS', '1 order skipped: The order is ignored']);
+      describeResults(
+        [
+          { id: '1', name: 'b', status: 'pending', printer: { id: 'p', name: 'TRAYS' }, orders: [{ id: 'o', orderKeys: [] }] },
+          { id: '2', name: 'b', status: 'warning', orders: [{ id: 'x', orderKeys: [], reasons: [{ code: 'order_ignored', message: 'The order is ignored; print it with force=true' }] }] },
+          { id: '3', name: 'b', status: 'error', reason: 'Some requested orders are missing or have documents that cannot print', orders: [{ id: 'y', orderKeys: [], reasons: [{ code: 'template_not_found', message: 'No template "Slipp" for this team' }] }] },
+        ],
+        (id) => numbers[id]!,
+      ),
+    ).toEqual([
+      '1 order (#1001) printing on TRAYS',
+      '1 order (#1002) skipped — #1002: The order is ignored; print it with force=true. Tick “Print ignored orders too” to print it anyway.',
+      '1 order (#1003) not printed — #1003: No template "Slipp" for this team. Check the name on the Templates page, or leave Template empty to print as routed.',
+    ]);
+  });
+
+  it('names the first three orders of a batch, then how many more', () => {
+    expect(nameOrders(['#1', '#2', '#3', '#4'])).toBe('#1, #2, #3, #4');
+    expect(nameOrders(['#1', '#2', '#3', '#4', '#5', '#6'])).toBe('#1, #2, #3 and 3 more');
   });
 });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiKeys } from '../../../renderer/features/settings/ApiKeys';
 import { renderPage, stationForPage, useBridge } from '../station-harness';
 import type { StationProcess } from '../station-process';
@@ -18,7 +18,7 @@ describe('API keys in Settings', () => {
     fireEvent.change(screen.getByLabelText('Team'), { target: { value: station.team.id } });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'WMS production' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    const dialog = await screen.findByRole('region', { name: 'New API key' });
     const secret = within(dialog).getByTestId('new-secret').textContent!;
     expect(secret).toMatch(/^ops_/);
     expect(within(dialog).getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
@@ -32,10 +32,11 @@ describe('API keys in Settings', () => {
   });
 
   it('revokes a key after confirmation; it answers 401 from then on', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage(<ApiKeys />);
     const row = (await screen.findByText('test integration')).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const question = await screen.findByRole('dialog', { name: 'Revoke “test integration”?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(within(row).getByText('Revoked')).toBeInTheDocument());
     const whoami = await fetch(`${station.url}/api/auth/whoami`, { headers: { 'X-API-Key': station.key } });
     expect(whoami.status).toBe(401);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resolveObjectURL } from 'node:buffer';
 import { pdfText } from '../../core/documents/pdf-tools';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TemplatesPage } from '../../../renderer/features/templates/TemplatesPage';
 import { errorPosition, offsetOf, templateBody, NEW_TEMPLATE } from '../../../renderer/features/templates/templates';
 import { renderPage, stationForPage, useBridge } from '../station-harness';
@@ -98,19 +98,17 @@ describe('Templates page', () => {
     created = (await templates()).find((t) => t.name === 'Returns slip')!;
     expect(created).toMatchObject({ version: 2, orientation: 'landscape' });
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     fireEvent.click(within(saved).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete the template “Returns slip”?' })).getByRole('button', { name: 'Delete template' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Returns slip/ })).not.toBeInTheDocument());
     expect((await templates()).some((t) => t.name === 'Returns slip')).toBe(false);
-    confirm.mockRestore();
   });
 
   it('explains why a template the flow uses cannot be deleted', async () => {
     const editor = await openEditor('Packing slip (A4)');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     fireEvent.click(within(editor).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete template' }));
     expect(await within(editor).findByText('A flow adds documents from this template; change the flow first')).toBeInTheDocument();
-    confirm.mockRestore();
   });
 });
 
