@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam } from '../../main/core/teams/service';
@@ -308,6 +311,36 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor();
     await expectAccessible('the Printers page after a save');
+  });
+
+  it('has no serious axe findings in the editors and one-time states: CSV mapping and report, link editor, a new key', async () => {
+    await open('new');
+    const importer = page.getByRole('region', { name: 'Import CSV' });
+    await importer.getByLabel('Team').selectOption({ label: 'Corner Shop' });
+    const csv = join(mkdtempSync(join(tmpdir(), 'station-a11y-')), 'orders.csv');
+    writeFileSync(csv, 'Order,Email,Product,Qty\n9001,ada@example.com,Mug,2\n9002,bob@example.com,Plate,two\n');
+    await importer.getByLabel('File').setInputFiles(csv);
+    await importer.getByText('Map the columns of orders.csv (2 rows)').waitFor();
+    await expectAccessible('the CSV column mapping');
+    await importer.getByRole('button', { name: 'Import 2 rows' }).click();
+    await importer.getByRole('table', { name: 'Rows not imported' }).waitFor();
+    await expectAccessible('the CSV import report');
+
+    await open('links');
+    await page.getByRole('button', { name: 'New link' }).click();
+    const editor = page.getByRole('region', { name: 'New link' });
+    await editor.getByRole('button', { name: 'Test link' }).click();
+    await editor.getByRole('status', { name: 'Test result' }).waitFor();
+    await expectAccessible('the link editor with a test result');
+
+    await open('settings');
+    const keys = page.locator('section', { has: page.getByRole('heading', { name: 'API keys' }) });
+    await keys.getByLabel('Team').selectOption({ label: 'Corner Shop' });
+    await keys.getByLabel('Name').fill('Packing bench');
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('region', { name: 'New API key' }).waitFor();
+    await expectAccessible('a new key shown once');
+    await page.getByRole('button', { name: 'I have stored it' }).click();
   });
 
   it('moves focus into the template editor and the go-live dialog, and back out', async () => {
