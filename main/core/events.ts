@@ -6,6 +6,8 @@ export interface StationEventMap {
   batch: [{ type: 'created' | 'updated'; batchId: string; teamId: string }];
   job: [{ type: 'updated'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
   printers: [{ type: 'refreshed' }];
+  /** A job's documents were rendered for the printer (or failed to): for metrics and health. */
+  rendered: [{ jobId: string; ok: boolean; seconds: number; pages: number | null }];
   /** The host is about to stop listening: live streams end so it is not held open. */
   closing: [];
 }

@@ -1,3 +1,5 @@
+import { createStationMetrics } from './health/metrics';
+import { healthRoutes } from './health/routes';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
@@ -156,10 +158,14 @@ export function createStation(options: StationOptions): Station {
   documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer });
   linkAdminRoutes(admin, db, services.links, services.sandbox);
 
+  // Health and metrics for monitoring: no team data; the station's own names only.
+  const health = new Router();
+  health.use(hostGuard);
+
   const app = new Koa();
   app.proxy = false;
   app.use(errorHandler(logger));
-  for (const router of [api, adminPublic, admin]) {
+  for (const router of [api, adminPublic, admin, health]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
@@ -184,6 +190,7 @@ export function createStation(options: StationOptions): Station {
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   adminPrintRoutes(admin, db, printing.printing);
+  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events), sessions: services.adminSessions });
   let closed = false;
   return {
     app,

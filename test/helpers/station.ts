@@ -26,11 +26,12 @@ export interface RunningStation {
  * Automatic printing is paused unless a test asks for it (`autoPrint: true`): otherwise a
  * print of every new order would race whatever the test checks.
  */
-export async function startStation(options: Partial<StationOptions> = {}): Promise<RunningStation> {
+export async function startStation(options: Partial<StationOptions> = {}, listen: { host?: string } = {}): Promise<RunningStation> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
   const station = createStation({ logger: silentLogger, background: true, autoPrint: false, ...options, dataDir });
   const server: Server = createStationServer(station.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // `listen.host` '0.0.0.0' also takes calls from other computers; `url` stays on loopback.
+  await new Promise<void>((resolve) => server.listen(0, listen.host ?? '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   station.onListening?.(url);
 

@@ -9,6 +9,7 @@ import { TransientPrintError, UnconfirmedPrintError, type JobContent } from '../
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import { renderJobContent } from './job-content';
+import { pdfPageCount } from '../render/page-count';
 import {
   earliestQueuedAt,
   getJob,
@@ -85,6 +86,11 @@ export class PrintQueue {
       logger: Logger;
     },
   ) {}
+
+  /** Whether the worker is taking jobs (started and not stopped): for the health check. */
+  get isRunning(): boolean {
+    return this.running;
+  }
 
   start(): void {
     if (this.running) return;
@@ -251,9 +257,14 @@ export class PrintQueue {
       }
     }
     const paper = JSON.parse(job.paper) as JobPaper;
+    const started = performance.now();
+    const rendered = (ok: boolean, pages: number | null) => this.deps.events.emit('rendered', { jobId: job.id, ok, seconds: (performance.now() - started) / 1000, pages });
     try {
-      return await renderJobContent(this.deps.renderer(), kind, html, paper);
+      const content = await renderJobContent(this.deps.renderer(), kind, html, paper);
+      rendered(true, content.kind === 'pdf' ? pdfPageCount(content.pdf) : null);
+      return content;
     } catch (error) {
+      rendered(false, null);
       // The renderer (a browser) can crash or time out: worth another attempt.
       throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,0 +1,88 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/open';
+import type { StationEvents } from '../events';
+
+
+/**
+ * The station's Prometheus metrics (`GET /metrics`). Counters and histograms follow the
+ * station's events; the job gauges are read from the database at each scrape, so they are
+ * right after a restart too. Station-wide totals only: no team's data.
+ */
+export function createStationMetrics(db: Db, events: StationEvents): Registry {
+  const registry = new Registry();
+  const ordersIngested = new Counter({
+    name: 'station_orders_ingested_total',
+    help: 'Orders written through the API, CSV or the dashboard, by what the write did (created, updated, merged)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const jobTransitions = new Counter({
+    name: 'station_print_jobs_total',
+    help: 'Print job state changes since the station started, by the state entered',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  const jobsByState = db.prepare<[], { state: string; count: number }>('SELECT state, COUNT(*) AS count FROM print_jobs GROUP BY state');
+  new Gauge({
+    name: 'station_print_jobs',
+    help: 'Print jobs kept by the station, by state',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const row of jobsByState.all()) this.set({ state: row.state }, row.count);
+    },
+  });
+  // Jobs not finished yet: what the queue still has to print.
+  const openJobs = db.prepare<[], { count: number }>("SELECT COUNT(*) AS count FROM print_jobs WHERE state IN ('queued', 'rendering', 'submitting', 'submitted')");
+  new Gauge({
+    name: 'station_print_queue_depth',
+    help: 'Print jobs waiting, rendering or with the printer system, not finished yet',
+    registers: [registry],
+    collect() {
+      this.set(openJobs.get()!.count);
+    },
+  });
+  const pagesPrinted = new Counter({
+    name: 'station_pages_printed_total',
+    help: 'Pages handed to the printer system (PDF jobs; a job sent as HTML has no page count)',
+    registers: [registry],
+  });
+  const renderSeconds = new Histogram({
+    name: 'station_render_seconds',
+    help: 'Time to render one print job’s documents for its printer',
+    labelNames: ['outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const printSeconds = new Histogram({
+    name: 'station_print_seconds',
+    help: 'Time from a print job being queued to the printer system accepting it',
+    buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+
+  const jobFacts = db.prepare<[string], { created_at: string; copies: number }>('SELECT created_at, copies FROM print_jobs WHERE id = ?');
+  // Pages of the last render of each job in flight, counted once the printer system has it
+  // (a render that is retried is not counted twice).
+  const renderedPages = new Map<string, number>();
+  events.on('order', (event) => {
+    if (event.type !== 'status') ordersIngested.inc({ result: event.type });
+  });
+  events.on('job', (event) => {
+    jobTransitions.inc({ state: event.state });
+    if (event.state === 'submitted') {
+      const job = jobFacts.get(event.jobId);
+      if (job) {
+        printSeconds.observe(Math.max(0, (Date.now() - Date.parse(job.created_at)) / 1000));
+        pagesPrinted.inc((renderedPages.get(event.jobId) ?? 0) * job.copies);
+      }
+    }
+    if (event.state !== 'submitting') renderedPages.delete(event.jobId);
+  });
+  events.on('rendered', (event) => {
+    renderSeconds.observe({ outcome: event.ok ? 'ok' : 'failed' }, event.seconds);
+    if (event.pages) renderedPages.set(event.jobId, event.pages);
+  });
+  return registry;
+}

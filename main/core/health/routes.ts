@@ -1,0 +1,65 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Registry } from 'prom-client';
+import type { AdminSessions } from '../admin/sessions';
+import type { Db } from '../db/open';
+import type { StationEvents } from '../events';
+import { forbidden } from '../http/errors';
+import { STATION_VERSION } from '../version';
+
+interface Check {
+  up: boolean;
+  detail: string;
+}
+
+/** The last render's outcome, from the queue's events: a renderer that failed last is down. */
+function rendererWatch(events: StationEvents) {
+  let last: { ok: boolean; at: string } | null = null;
+  events.on('rendered', (event) => {
+    last = { ok: event.ok, at: new Date().toISOString() };
+  });
+  return (): Check =>
+    last === null
+      ? { up: true, detail: 'no job rendered since the station started' }
+      : last.ok
+        ? { up: true, detail: `last job rendered at ${last.at}` }
+        : { up: false, detail: `the last job failed to render at ${last.at}; it is retried` };
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const fromLoopback = (ctx: Context) => LOOPBACK.test(ctx.req.socket.remoteAddress ?? '');
+
+/**
+ * `GET /healthz` (no key; 200 when every part is up, else 503) says whether the database,
+ * the print queue worker and the renderer work, with no team's data. `GET /metrics` is
+ * Prometheus text: without a key only for callers on this computer (loopback); from
+ * elsewhere it needs a dashboard session (`Authorization: Bearer …`).
+ */
+export function healthRoutes(router: Router, deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; sessions: AdminSessions }): void {
+  const renderer = rendererWatch(deps.events);
+  router.get('/healthz', (ctx) => {
+    let database: Check;
+    try {
+      deps.db.prepare('SELECT COUNT(*) FROM print_jobs WHERE 0').get();
+      database = { up: true, detail: 'answers queries' };
+    } catch (error) {
+      database = { up: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+    const printQueue: Check = deps.queueRunning() ? { up: true, detail: 'taking jobs' } : { up: false, detail: 'not running' };
+    const checks = { database, printQueue, renderer: renderer() };
+    const up = Object.values(checks).every((check) => check.up);
+    ctx.status = up ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: up ? 'ok' : 'degraded', version: STATION_VERSION, checks };
+  });
+  router.get('/metrics', async (ctx) => {
+    if (!fromLoopback(ctx)) {
+      const header = ctx.get('authorization');
+      const session = header.startsWith('Bearer ') ? deps.sessions.touch(header.slice(7)) : undefined;
+      if (!session) throw forbidden('Metrics answer without a key only on this computer (loopback); from elsewhere send a dashboard session as Authorization: Bearer');
+    }
+    ctx.set('Content-Type', deps.metrics.contentType);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await deps.metrics.metrics();
+  });
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStation } from '../../helpers/station';
+import { json, printStation, sampleOrder, type PrintStation } from '../printing/print-harness';
+
+/** One sample's value from Prometheus text, e.g. `station_print_jobs_total{state="done"}`. */
+function sample(text: string, name: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
+
+const metrics = async (s: PrintStation) => {
+  const response = await fetch(`${s.url}/metrics`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return response.text();
+};
+
+describe('health and metrics', { timeout: 120_000 }, () => {
+  let s: PrintStation;
+  beforeAll(async () => {
+    s = await printStation();
+  });
+  afterAll(() => s.stop());
+
+  it('GET /healthz answers without a key: database, print queue and renderer up, no team data', async () => {
+    const { team } = await s.printTeam('Health Shop');
+    const response = await fetch(`${s.url}/healthz`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({
+      status: 'ok',
+      checks: { database: { up: true }, printQueue: { up: true }, renderer: { up: true } },
+    });
+    expect(text).not.toContain(team.id);
+    expect(text).not.toContain('Health Shop');
+  });
+
+  it('counts ingested orders, job states, pages and latencies of a real print, from loopback without a key', async () => {
+    const { key } = await s.printTeam('Metrics Shop');
+    const before = await metrics(s);
+    const created = (name: string, text: string) => sample(text, name) ?? 0;
+    const order = await s.createOrder(key, 'M-1');
+    await s.createOrder(key, 'M-2');
+    // The same source id again: an update, not a new order.
+    await json(await s.call('/api/orders', { key, json: sampleOrder('M-2', { note: 'Second thoughts' }) }), 201);
+    const folder = await s.printerId('save-as-pdf');
+    const [result] = await json<{ id: string }[]>(await s.call('/api/orders/print', { key, json: { orderIds: [order.id], overrides: { printer: folder } } }), 200);
+    const batch = await s.settled(result!.id);
+    expect(batch.state).toBe('done');
+
+    const after = await metrics(s);
+    expect(created('station_orders_ingested_total{result="created"}', after) - created('station_orders_ingested_total{result="created"}', before)).toBe(2);
+    expect(created('station_orders_ingested_total{result="updated"}', after) - created('station_orders_ingested_total{result="updated"}', before)).toBe(1);
+    expect(created('station_print_jobs_total{state="done"}', after) - created('station_print_jobs_total{state="done"}', before)).toBe(1);
+    expect(sample(after, 'station_print_jobs{state="done"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'station_print_queue_depth')).toBe(0);
+    // The pages counted are the pages of the PDF the printer got, counted again here by pdf-lib.
+    const pdf = await PDFDocument.load(readFileSync(join(s.dataDir, 'printed', `station-job-${batch.jobs[0]!.id}.pdf`)));
+    expect(created('station_pages_printed_total', after) - created('station_pages_printed_total', before)).toBe(pdf.getPageCount());
+    expect(created('station_render_seconds_count{outcome="ok"}', after) - created('station_render_seconds_count{outcome="ok"}', before)).toBe(1);
+    expect(created('station_print_seconds_count', after) - created('station_print_seconds_count', before)).toBe(1);
+    expect(after).not.toContain('Metrics Shop');
+  });
+
+  it('answers /metrics to another computer only with a dashboard session', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    expect(address, 'a non-loopback IPv4 address on this machine').toBeDefined();
+    const remote = await startStation({}, { host: '0.0.0.0' });
+    try {
+      const url = remote.url.replace('127.0.0.1', address!);
+      const refused = await fetch(`${url}/metrics`);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/loopback/);
+      const token = remote.station.services.adminSessions.createSessionToken();
+      const allowed = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain('station_print_queue_depth');
+      // Health stays open: it carries no data.
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      await remote.stop();
+    }
+  });
+
+  it('GET /healthz says 503 and which part is down when the print queue stops', async () => {
+    await s.station.printing.queue.stop();
+    const response = await fetch(`${s.url}/healthz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'degraded', checks: { printQueue: { up: false, detail: 'not running' }, database: { up: true } } });
+  });
+});
