@@ -12,7 +12,7 @@ export const modalOpen = (): boolean => document.querySelector('dialog[open]') !
  * The element to focus first carries `data-autofocus` (React's `autoFocus` runs before the
  * dialog is shown, so it would be undone).
  */
-export function Modal({ label, onClose, children, wide = false }: { label: string; onClose(): void; children: ReactNode; wide?: boolean }) {
+export function Modal({ label, onClose, children }: { label: string; onClose(): void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -30,7 +30,7 @@ export function Modal({ label, onClose, children, wide = false }: { label: strin
   return (
     <dialog
       ref={ref}
-      className={`modal card${wide ? ' modal-wide' : ''}`}
+      className="modal card"
       aria-label={label}
       onCancel={(event) => {
         event.preventDefault();

@@ -2,7 +2,6 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 
-
 /**
  * The station's Prometheus metrics (`GET /metrics`). Counters and histograms follow the
  * station's events; the job gauges are read from the database at each scrape, so they are

@@ -157,11 +157,17 @@ export function printingAdminRoutes(router: Router, deps: { db: Db; printers: Pr
     ctx.body = dashboardBatchView(batch);
   });
 
-  /** A batch with its jobs, and each order's number so the Batches page can name them. */
-  const orderNumber = db.prepare<[string], { order_number: string }>('SELECT order_number FROM orders WHERE id = ?');
+  /**
+   * A batch with its jobs, and each order's number so the Batches page can name them: one
+   * query per batch over its stored order list (a batch may hold thousands of orders).
+   */
+  const orderNumbers = db.prepare<[string], { id: string; order_number: string }>(
+    "SELECT o.id, o.order_number FROM json_each(?) AS entry JOIN orders o ON o.id = json_extract(entry.value, '$.id')",
+  );
   function dashboardBatchView(row: BatchRow) {
     const view = batchView(row);
-    const orders = (view.orders as { id: string }[]).map((order) => ({ ...order, orderNumber: orderNumber.get(order.id)?.order_number ?? null }));
+    const numbers = new Map(orderNumbers.all(row.orders).map((order) => [order.id, order.order_number]));
+    const orders = (view.orders as { id: string }[]).map((order) => ({ ...order, orderNumber: numbers.get(order.id) ?? null }));
     return { ...view, orders, jobs: listBatchJobs(db, row.id).map(jobView) };
   }
   router.get('/admin/api/print-jobs/:id', (ctx) => {

@@ -28,20 +28,20 @@ export function LinksPage() {
     if (!teamId && info?.teams[0]) setTeamId(info.teams[0].id);
   }, [info, teamId]);
 
+  const loadLinks = useCallback(() => {
+    if (teamId) api<Link[]>(`/links?teamId=${encodeURIComponent(teamId)}`).then(setLinks, (failure: unknown) => setError(describeError(failure)));
+  }, [teamId]);
   const load = useCallback(() => {
     if (!teamId) return;
-    const team = encodeURIComponent(teamId);
-    api<Link[]>(`/links?teamId=${team}`).then(setLinks, (failure: unknown) => setError(describeError(failure)));
-    api<SourceApp[]>(`/apps?teamId=${team}`).then(setApps, () => setApps([]));
-  }, [teamId]);
+    loadLinks();
+    api<SourceApp[]>(`/apps?teamId=${encodeURIComponent(teamId)}`).then(setApps, () => setApps([]));
+  }, [teamId, loadLinks]);
   useEffect(load, [load]);
   // An incoming order may record a link error: the counts in the list follow.
   const countsTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLive('order', () => {
     clearTimeout(countsTimer.current);
-    countsTimer.current = setTimeout(() => {
-      if (teamId) api<Link[]>(`/links?teamId=${encodeURIComponent(teamId)}`).then(setLinks, () => {});
-    }, 300);
+    countsTimer.current = setTimeout(loadLinks, 300);
   });
   useEffect(() => () => clearTimeout(countsTimer.current), []);
 

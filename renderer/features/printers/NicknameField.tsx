@@ -10,7 +10,8 @@ export function NicknameField({ printer, save }: { printer: Printer; save(nickna
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const changed = value.trim() !== printer.nickname;
   async function commit() {
-    if (!changed) return;
+    // Enter saves, then leaving the field would save the same name again.
+    if (!changed || state === 'saving') return;
     setState('saving');
     setState((await save(value.trim())) ? 'saved' : 'idle');
   }

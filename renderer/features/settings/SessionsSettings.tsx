@@ -60,7 +60,7 @@ export function SessionsSettings() {
                 <th scope="col">Since</th>
                 <th scope="col">Last used</th>
                 <th scope="col">Ends</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
             <tbody>

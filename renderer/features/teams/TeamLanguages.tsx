@@ -44,7 +44,7 @@ export function TeamLanguages() {
       </p>
       <table className="table" aria-label="Document language of each team">
         <thead>
-          <tr><th>Team</th><th>Language</th><th><span className="visually-hidden">Result</span></th></tr>
+          <tr><th>Team</th><th>Language</th><th><span className="sr-only">Result</span></th></tr>
         </thead>
         <tbody>
           {info.teams.map((team) => (
