@@ -96,9 +96,34 @@ export const lineItemSchema = z.object({
   ),
 });
 
+/** Values inside `order.variables` at any depth (objects, arrays and scalars alike). */
+export const VARIABLE_VALUES_LIMIT = 10_000;
+
+/**
+ * Counts without recursion and stops at the limit: depth is already bounded by the body
+ * reader, width is what a wide body (a million-element array) would cost every render.
+ */
+function valuesBeyond(root: unknown, limit: number): boolean {
+  const stack: unknown[] = [root];
+  let count = -1; // the variables object itself is not one of its values
+  while (stack.length) {
+    const value = stack.pop();
+    if (++count > limit) return true;
+    // A loop, not push(...): spreading a million elements overflows the argument limit.
+    if (value !== null && typeof value === 'object') {
+      for (const item of Array.isArray(value) ? value : Object.values(value)) {
+        stack.push(item);
+        if (count + stack.length > limit) return true;
+      }
+    }
+  }
+  return false;
+}
+
 const variablesSchema = z
   .record(text(100), z.unknown())
-  .refine((value) => Object.keys(value).length <= 200, 'At most 200 variables');
+  .refine((value) => Object.keys(value).length <= 200, 'At most 200 variables')
+  .refine((value) => !valuesBeyond(value, VARIABLE_VALUES_LIMIT), `At most ${VARIABLE_VALUES_LIMIT} values inside variables, at any depth`);
 
 export const overridesSchema = z.object({
   template: optional(text(200)),

@@ -55,6 +55,28 @@ describe('error answers', () => {
     expect(refused.error.details).toEqual([{ path: `order.variables.list${'[0]'.repeat(29)}`, message: 'Deeper than 32 levels' }]);
   });
 
+  it('a wide body over a documented limit is 400 naming the path, and nothing is written', async () => {
+    const before = orderCount();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ note: 'ж'.repeat(10_001) }, 'order.note', 'At most 10000 characters'],
+      [{ lineItems: Array.from({ length: 1001 }, (_, i) => ({ name: `項目 ${i}`, quantity: 1 })) }, 'order.lineItems', 'At most 1000 line items'],
+      [{ tags: Array.from({ length: 101 }, (_, i) => ({ label: `תג ${i}` })) }, 'order.tags', 'At most 100 tags'],
+      [{ variables: { list: Array.from({ length: 10_001 }, () => 0) } }, 'order.variables', 'At most 10000 values inside variables, at any depth'],
+      [{ variables: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`v${i}`, i])) }, 'order.variables', 'At most 200 variables'],
+    ];
+    for (const [fields, path, message] of cases) {
+      const res = await s.call('/api/orders', { key, json: sampleOrder(`wide-${path}`, fields) });
+      const text = await res.text();
+      expect(res.status, text.slice(0, 200)).toBe(400);
+      expect((JSON.parse(text) as ErrorBody).error.details).toContainEqual(expect.objectContaining({ path, message }));
+      expectNoInternals(text);
+    }
+    expect(orderCount()).toBe(before);
+    // At the limits the order is taken.
+    const atLimits = sampleOrder('wide-ok', { note: 'ж'.repeat(10_000), variables: { list: Array.from({ length: 9_999 }, () => 0) } });
+    expect((await s.call('/api/orders', { key, json: atLimits })).status).toBe(201);
+  });
+
   it('a JSON body is read whatever the Content-Type says (curl -d sends a form type)', async () => {
     const res = await s.call('/api/orders', { key, method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: JSON.stringify(sampleOrder('form-type')) });
     expect(res.status).toBe(201);

@@ -61,8 +61,31 @@ const mutatedOrder = fc.tuple(fc.constantFrom(...FIELD_PATHS), hostileValue, fc.
   target[path[path.length - 1]!] = value;
   return JSON.stringify(body);
 });
+/** A valid order with a value nested 1–200 levels deep (objects and arrays mixed) at one of its fields. */
+const deepOrder = fc.tuple(fc.constantFrom(...FIELD_PATHS), fc.integer({ min: 1, max: 200 }), fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), fc.string({ minLength: 1, maxLength: 20 })).map(([path, levels, arrays, id]) => {
+  const body = JSON.parse(JSON.stringify(sampleOrder(`deep-${id}`))) as Record<string, unknown>;
+  let value: unknown = 'leaf';
+  for (let level = 0; level < levels; level++) value = arrays[level] ? [value] : { k: value };
+  let target = body;
+  for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+  target[path[path.length - 1]!] = value;
+  return JSON.stringify(body);
+});
+/** A valid order made wide at one place: many line items, tags, variables or values, or long strings. */
+const wideOrder = fc.tuple(fc.constantFrom('lineItems', 'tags', 'variables', 'values', 'note', 'name'), fc.integer({ min: 0, max: 12_000 }), fc.string({ minLength: 1, maxLength: 20 })).map(([where, size, id]) => {
+  const order = sampleOrder(`wide-${id}`) as { order: Record<string, unknown> };
+  if (where === 'lineItems') order.order.lineItems = Array.from({ length: size % 1_100 }, (_, i) => ({ name: `Позиция ${i}`, quantity: 1 }));
+  if (where === 'tags') order.order.tags = Array.from({ length: size % 120 }, (_, i) => ({ label: `标签${i}` }));
+  if (where === 'variables') order.order.variables = Object.fromEntries(Array.from({ length: size % 250 }, (_, i) => [`v${i}`, i]));
+  if (where === 'values') order.order.variables = { list: Array.from({ length: size }, () => 0) };
+  if (where === 'note') order.order.note = 'ن'.repeat(size);
+  if (where === 'name') order.order.customer = { firstName: '名'.repeat(size % 400) };
+  return JSON.stringify(order);
+});
 const rawBody = fc.oneof(
   mutatedOrder,
+  deepOrder,
+  wideOrder,
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string(),
   fc.string({ unit: 'binary' }),
