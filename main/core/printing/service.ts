@@ -6,6 +6,7 @@ import type { StationEvents } from '../events';
 import { HttpError } from '../http/errors';
 import { newId, nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
+import { storeAnswer, storedAnswer, type IdempotencyRequest } from './idempotency';
 import { planPrint, type PrintPlan, type ProblemOrder } from './plan';
 import type { RoutingContext } from './resolve';
 import { listTagRoutes, teamDefaultPrinterId, type TagRoute } from './routing-store';
@@ -16,6 +17,11 @@ import { insertBatch, insertJob } from './store';
 export interface PrintingService {
   /** A print request: plans, records batches and jobs in one transaction, wakes the queue. */
   print(caller: Caller, request: PrintRequest, options: PrintOptions): Promise<PrintBatchResult[]>;
+  /**
+   * The same, at most once per `Idempotency-Key`: a repeat answers what the first request
+   * answered (`replayed`) and records nothing.
+   */
+  printOnce(caller: Caller, request: PrintRequest, options: PrintOptions & { idempotency: IdempotencyRequest }): Promise<{ results: PrintBatchResult[]; replayed: boolean }>;
 }
 
 export interface PrintOptions {
@@ -58,97 +64,111 @@ export function createPrintingService(deps: {
     };
   }
 
+  async function record(caller: Caller, request: PrintRequest, options: PrintOptions, idempotency?: IdempotencyRequest) {
+    // Routing needs the printers: the first request after start-up waits for discovery.
+    await printers.ready();
+    // Planning and recording happen in one write: what was planned is what is recorded, and
+    // the write shares the group commit with orders arriving in the same turn (one fsync).
+    const { pending, problems, replay } = await deps.writer.write(() => {
+      if (idempotency) {
+        const stored = storedAnswer(db, caller.team.id, idempotency, Date.now());
+        if (stored !== undefined) return { pending: [], problems: [], replay: stored as PrintBatchResult[] };
+      }
+      if (options.claim && !options.claim(db)) return { pending: [], problems: [] };
+      const selected = selectOrders(db, caller, request);
+      const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
+      const plan = planPrint(db, routingContext(), {
+        ...selected,
+        filters: request.filters,
+        overrides,
+        force: request.force,
+        sortBy: request.sortBy,
+        sortDir: request.sortDir,
+      });
+      const at = nowIso();
+      const name = request.name ?? `Print ${at.slice(0, 16).replace('T', ' ')}`;
+      const problems = problemResults(plan, caller, name, at);
+      if (options.strict && problems.length) {
+        throw new HttpError(400, 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
+      }
+      const requestId = newId();
+      const pending: PrintBatchResult[] = [];
+      for (const batch of plan.batches) {
+        const batchId = newId();
+        insertBatch(db, {
+          id: batchId,
+          request_id: requestId,
+          team_id: caller.team.id,
+          printer_id: batch.printer.id,
+          name,
+          ref: request.ref ?? null,
+          trigger: options.trigger,
+          state: 'queued',
+          orders: JSON.stringify(batch.orders),
+          created_at: at,
+          updated_at: at,
+        });
+        for (const job of batch.jobs) {
+          const first = job.documents[0]!;
+          insertJob(
+            db,
+            {
+              id: newId(),
+              batch_id: batchId,
+              request_id: requestId,
+              team_id: caller.team.id,
+              printer_id: job.printer.id,
+              tray: job.tray,
+              paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
+              fit_to_page: first.fitToPage ? 1 : 0,
+              copies: 1,
+              state: 'queued',
+              attempts: 0,
+              next_attempt_at: at,
+              os_job_id: null,
+              released: 0,
+              reason: null,
+              created_at: at,
+              updated_at: at,
+              submitted_at: null,
+              finished_at: null,
+              forced: request.force ? 1 : 0,
+            },
+            job.documents.map((document, position) => ({
+              position,
+              document_id: document.document.id,
+              order_id: document.order.id,
+              template_id: document.templateId,
+            })),
+          );
+        }
+        pending.push({
+          id: batchId,
+          name,
+          status: 'pending',
+          team: { authId: caller.team.id },
+          printer: { id: batch.printer.id, name: batch.printer.nickname ?? batch.printer.name },
+          orders: batch.orders,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+      // A 400 under strict threw above: only an answer that recorded its prints is kept.
+      if (idempotency) storeAnswer(db, caller.team.id, idempotency, [...pending, ...problems], at);
+      return { pending, problems };
+    });
+    if (replay) return { results: replay, replayed: true };
+    for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id });
+    if (pending.length) deps.wake();
+    return { results: [...pending, ...problems], replayed: false };
+  }
+
   return {
     async print(caller, request, options) {
-      // Routing needs the printers: the first request after start-up waits for discovery.
-      await printers.ready();
-      // Planning and recording happen in one write: what was planned is what is recorded, and
-      // the write shares the group commit with orders arriving in the same turn (one fsync).
-      const { pending, problems } = await deps.writer.write(() => {
-        if (options.claim && !options.claim(db)) return { pending: [], problems: [] };
-        const selected = selectOrders(db, caller, request);
-        const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
-        const plan = planPrint(db, routingContext(), {
-          ...selected,
-          filters: request.filters,
-          overrides,
-          force: request.force,
-          sortBy: request.sortBy,
-          sortDir: request.sortDir,
-        });
-        const at = nowIso();
-        const name = request.name ?? `Print ${at.slice(0, 16).replace('T', ' ')}`;
-        const problems = problemResults(plan, caller, name, at);
-        if (options.strict && problems.length) {
-          throw new HttpError(400, 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
-        }
-        const requestId = newId();
-        const pending: PrintBatchResult[] = [];
-        for (const batch of plan.batches) {
-          const batchId = newId();
-          insertBatch(db, {
-            id: batchId,
-            request_id: requestId,
-            team_id: caller.team.id,
-            printer_id: batch.printer.id,
-            name,
-            ref: request.ref ?? null,
-            trigger: options.trigger,
-            state: 'queued',
-            orders: JSON.stringify(batch.orders),
-            created_at: at,
-            updated_at: at,
-          });
-          for (const job of batch.jobs) {
-            const first = job.documents[0]!;
-            insertJob(
-              db,
-              {
-                id: newId(),
-                batch_id: batchId,
-                request_id: requestId,
-                team_id: caller.team.id,
-                printer_id: job.printer.id,
-                tray: job.tray,
-                paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
-                fit_to_page: first.fitToPage ? 1 : 0,
-                copies: 1,
-                state: 'queued',
-                attempts: 0,
-                next_attempt_at: at,
-                os_job_id: null,
-                released: 0,
-                reason: null,
-                created_at: at,
-                updated_at: at,
-                submitted_at: null,
-                finished_at: null,
-                forced: request.force ? 1 : 0,
-              },
-              job.documents.map((document, position) => ({
-                position,
-                document_id: document.document.id,
-                order_id: document.order.id,
-                template_id: document.templateId,
-              })),
-            );
-          }
-          pending.push({
-            id: batchId,
-            name,
-            status: 'pending',
-            team: { authId: caller.team.id },
-            printer: { id: batch.printer.id, name: batch.printer.nickname ?? batch.printer.name },
-            orders: batch.orders,
-            createdAt: at,
-            updatedAt: at,
-          });
-        }
-        return { pending, problems };
-      });
-      for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id });
-      if (pending.length) deps.wake();
-      return [...pending, ...problems];
+      return (await record(caller, request, options)).results;
+    },
+    printOnce(caller, request, options) {
+      return record(caller, request, options, options.idempotency);
     },
   };
 }
