@@ -66,6 +66,8 @@ export interface StationOptions {
   printBackends?: PrintBackend[];
   /** Print through CUPS. Default: on every OS but Windows (no CUPS there). */
   cupsPrinting?: boolean;
+  /** The CUPS server (`host:port` or a socket path). Default: the machine's (`CUPS_SERVER`, client.conf). */
+  cupsServer?: string;
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
@@ -185,6 +187,7 @@ export function createStation(options: StationOptions): Station {
     renderer: () => pdfRenderer,
     backends: options.printBackends,
     ...(options.cupsPrinting !== undefined ? { cups: options.cupsPrinting } : {}),
+    cupsServer: options.cupsServer,
     autoPrint: options.autoPrint,
   };
   const printing = createPrintingServices(printingDeps);

@@ -60,6 +60,12 @@ export interface PrintBackend {
   takes?(tray: string | null): JobContent['kind'];
   discover(): Promise<DiscoveredPrinter[]>;
   /**
+   * Why the print system is not answering, in words, or undefined when it is up (or the
+   * backend cannot tell). Asked before a job is rendered, so a stopped scheduler costs no
+   * render per retry.
+   */
+  printSystemDown?(): Promise<string | undefined>;
+  /**
    * Hands the PDF to the OS. Backends that can hold a job (CUPS) submit it held: it prints
    * only after `release`, once the station has recorded its id; so a crash in between
    * leaves a held job that `findHeld` finds, never a second copy.
@@ -84,6 +90,16 @@ export interface PrintBackend {
 
 /** A submit failure worth retrying later (printer offline, spooler busy…). */
 export class TransientPrintError extends Error {}
+
+/**
+ * The print system itself is not answering (the CUPS scheduler restarting or stopped, the
+ * Windows spooler service restarting). Not the job's fault: it waits, however long, and is
+ * sent as soon as the print system answers; the wait counts no attempt.
+ */
+export class PrintSystemDownError extends TransientPrintError {}
+
+/** A refusal that will not change by itself (the queue was deleted, the printer cannot take the document): the job fails at once. */
+export class PermanentPrintError extends Error {}
 
 /**
  * The OS may or may not have printed the job (Electron's print callback never came): the

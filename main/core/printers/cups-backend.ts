@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
+import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
 import { run } from './exec';
 import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
@@ -25,6 +25,9 @@ export const GET_JOBS_TEST = `{
   DISPLAY job-name
 }
 `;
+
+/** The reason a job waits while cupsd is not running, in words an operator can act on. */
+export const SCHEDULER_DOWN = 'The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
 
 interface QueueLine {
   queue: string;
@@ -86,14 +89,42 @@ export class CupsBackend implements PrintBackend {
     if (request.tray) args.push('-o', `InputSlot=${request.tray}`);
     if (request.fitToPage) args.push('-o', 'fit-to-page');
     args.push('--', '-');
-    const result = await run('lp', args, pdfOf(request));
+    const result = await this.exec('lp', args, pdfOf(request));
     const match = /request id is (\S+)/.exec(result.stdout);
-    if (result.code !== 0 || !match) throw new TransientPrintError(`CUPS refused the job: ${(result.stderr || result.stdout).trim() || `lp exited ${result.code}`}`);
-    return { osJobId: match[1]!, held: true };
+    if (result.code === 0 && match) return { osJobId: match[1]!, held: true };
+    throw await this.refusal(request.vendorId, (result.stderr || result.stdout).trim() || `lp exited ${result.code}`);
+  }
+
+  async printSystemDown(): Promise<string | undefined> {
+    let result;
+    try {
+      result = await this.exec('lpstat', ['-r']);
+    } catch {
+      return undefined; // no CUPS client tools: nothing to wait for
+    }
+    return /scheduler is not running/i.test(result.stdout) ? SCHEDULER_DOWN : undefined;
+  }
+
+  /**
+   * What a failed \`lp\` means. With the scheduler down, \`lp\` says "The printer or class does
+   * not exist." for every queue, so the scheduler is asked first: only a running scheduler
+   * that has no such queue means the queue is gone.
+   */
+  private async refusal(vendorId: string, message: string): Promise<Error> {
+    const down = await this.printSystemDown();
+    if (down) return new PrintSystemDownError(down);
+    if (/does not exist/i.test(message)) return new PermanentPrintError(`CUPS has no printer queue "${vendorId}" any more (deleted or renamed): ${message}`);
+    if (/unsupported (document-)?format|document-format-not-supported/i.test(message)) return new PermanentPrintError(`The printer cannot take this document: ${message}`);
+    return new TransientPrintError(`CUPS refused the job: ${message}`);
+  }
+
+  /** A CUPS tool, aimed at the configured server when there is one. */
+  private exec(command: string, args: string[], input?: Uint8Array) {
+    return run(command, args, input, undefined, this.options.server ? { CUPS_SERVER: this.options.server } : {});
   }
 
   async release(vendorId: string, osJobId: string): Promise<void> {
-    const result = await run('lp', ['-i', osJobId, '-H', 'resume']);
+    const result = await this.exec('lp', ['-i', osJobId, '-H', 'resume']);
     if (result.code === 0) return;
     // A job released before a crash may be printed already ("Job #12 is finished and cannot
     // be altered"): only a job still held needs the release.
@@ -102,7 +133,7 @@ export class CupsBackend implements PrintBackend {
   }
 
   async cancel(_vendorId: string, osJobId: string): Promise<void> {
-    await run('cancel', [osJobId]);
+    await this.exec('cancel', [osJobId]);
   }
 
   async findSubmitted(vendorId: string, title: string): Promise<string | undefined> {
@@ -127,7 +158,7 @@ export class CupsBackend implements PrintBackend {
   private async ippJobs(vendorId: string, which: 'all' | 'not-completed'): Promise<IppJob[]> {
     const server = this.options.server ?? 'localhost';
     const uri = `ipp://${server}/printers/${encodeURIComponent(vendorId)}`;
-    const result = await run('ipptool', ['-c', '-d', `which=${which}`, uri, this.jobsTestFile()]);
+    const result = await this.exec('ipptool', ['-c', '-d', `which=${which}`, uri, this.jobsTestFile()]);
     if (result.code !== 0) throw new TransientPrintError(`CUPS job list unavailable: ${(result.stderr || result.stdout).trim()}`);
     return result.stdout
       .split('\n')
@@ -148,7 +179,7 @@ export class CupsBackend implements PrintBackend {
   }
 
   private async listQueues(): Promise<QueueLine[]> {
-    const result = await run('lpstat', ['-l', '-p']);
+    const result = await this.exec('lpstat', ['-l', '-p']);
     if (result.code !== 0 && !/No destinations/i.test(result.stderr)) throw new Error(result.stderr);
     const queues: QueueLine[] = [];
     for (const line of result.stdout.split('\n')) {
@@ -164,12 +195,12 @@ export class CupsBackend implements PrintBackend {
   }
 
   private async defaultQueue(): Promise<string | undefined> {
-    const result = await run('lpstat', ['-d']);
+    const result = await this.exec('lpstat', ['-d']);
     return /system default destination: (\S+)/.exec(result.stdout)?.[1];
   }
 
   private async acceptingQueues(): Promise<Set<string>> {
-    const result = await run('lpstat', ['-a']);
+    const result = await this.exec('lpstat', ['-a']);
     return new Set(
       result.stdout
         .split('\n')
@@ -179,7 +210,7 @@ export class CupsBackend implements PrintBackend {
   }
 
   private async queueOptions(queue: string): Promise<{ trays: string[]; paperSizes: PrinterPaperSize[]; acceptsCustomPaper: boolean }> {
-    const result = await run('lpoptions', ['-p', queue, '-l']);
+    const result = await this.exec('lpoptions', ['-p', queue, '-l']);
     const choices = (option: string): string[] => {
       const line = result.stdout.split('\n').find((candidate) => candidate.startsWith(`${option}/`) || candidate.startsWith(`${option}:`));
       if (!line) return [];

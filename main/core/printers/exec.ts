@@ -10,10 +10,10 @@ export interface ExecResult {
  * Runs an OS tool with arguments (never a shell), optional standard input, in the C locale
  * so its output parses the same on every machine.
  */
-export function run(command: string, args: string[], input?: Uint8Array, timeoutMs = 30_000): Promise<ExecResult> {
+export function run(command: string, args: string[], input?: Uint8Array, timeoutMs = 30_000, env: Record<string, string> = {}): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      env: { ...process.env, LANG: 'C', LC_ALL: 'C' },
+      env: { ...process.env, ...env, LANG: 'C', LC_ALL: 'C' },
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: timeoutMs,
     });

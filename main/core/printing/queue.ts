@@ -5,7 +5,7 @@ import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
-import { TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
+import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import { renderJobContent } from './job-content';
@@ -29,6 +29,13 @@ import {
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
+/**
+ * While the print system is down a job is tried again every 2 s, doubling to this: a
+ * restarting CUPS is back in seconds, and a job should not wait long after it is.
+ */
+export const PRINT_SYSTEM_BACKOFF_MAX_MS = 30_000;
+/** How a job waiting on a print system that is not running says so. */
+export const WAITING_FOR_PRINT_SYSTEM = 'Waiting for the print system';
 const FOLLOW_INTERVAL_MS = 300;
 const IDLE_POLL_MS = 1_000;
 /**
@@ -75,6 +82,9 @@ export class PrintQueue {
   private following = false;
   /** The job in hand per lane (printer + team). */
   private readonly lanes = new Map<string, Lane>();
+  /** Tries per job while the print system was down (backoff only: a restart starts again at 2 s). */
+  private readonly downTries = new Map<string, number>();
+  private lastFollowError: { message: string; at: number } | undefined;
 
   constructor(
     private readonly deps: {
@@ -213,6 +223,9 @@ export class PrintQueue {
     try {
       const printer = getPrinter(db, job.printer_id)!;
       const backend = this.deps.printers.backendFor(printer);
+      // Asked before rendering: a stopped scheduler must not cost a render per retry.
+      const down = await backend.printSystemDown?.();
+      if (down) throw new PrintSystemDownError(down);
       const content = await this.render(job, backend.takes?.(job.tray) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
       this.transition(job, 'submitting', {});
@@ -225,12 +238,22 @@ export class PrintQueue {
         tray: job.tray,
         fitToPage: job.fit_to_page === 1,
       });
+      this.downTries.delete(job.id);
       this.accepted(job, osJobId, !held);
       if (held) await this.releasePending();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof PrintSystemDownError) {
+        // Not the job's fault: no attempt counted, however long the print system is away.
+        const tries = (this.downTries.get(job.id) ?? 0) + 1;
+        this.downTries.set(job.id, tries);
+        const delay = Math.min(PRINT_SYSTEM_BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (tries - 1));
+        this.transition(job, 'queued', { attempts: job.attempts, reason: `${WAITING_FOR_PRINT_SYSTEM}: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+        return;
+      }
+      this.downTries.delete(job.id);
       // An unconfirmed print may be on paper already: a person checks before it is sent again.
-      if (error instanceof PermanentJobError || error instanceof UnconfirmedPrintError || attempt >= MAX_ATTEMPTS) {
+      if (error instanceof PermanentJobError || error instanceof PermanentPrintError || error instanceof UnconfirmedPrintError || attempt >= MAX_ATTEMPTS) {
         logger.error('print job failed', { jobId: job.id, reason });
         this.transition(job, 'failed', { reason, finished_at: nowIso() });
       } else {
@@ -316,7 +339,12 @@ export class PrintQueue {
         }
       }
     } catch (error) {
-      this.deps.logger.error('print job follow-up failed', { error: String(error) });
+      // Tried every 300 ms: a print system that is down for an hour logs once a minute, not 12,000 times.
+      const message = String(error);
+      if (message !== this.lastFollowError?.message || Date.now() - this.lastFollowError.at > 60_000) {
+        this.deps.logger.error('print job follow-up failed', { error: message });
+        this.lastFollowError = { message, at: Date.now() };
+      }
     } finally {
       this.following = false;
     }

@@ -32,6 +32,8 @@ export interface PrintingDeps {
   backends?: PrintBackend[];
   /** Print through CUPS (default: on every OS but Windows, which has no CUPS). */
   cups?: boolean;
+  /** The CUPS server to print through (default: the machine's). */
+  cupsServer?: string;
   /** False: automatic printing is paused for the whole station (flows keep their switch). */
   autoPrint?: boolean;
 }
@@ -40,7 +42,7 @@ export interface PrintingDeps {
 export function createPrintingServices(deps: PrintingDeps) {
   // In order of preference: a queue two backends see is printed by the first (printers/service.ts).
   const cups = deps.cups ?? process.platform !== 'win32';
-  const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), ...(cups ? [new CupsBackend()] : []), ...(deps.backends ?? [])];
+  const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), ...(cups ? [new CupsBackend({ server: deps.cupsServer })] : []), ...(deps.backends ?? [])];
   const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
   const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger });
   const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });

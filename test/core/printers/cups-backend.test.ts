@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { CupsBackend } from '../../../main/core/printers/cups-backend';
+import { PermanentPrintError } from '../../../main/core/printers/backend';
 import { makePdf, pdfPages, pdfPageSizesMm, pdfText, inputSlotOf, waitFor, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from './cups-output';
 
 const cups = new CupsBackend();
@@ -81,7 +82,13 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
     await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'failed' || undefined, 10_000, 'job failed');
   });
 
-  it('refuses a job for a queue that does not exist with a transient error', async () => {
-    await expect(cups.submit(request({ vendorId: 'NO_SUCH_QUEUE', pdf: await makePdf(['X']) }))).rejects.toThrow(/CUPS refused the job/);
+  it('refuses a job for a queue that does not exist, with the scheduler running, as a permanent error', async () => {
+    const refusal = cups.submit(request({ vendorId: 'NO_SUCH_QUEUE', pdf: await makePdf(['X']) }));
+    await expect(refusal).rejects.toBeInstanceOf(PermanentPrintError);
+    await expect(refusal).rejects.toThrow(/CUPS has no printer queue "NO_SUCH_QUEUE" any more/);
+  });
+
+  it('says the print system is up while the scheduler answers', async () => {
+    expect(await cups.printSystemDown()).toBeUndefined();
   });
 });
