@@ -4,7 +4,8 @@ import { EventEmitter } from 'node:events';
 export interface StationEventMap {
   order: [{ type: 'created' | 'updated' | 'merged' | 'status'; orderId: string; teamId: string }];
   batch: [{ type: 'created' | 'updated'; batchId: string; teamId: string }];
-  job: [{ type: 'updated'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
+  /** `updated`: the job entered `state`; `reason`: only what the printer says changed (out of paper…). */
+  job: [{ type: 'updated' | 'reason'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
   printers: [{ type: 'refreshed' }];
   /** A job's documents were rendered for the printer (or failed to): for metrics and health. */
   rendered: [{ jobId: string; ok: boolean; seconds: number; pages: number | null }];

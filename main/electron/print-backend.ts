@@ -5,13 +5,16 @@ import {
   pdfOf,
   type DiscoveredPrinter,
   type JobContent,
-  type OsJobState,
+  type OsJobReport,
   type PrintBackend,
   type PrinterPaperSize,
   type SubmitRequest,
 } from '../core/printers/backend';
 import { knownPaperSize } from '../core/printers/paper-sizes';
 import { choosePrintPath } from '../core/printers/print-path';
+
+/** Why an Electron job ends `unknown`: the print callback says only that the spooler took it. */
+export const UNFOLLOWED_REASON = 'Handed to the printer system; the desktop app cannot follow a job further, so whether it reached paper is not known';
 
 export type { PrinterInfo, WebContentsPrintOptions };
 
@@ -213,7 +216,8 @@ export class ElectronPrintBackend implements PrintBackend {
     return undefined;
   }
 
-  async jobStates(_vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>> {
-    return new Map(osJobIds.map((id) => [id, 'done']));
+  /** Electron hears nothing after the spooler took the job: whether it reached paper is not known. */
+  async jobStates(_vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobReport>> {
+    return new Map(osJobIds.map((id) => [id, { state: 'unknown', reason: UNFOLLOWED_REASON }]));
   }
 }

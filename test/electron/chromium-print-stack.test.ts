@@ -121,7 +121,7 @@ describe("Chromium's own print stack (the engine of webContents.print) on real C
       200,
     );
     expect(results.map((result) => result.status)).toEqual(['pending', 'pending']);
-    for (const result of results) expect((await s.settled(result.id)).jobs.map((job) => job.state)).toEqual(['done']);
+    for (const result of results) expect((await s.settled(result.id)).jobs.map((job) => job.state)).toEqual(['unknown']); // handed over: Electron cannot follow a job further
 
     // One OS job per printer + paper, each given its paper in microns and no margins.
     expect(printed.map((job) => [job.options.deviceName, job.options.pageSize]).sort()).toEqual([

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { GET_JOBS_TEST } from '../../main/core/printers/cups-backend';
+import { GET_JOBS_TEST, parseCsvLine } from '../../main/core/printers/cups-backend';
 
 /**
  * Chromium's own print stack, driven silently: `webContents.print({ silent: true })` in
@@ -48,8 +48,9 @@ export function chromiumPrintOutput(cupsJobId: string): string {
 /** The CUPS job id (`QUEUE-12`) of the job named `name` on a queue, finished or not. */
 function cupsJobNamed(queue: string, name: string, testFile: string): string | undefined {
   const csv = execFileSync('ipptool', ['-c', '-d', 'which=all', `ipp://localhost/printers/${queue}`, testFile], { encoding: 'utf8' });
-  const line = csv.split('\n').find((row) => row.split(',').slice(2).join(',').replace(/^"|"$/g, '') === name);
-  return line ? `${queue}-${line.split(',')[0]}` : undefined;
+  // Columns of GET_JOBS_TEST: job-id, job-state, job-state-reasons, job-name.
+  const row = csv.split('\n').map(parseCsvLine).find((fields) => fields.slice(3).join(',') === name);
+  return row ? `${queue}-${row[0]}` : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnconfirmedPrintError, type SubmitRequest } from '../../main/core/printers/backend';
 import { choosePrintPath } from '../../main/core/printers/print-path';
-import { electronPrintOptions, pdfToPrinterOptions } from '../../main/electron/print-backend';
+import { electronPrintOptions, pdfToPrinterOptions, UNFOLLOWED_REASON } from '../../main/electron/print-backend';
 import { parseTrayListing } from '../../main/electron/windows-trays';
 import { backendWith, FakeElectronWebContents, FakePdfToPrinter, printerInfo } from './fake-electron-web-contents';
 
@@ -70,6 +70,12 @@ describe('webContents.print of a job’s HTML', () => {
     expect(opened).toEqual([{ title: 'station-job-1', html: HTML, closed: true }]);
     expect(contents.printCalls.map((options) => options.deviceName)).toEqual(['Zebra_GK420d']);
     await expect(backend.submit(job({ content: { kind: 'pdf', pdf: PDF } }))).rejects.toThrow(/prints HTML/);
+  });
+
+  it('cannot follow a job past the spooler: it ends unknown, with the reason, never done', async () => {
+    const { backend } = backendWith(new FakeElectronWebContents([]));
+    const { osJobId } = await backend.submit(job());
+    expect((await backend.jobStates('Zebra_GK420d', [osJobId])).get(osJobId)).toEqual({ state: 'unknown', reason: UNFOLLOWED_REASON });
   });
 
   it('turns a print failure into a retryable error and still closes the window', async () => {

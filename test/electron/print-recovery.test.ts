@@ -47,7 +47,7 @@ describe('recovery of a job caught sending through Electron', { timeout: 120_000
 
       // A person checked: nothing came out, so they retry it.
       await json(await admin(`/admin/api/print-jobs/${failed.jobs[0]!.id}/retry`, { method: 'POST' }), 200);
-      await waitFor(async () => ((await batch()).jobs[0]!.state === 'done' ? true : undefined), 30_000, 'the retried job to print');
+      await waitFor(async () => ((await batch()).jobs[0]!.state === 'unknown' ? true : undefined), 30_000, 'the retried job to be handed over (Electron cannot follow it further)');
       expect(contents.printCalls.map((options) => options.deviceName)).toEqual(['Desk_Laser_Electron']);
       expect(await status()).toBe('printed');
     } finally {

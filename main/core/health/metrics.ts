@@ -69,6 +69,7 @@ export function createStationMetrics(db: Db, events: StationEvents): Registry {
     if (event.type !== 'status') ordersIngested.inc({ result: event.type });
   });
   events.on('job', (event) => {
+    if (event.type !== 'updated') return;
     jobTransitions.inc({ state: event.state });
     if (event.state === 'submitted') {
       const job = jobFacts.get(event.jobId);

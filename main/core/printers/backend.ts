@@ -50,8 +50,17 @@ export interface SubmitRequest {
   fitToPage: boolean;
 }
 
-/** What the OS says about a job it accepted. */
-export type OsJobState = 'pending' | 'done' | 'failed';
+/**
+ * What the OS says about a job it accepted. `unknown`: the OS took it but the station cannot
+ * follow it to the paper (Electron hands it to the spooler and hears no more; CUPS forgot it).
+ */
+export type OsJobState = 'pending' | 'done' | 'failed' | 'unknown';
+
+/** A job's state with what the printer said, in words (out of paper, cancelled…), when anything. */
+export interface OsJobReport {
+  state: OsJobState;
+  reason?: string;
+}
 
 export interface PrintBackend {
   /** `cups`, `electron`, `folder`: which backend prints on a printer (its id is the OS queue's). */
@@ -85,7 +94,7 @@ export interface PrintBackend {
   readonly findsSubmitted: boolean;
   /** Cancels a held job (a job submitted twice by a crash is never released). */
   cancel(vendorId: string, osJobId: string): Promise<void>;
-  jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>>;
+  jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobReport>>;
 }
 
 /** A submit failure worth retrying later (printer offline, spooler busy…). */

@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobState, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
+import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
 import { run } from './exec';
+import { failedReason, jobProblem, reasonKeywords, waitingReason } from './ipp-reasons';
 import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
 /**
@@ -18,13 +19,32 @@ export const GET_JOBS_TEST = `{
   ATTR uri printer-uri $uri
   ATTR name requesting-user-name $user
   ATTR keyword which-jobs $which
-  ATTR keyword requested-attributes job-id,job-state,job-name
+  ATTR keyword requested-attributes job-id,job-state,job-state-reasons,job-name
   STATUS successful-ok
   DISPLAY job-id
   DISPLAY job-state
+  DISPLAY job-state-reasons
   DISPLAY job-name
 }
 `;
+
+/** IPP Get-Printer-Attributes for what the printer says about itself (out of paper, door open…). */
+export const GET_PRINTER_TEST = `{
+  OPERATION Get-Printer-Attributes
+  GROUP operation-attributes-tag
+  ATTR charset attributes-charset utf-8
+  ATTR naturalLanguage attributes-natural-language en
+  ATTR uri printer-uri $uri
+  ATTR name requesting-user-name $user
+  ATTR keyword requested-attributes printer-state,printer-state-reasons
+  STATUS successful-ok
+  DISPLAY printer-state
+  DISPLAY printer-state-reasons
+}
+`;
+
+/** Why a CUPS job ends \`unknown\`: it is gone from the scheduler's history. */
+export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so whether it printed is not known';
 
 /** The reason a job waits while cupsd is not running, in words an operator can act on. */
 export const SCHEDULER_DOWN = 'The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
@@ -39,6 +59,7 @@ interface QueueLine {
 interface IppJob {
   id: string;
   state: string;
+  reasons: string[];
   name: string;
 }
 
@@ -50,7 +71,7 @@ interface IppJob {
 export class CupsBackend implements PrintBackend {
   readonly findsSubmitted = true;
   readonly kind = 'cups';
-  private getJobsTestFile: string | undefined;
+  private testDir: string | undefined;
 
   constructor(private readonly options: { ppdDir?: string; server?: string } = {}) {}
 
@@ -142,40 +163,60 @@ export class CupsBackend implements PrintBackend {
     return job ? `${vendorId}-${job.id}` : undefined;
   }
 
-  async jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>> {
-    const jobs = new Map((await this.ippJobs(vendorId, 'all')).map((job) => [`${vendorId}-${job.id}`, job.state]));
-    const states = new Map<string, OsJobState>();
+  /**
+   * Each job's IPP state with the printer's words: \`completed\` → done (with a reason when it
+   * completed with errors), \`canceled\`/\`aborted\` → failed with the job's and the printer's
+   * reasons, still held or printing → pending with what the printer waits for (out of paper,
+   * jam, door open…). A job gone from the history cannot be followed: unknown, not done.
+   */
+  async jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobReport>> {
+    const jobs = new Map((await this.ippJobs(vendorId, 'all')).map((job) => [`${vendorId}-${job.id}`, job]));
+    let printerReasons: string[] | undefined;
+    const printer = async () => (printerReasons ??= await this.printerReasons(vendorId));
+    const states = new Map<string, OsJobReport>();
     for (const id of osJobIds) {
-      const state = jobs.get(id);
-      // A job gone from CUPS's history was completed long ago (history is pruned).
-      if (state === undefined || state === 'completed') states.set(id, 'done');
-      else if (state === 'canceled' || state === 'aborted') states.set(id, 'failed');
-      else states.set(id, 'pending');
+      const job = jobs.get(id);
+      if (!job) states.set(id, { state: 'unknown', reason: FORGOTTEN_REASON });
+      else if (job.state === 'completed') states.set(id, { state: 'done', reason: jobProblem(job.reasons) });
+      // Just cancelled, CUPS says \`processing-to-stop-point\` before the reason why: asked again next time.
+      else if ((job.state === 'canceled' || job.state === 'aborted') && !job.reasons.includes('processing-to-stop-point')) {
+        states.set(id, { state: 'failed', reason: failedReason(job.reasons, job.state === 'aborted' ? await printer() : [], 'The printer system cancelled or aborted the job') });
+      } else states.set(id, { state: 'pending', reason: waitingReason(job.reasons, await printer()) });
     }
     return states;
   }
 
+  /** The queue's \`printer-state-reasons\` keywords (none when CUPS cannot say). */
+  private async printerReasons(vendorId: string): Promise<string[]> {
+    const result = await this.exec('ipptool', ['-c', this.printerUri(vendorId), this.testFile('get-printer.test', GET_PRINTER_TEST)]);
+    if (result.code !== 0) return [];
+    const [, reasons] = parseCsvLine(result.stdout.split('\n')[1] ?? '');
+    return reasonKeywords(reasons);
+  }
+
+  private printerUri(vendorId: string): string {
+    return `ipp://${this.options.server ?? 'localhost'}/printers/${encodeURIComponent(vendorId)}`;
+  }
+
   private async ippJobs(vendorId: string, which: 'all' | 'not-completed'): Promise<IppJob[]> {
-    const server = this.options.server ?? 'localhost';
-    const uri = `ipp://${server}/printers/${encodeURIComponent(vendorId)}`;
-    const result = await this.exec('ipptool', ['-c', '-d', `which=${which}`, uri, this.jobsTestFile()]);
+    const result = await this.exec('ipptool', ['-c', '-d', `which=${which}`, this.printerUri(vendorId), this.testFile('get-jobs.test', GET_JOBS_TEST)]);
     if (result.code !== 0) throw new TransientPrintError(`CUPS job list unavailable: ${(result.stderr || result.stdout).trim()}`);
     return result.stdout
       .split('\n')
       .slice(1)
       .filter((line) => line.trim())
       .map((line) => {
-        const [id = '', state = '', ...name] = parseCsvLine(line);
-        return { id, state, name: name.join(',') };
+        const [id = '', state = '', reasons = '', ...name] = parseCsvLine(line);
+        return { id, state, reasons: reasonKeywords(reasons), name: name.join(',') };
       });
   }
 
-  private jobsTestFile(): string {
-    if (!this.getJobsTestFile || !existsSync(this.getJobsTestFile)) {
-      this.getJobsTestFile = join(mkdtempSync(join(tmpdir(), 'station-cups-')), 'get-jobs.test');
-      writeFileSync(this.getJobsTestFile, GET_JOBS_TEST);
-    }
-    return this.getJobsTestFile;
+  /** An ipptool test file, written once per backend into its own temp folder. */
+  private testFile(name: string, content: string): string {
+    if (!this.testDir || !existsSync(this.testDir)) this.testDir = mkdtempSync(join(tmpdir(), 'station-cups-'));
+    const file = join(this.testDir, name);
+    if (!existsSync(file)) writeFileSync(file, content);
+    return file;
   }
 
   private async listQueues(): Promise<QueueLine[]> {
@@ -246,7 +287,8 @@ export class CupsBackend implements PrintBackend {
 
 const round = (mm: number): number => Math.round(mm * 10) / 10;
 
-function parseCsvLine(line: string): string[] {
+/** One line of ipptool -c output: fields split on commas outside quotes, "" an escaped quote. */
+export function parseCsvLine(line: string): string[] {
   const fields: string[] = [];
   let field = '';
   let quoted = false;

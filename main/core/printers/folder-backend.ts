@@ -1,7 +1,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE, privateFolder } from '../db/private-files';
-import { pdfOf, type DiscoveredPrinter, type OsJobState, type PrintBackend, type SubmitRequest } from './backend';
+import { pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type SubmitRequest } from './backend';
 import { knownPaperSize } from './paper-sizes';
 
 export const FOLDER_VENDOR_ID = 'save-as-pdf';
@@ -50,8 +50,8 @@ export class FolderBackend implements PrintBackend {
     return existsSync(file) ? file : undefined;
   }
 
-  async jobStates(_vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobState>> {
-    return new Map(osJobIds.map((id) => [id, existsSync(id) ? 'done' : 'failed']));
+  async jobStates(_vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobReport>> {
+    return new Map(osJobIds.map((id) => [id, existsSync(id) ? { state: 'done' } : { state: 'failed', reason: 'The PDF file of this job is gone from the printed folder' }]));
   }
 
   private fileFor(title: string): string {

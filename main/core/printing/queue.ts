@@ -333,9 +333,14 @@ export class PrintQueue {
         const printer = getPrinter(db, printerId)!;
         const states = await this.deps.printers.backendFor(printer).jobStates(printer.vendorId, jobs.map((job) => job.os_job_id!));
         for (const job of jobs) {
-          const state = states.get(job.os_job_id!);
-          if (state === 'done') this.transition(job, 'done', { finished_at: nowIso() });
-          else if (state === 'failed') this.transition(job, 'failed', { reason: 'The printer system cancelled or aborted the job', finished_at: nowIso() });
+          const report = states.get(job.os_job_id!);
+          if (!report) continue;
+          const reason = report.reason ?? null;
+          if (report.state === 'done') this.transition(job, 'done', { reason, finished_at: nowIso() });
+          else if (report.state === 'unknown') this.transition(job, 'unknown', { reason, finished_at: nowIso() });
+          else if (report.state === 'failed') this.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });
+          // Still at the printer: what it waits for (out of paper, a jam) is shown as it changes.
+          else if (reason !== job.reason) this.noteReason(job, reason);
         }
       }
     } catch (error) {
@@ -348,6 +353,12 @@ export class PrintQueue {
     } finally {
       this.following = false;
     }
+  }
+
+  /** What the printer says about a job it holds changed: kept and shown, the state stays. */
+  private noteReason(job: JobRow, reason: string | null): void {
+    updateJob(this.deps.db, job.id, { reason, updated_at: nowIso() });
+    this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: job.state, reason });
   }
 
   private transition(job: JobRow, state: JobState, fields: Partial<JobRow>): void {

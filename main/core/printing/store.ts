@@ -1,7 +1,13 @@
 import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
-export type JobState = 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'failed';
+/**
+ * `unknown`: the OS took the job but the station cannot follow it to the paper (the desktop
+ * app's print path; a job CUPS no longer remembers). Final, like `done` and `failed`.
+ */
+export type JobState = 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'unknown' | 'failed';
+/** States a job never leaves (but by a retry of a failed one). */
+export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'unknown', 'failed'];
 /** A batch's state follows from its jobs: queued → printing → done | failed. */
 export type BatchState = 'queued' | 'printing' | 'done' | 'failed';
 
@@ -170,7 +176,7 @@ export function ordersFullyAccepted(db: Db, jobId: string): string[] {
         `SELECT DISTINCT d.order_id AS id FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
          WHERE d.job_id = ? AND NOT EXISTS (
            SELECT 1 FROM print_job_documents d2 JOIN print_jobs j2 ON j2.id = d2.job_id
-           WHERE d2.order_id = d.order_id AND j2.request_id = j.request_id AND j2.state NOT IN ('submitted', 'done'))`,
+           WHERE d2.order_id = d.order_id AND j2.request_id = j.request_id AND j2.state NOT IN ('submitted', 'done', 'unknown'))`,
       )
       .all(jobId) as { id: string }[]
   ).map((row) => row.id);
@@ -179,7 +185,7 @@ export function ordersFullyAccepted(db: Db, jobId: string): string[] {
 /** Recomputes a batch's state from its jobs; returns it when it changed. */
 export function refreshBatchState(db: Db, batchId: string, at: string): BatchState | undefined {
   const counts = statement(db, 
-      `SELECT SUM(state = 'failed') AS failed, SUM(state = 'done') AS done, SUM(state = 'queued') AS queued, COUNT(*) AS total
+      `SELECT SUM(state = 'failed') AS failed, SUM(state IN ('done', 'unknown')) AS done, SUM(state = 'queued') AS queued, COUNT(*) AS total
        FROM print_jobs WHERE batch_id = ?`,
     )
     .get(batchId) as { failed: number; done: number; queued: number; total: number };

@@ -4,7 +4,7 @@ export interface PrintJob {
   printerId: string;
   tray: string | null;
   paper: { name?: string } | null;
-  state: 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'failed';
+  state: 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'unknown' | 'failed';
   attempts: number;
   nextAttemptAt: string | null;
   osJobId: string | null;
@@ -28,7 +28,7 @@ export interface PrintBatch {
 /** Finished jobs out of all: for the progress bar of a batch that is still printing. */
 export function batchProgress(batch: PrintBatch): { finished: number; total: number; percent: number } {
   const total = batch.jobs.length;
-  const finished = batch.jobs.filter((job) => job.state === 'done' || job.state === 'failed').length;
+  const finished = batch.jobs.filter((job) => job.state === 'done' || job.state === 'unknown' || job.state === 'failed').length;
   return { finished, total, percent: total ? Math.round((finished / total) * 100) : 100 };
 }
 
@@ -39,14 +39,20 @@ export const batchChip = (batch: PrintBatch): string => ({ queued: 'queued', pri
 export function jobSentence(job: PrintJob): string {
   switch (job.state) {
     case 'queued':
+      // A print system that is down is waited for without spending attempts: say so, in its words.
+      if (job.reason?.startsWith('Waiting for the print system')) return job.reason;
       return job.attempts > 0 ? `Waiting to retry (attempt ${job.attempts + 1})` : 'Waiting to print';
     case 'rendering':
       return 'Making the PDF';
     case 'submitting':
     case 'submitted':
-      return job.osJobId ? `With the printer (job ${job.osJobId})` : 'Sending to the printer';
+      if (!job.osJobId) return 'Sending to the printer';
+      // What the printer waits for (out of paper, a jam) when it says.
+      return job.reason ? `With the printer (job ${job.osJobId}). ${job.reason}` : `With the printer (job ${job.osJobId})`;
     case 'done':
-      return 'Printed';
+      return job.reason ?? 'Printed';
+    case 'unknown':
+      return job.reason ? `Not known whether it printed: ${job.reason}` : 'Handed to the printer; not known whether it printed';
     case 'failed':
       return job.reason ? `Failed: ${job.reason}` : 'Failed';
   }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CupsBackend } from '../../../main/core/printers/cups-backend';
+import { CupsBackend, FORGOTTEN_REASON } from '../../../main/core/printers/cups-backend';
 import { PermanentPrintError } from '../../../main/core/printers/backend';
 import { makePdf, pdfPages, pdfPageSizesMm, pdfText, inputSlotOf, waitFor, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from './cups-output';
 
@@ -47,13 +47,13 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
     const { osJobId, held } = await cups.submit(job);
     expect(held).toBe(true);
     expect(await cups.findSubmitted('PDF', job.title)).toBe(osJobId);
-    expect((await cups.jobStates('PDF', [osJobId])).get(osJobId)).toBe('pending');
+    expect((await cups.jobStates('PDF', [osJobId])).get(osJobId)).toEqual({ state: 'pending', reason: undefined });
     await cups.release('PDF', osJobId);
     const file = await waitForCupsPdf(osJobId);
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toMatch(/FIRST PAGE[\s\S]*SECOND PAGE/);
     expect(pdfPageSizesMm(file)[0]).toEqual({ widthMm: 105, heightMm: 148 });
-    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'done' || undefined, 60_000, 'job done');
+    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId)?.state === 'done' || undefined, 60_000, 'job done');
     expect(await cups.findSubmitted('PDF', job.title)).toBeUndefined();
     // Releasing again (a crash between release and recording it) is harmless.
     await expect(cups.release('PDF', osJobId)).resolves.toBeUndefined();
@@ -71,15 +71,35 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
       const job = request({ vendorId: 'TRAYS', pdf: await makePdf(['TRAY']), tray: 'Manual' });
       const { osJobId } = await cups.submit(job);
       await cups.release('TRAYS', osJobId);
-      await waitFor(async () => (await cups.jobStates('TRAYS', [osJobId])).get(osJobId) === 'done' || undefined, 30_000, 'tray job done');
+      await waitFor(async () => (await cups.jobStates('TRAYS', [osJobId])).get(osJobId)?.state === 'done' || undefined, 30_000, 'tray job done');
       // The output is this job's (its title is in the header), not an earlier one's.
       expect(inputSlotOf(await waitForTraysOutput(job.title))).toBe('Manual');
     }));
 
-  it('reports a cancelled job as failed', async () => {
+  it('reports a cancelled job as failed, saying it was cancelled', async () => {
     const { osJobId } = await cups.submit(request({ pdf: await makePdf(['CANCELLED']) }));
     await cups.cancel('PDF', osJobId);
-    await waitFor(async () => (await cups.jobStates('PDF', [osJobId])).get(osJobId) === 'failed' || undefined, 10_000, 'job failed');
+    const report = await waitFor(async () => {
+      const found = (await cups.jobStates('PDF', [osJobId])).get(osJobId);
+      return found?.state === 'failed' ? found : undefined;
+    }, 10_000, 'job failed');
+    expect(report.reason).toBe('Cancelled at the print system by a user');
+  });
+
+  it('says what a paused printer waits for, from its printer-state-reasons', async () => {
+    execFileSync('lpadmin', ['-p', 'STATION_PAUSED_TEST', '-E', '-v', 'file:///dev/null', '-m', 'drv:///sample.drv/generic.ppd']);
+    try {
+      execFileSync('cupsdisable', ['STATION_PAUSED_TEST']);
+      const { osJobId } = await cups.submit(request({ vendorId: 'STATION_PAUSED_TEST', pdf: await makePdf(['PAUSED']) }));
+      await cups.release('STATION_PAUSED_TEST', osJobId);
+      expect((await cups.jobStates('STATION_PAUSED_TEST', [osJobId])).get(osJobId)).toEqual({ state: 'pending', reason: 'Waiting at the printer: the printer queue is paused' });
+    } finally {
+      execFileSync('lpadmin', ['-x', 'STATION_PAUSED_TEST']);
+    }
+  });
+
+  it('a job CUPS has no record of is unknown, not done', async () => {
+    expect((await cups.jobStates('PDF', ['PDF-999999999'])).get('PDF-999999999')).toEqual({ state: 'unknown', reason: FORGOTTEN_REASON });
   });
 
   it('refuses a job for a queue that does not exist, with the scheduler running, as a permanent error', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DiscoveredPrinter, PrintBackend } from '../../../main/core/printers/backend';
+import type { DiscoveredPrinter, OsJobReport, PrintBackend } from '../../../main/core/printers/backend';
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { startStation } from '../../helpers/station';
 import { json } from '../printing/print-harness';
@@ -28,7 +28,7 @@ class FakeDiscoveryBackend implements PrintBackend {
     return undefined;
   }
   async cancel(): Promise<void> {}
-  async jobStates(): Promise<Map<string, 'done'>> {
+  async jobStates(): Promise<Map<string, OsJobReport>> {
     return new Map();
   }
 }

@@ -61,7 +61,12 @@ export class PrivateCupsd {
   }
 
   lpadmin(...args: string[]): void {
-    execFileSync('lpadmin', ['-h', this.server, ...args], { stdio: 'pipe' });
+    this.cups('lpadmin', ...args);
+  }
+
+  /** A CUPS admin tool (`cupsdisable`, `cupsreject`…) aimed at this scheduler. */
+  cups(tool: string, ...args: string[]): void {
+    execFileSync(tool, ['-h', this.server, ...args], { stdio: 'pipe' });
   }
 
   async dispose(): Promise<void> {

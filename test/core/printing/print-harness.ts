@@ -66,7 +66,7 @@ export async function printStation(options: Partial<StationOptions> = {}): Promi
       return waitFor(
         async () => {
           const batch = await json<BatchView>(await admin(`/admin/api/print-batches/${batchId}`), 200);
-          return batch.jobs.every((job) => job.state === 'done' || job.state === 'failed') ? batch : undefined;
+          return batch.jobs.every((job) => job.state === 'done' || job.state === 'unknown' || job.state === 'failed') ? batch : undefined;
         },
         60_000,
         `batch ${batchId} to settle`,

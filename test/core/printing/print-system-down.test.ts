@@ -81,4 +81,17 @@ describe('a print system that is down is not a failed job', { timeout: 180_000 }
     expect(failed.attempts).toBe(1);
     expect(failed.reason).toContain('CUPS has no printer queue "STATION_GONE_TEST" any more');
   });
+
+  it('a job at a paused printer says what the printer waits for, on the job and in its events, and clears it once printed', async () => {
+    const printerId = await s.printerId('STATION_DOWN_TEST');
+    cupsd.cups('cupsdisable', 'STATION_DOWN_TEST');
+    const { jobId } = await printOne('PAUSED-1', printerId);
+    const waiting = 'Waiting at the printer: the printer queue is paused';
+    await waitFor(() => (events.some((event) => event.jobId === jobId && event.reason === waiting) ? true : undefined), 60_000, 'the waiting reason');
+    const job = await json<{ state: string; reason: string }>(await s.admin(`/admin/api/print-jobs/${jobId}`), 200);
+    expect(job).toMatchObject({ state: 'submitted', reason: waiting });
+    cupsd.cups('cupsenable', 'STATION_DOWN_TEST');
+    const done = await waitFor(() => (jobRow(s, jobId).state === 'done' ? jobRow(s, jobId) : undefined), 60_000, 'the job to print once enabled');
+    expect(done.reason).toBeNull();
+  });
 });

@@ -49,14 +49,24 @@ describe('routing table', () => {
 
 describe('batches', () => {
   it('counts finished jobs for the progress bar', () => {
-    const batch = { jobs: [job('done'), job('failed'), job('queued'), job('rendering')] } as PrintBatch;
-    expect(batchProgress(batch)).toEqual({ finished: 2, total: 4, percent: 50 });
+    const batch = { jobs: [job('done'), job('failed'), job('unknown'), job('queued'), job('rendering')] } as PrintBatch;
+    expect(batchProgress(batch)).toEqual({ finished: 3, total: 5, percent: 60 });
   });
 
   it('puts job states in plain words, with the failure reason', () => {
     expect(jobSentence(job('failed', { reason: 'The printer is offline' }))).toBe('Failed: The printer is offline');
     expect(jobSentence(job('queued', { attempts: 2 }))).toBe('Waiting to retry (attempt 3)');
     expect(jobSentence(job('submitted', { osJobId: 'PDF-12' }))).toBe('With the printer (job PDF-12)');
+  });
+
+  it('says what the printer or the print system said, and when printing cannot be known', () => {
+    const down = 'Waiting for the print system: The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
+    expect(jobSentence(job('queued', { reason: down }))).toBe(down);
+    expect(jobSentence(job('submitted', { osJobId: 'PDF-12', reason: 'Waiting at the printer: the printer is out of paper' }))).toBe('With the printer (job PDF-12). Waiting at the printer: the printer is out of paper');
+    expect(jobSentence(job('done', { reason: 'Printed, but the printer reported errors' }))).toBe('Printed, but the printer reported errors');
+    expect(jobSentence(job('unknown', { reason: 'CUPS no longer has this job in its history, so whether it printed is not known' }))).toBe(
+      'Not known whether it printed: CUPS no longer has this job in its history, so whether it printed is not known',
+    );
   });
 
   it('sums up print results naming the orders, the failing template and the next step', () => {
