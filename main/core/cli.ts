@@ -2,6 +2,7 @@ import { DatabaseTooNewError } from './db/migrate';
 import { HttpError } from './http/errors';
 import { UsageError } from './cli/args';
 import { appsCommand } from './cli/apps';
+import { BACKUP_USAGE, RESTORE_USAGE, backupCommand, restoreCommand } from './cli/backup';
 import { invitationsCommand } from './cli/invitations';
 import { keysCommand } from './cli/keys';
 import { LOGIN_USAGE, loginCommand } from './cli/login';
@@ -24,6 +25,8 @@ const USAGE = `Order Print Station
   station invitations create --team TEAM_ID --email EMAIL [--json]
   station invitations list --team TEAM_ID [--json]
   station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]
+  ${BACKUP_USAGE}
+  ${RESTORE_USAGE}
 
 Every command takes --data-dir DIR (default: the app-data folder, or $STATION_DATA_DIR).`;
 
@@ -44,6 +47,10 @@ export async function main(argv: string[]): Promise<number> {
         return await appsCommand(rest[0], rest.slice(1));
       case 'invitations':
         return await invitationsCommand(rest[0], rest.slice(1));
+      case 'backup':
+        return await backupCommand(rest);
+      case 'restore':
+        return await restoreCommand(rest);
       case undefined:
       case 'help':
       case '--help':

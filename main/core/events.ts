@@ -9,6 +9,8 @@ export interface StationEventMap {
   printers: [{ type: 'refreshed' }];
   /** A job's documents were rendered for the printer (or failed to): for metrics and health. */
   rendered: [{ jobId: string; ok: boolean; seconds: number; pages: number | null }];
+  /** An automatic backup was taken into `file` (or failed). */
+  backup: [{ file: string | null; ok: boolean; error?: string }];
   /** The host is about to stop listening: live streams end so it is not held open. */
   closing: [];
 }

@@ -1,3 +1,4 @@
+import { scheduleDailyBackups } from './backup/daily';
 import { createStationMetrics } from './health/metrics';
 import { healthRoutes } from './health/routes';
 import Router from '@koa/router';
@@ -68,6 +69,11 @@ export interface StationOptions {
   cupsPrinting?: boolean;
   /** The CUPS server (`host:port` or a socket path). Default: the machine's (`CUPS_SERVER`, client.conf). */
   cupsServer?: string;
+  /**
+   * A backup into `<data-dir>/backups/` every day, the last 7 kept (with `background`).
+   * Default true; the tests' stations turn it off unless they test it.
+   */
+  automaticBackups?: boolean;
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
@@ -193,6 +199,11 @@ export function createStation(options: StationOptions): Station {
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   adminPrintRoutes(admin, db, printing.printing);
+  if (options.background && (options.automaticBackups ?? true)) {
+    const backups = scheduleDailyBackups({ db, dataDir: options.dataDir, events, logger });
+    // Before the database closes: a backup in flight finishes first.
+    closers.push(() => backups.stop());
+  }
   healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events), sessions: services.adminSessions });
   let closed = false;
   return {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
-/** The folders of the data dir the station writes (the folder printer's PDFs). */
-const PRIVATE_FOLDERS = ['printed'];
+/** The folders of the data dir the station writes (the folder printer's PDFs, automatic backups). */
+const PRIVATE_FOLDERS = ['printed', 'backups'];
 
 const chmodIfThere = (path: string, mode: number) => {
   if (existsSync(path)) chmodSync(path, mode);

@@ -1,0 +1,171 @@
+import Database from 'better-sqlite3';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../db/open';
+import { loadMigrations } from '../db/migrate';
+import { privateFolder, PRIVATE_FILE_MODE } from '../db/private-files';
+import { SETTINGS_FILE } from '../settings/json-file-settings';
+import { STATION_VERSION } from '../version';
+
+/**
+ * A station backup is one SQLite file: a consistent copy of `station.db` made with SQLite's
+ * online backup API (the station keeps serving; better-sqlite3 copies in steps across event
+ * loop turns), plus a `station_backup` table that says what it is: the marker, when it was
+ * taken, by which version, at which schema version, and the station's `settings.json`.
+ * PDFs the folder printer wrote (`printed/`) are output, not state, and are not included.
+ */
+export const BACKUP_FORMAT = 'order-print-station-backup/1';
+const BACKUP_TABLE = 'station_backup';
+
+export interface BackupFacts {
+  format: string;
+  takenAt: string;
+  stationVersion: string;
+  schemaVersion: number;
+  orders: number;
+}
+
+/** Takes a backup of the open station database into `file` (written aside, then renamed). */
+export async function takeBackup(db: Db, dataDir: string, file: string): Promise<BackupFacts> {
+  const partial = `${file}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    await db.backup(partial);
+    const copy = new Database(partial);
+    try {
+      // One self-contained file: no WAL beside it.
+      copy.pragma('journal_mode = DELETE');
+      const facts: BackupFacts = {
+        format: BACKUP_FORMAT,
+        takenAt: new Date().toISOString(),
+        stationVersion: STATION_VERSION,
+        schemaVersion: schemaVersionOf(copy),
+        orders: copy.prepare('SELECT count(*) FROM orders').pluck().get() as number,
+      };
+      const settingsPath = join(dataDir, SETTINGS_FILE);
+      copy.exec(`CREATE TABLE ${BACKUP_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+      const put = copy.prepare(`INSERT INTO ${BACKUP_TABLE} (key, value) VALUES (?, ?)`);
+      put.run('facts', JSON.stringify(facts));
+      if (existsSync(settingsPath)) put.run('settings.json', readFileSync(settingsPath, 'utf8'));
+    } finally {
+      copy.close();
+    }
+    if (process.platform !== 'win32') chmodSync(partial, PRIVATE_FILE_MODE);
+    renameSync(partial, file);
+    return readBackupFacts(file);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Why a file cannot be restored, as a sentence. */
+export class NotARestorableBackupError extends Error {}
+
+/**
+ * What a backup file is, or a NotARestorableBackupError: not SQLite, not a station backup,
+ * damaged, or from a newer station (its schema is newer than this code knows).
+ */
+export function readBackupFacts(file: string): BackupFacts {
+  if (!existsSync(file)) throw new NotARestorableBackupError(`${file} does not exist`);
+  let backup: Database.Database;
+  try {
+    backup = new Database(file, { readonly: true, fileMustExist: true });
+    backup.pragma('schema_version'); // reads the header: fails here for a file that is not SQLite
+  } catch {
+    throw new NotARestorableBackupError(`${file} is not an Order Print Station backup (not a SQLite database)`);
+  }
+  try {
+    const hasTable = backup.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(BACKUP_TABLE);
+    const factsText = hasTable ? (backup.prepare(`SELECT value FROM ${BACKUP_TABLE} WHERE key = 'facts'`).pluck().get() as string | undefined) : undefined;
+    const facts = factsText ? (JSON.parse(factsText) as BackupFacts) : undefined;
+    if (!facts || facts.format !== BACKUP_FORMAT) throw new NotARestorableBackupError(`${file} is not an Order Print Station backup (a SQLite file without the station's backup marker)`);
+    const check = backup.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new NotARestorableBackupError(`${file} is damaged: ${String(check)}`);
+    const known = Math.max(...loadMigrations().map((migration) => migration.version));
+    if (facts.schemaVersion > known) {
+      throw new NotARestorableBackupError(
+        `${file} was taken by a newer Order Print Station (${facts.stationVersion}, schema ${facts.schemaVersion}; this one knows up to ${known}): restore it with that version or newer`,
+      );
+    }
+    return facts;
+  } catch (error) {
+    if (error instanceof NotARestorableBackupError) throw error;
+    throw new NotARestorableBackupError(`${file} is not a readable Order Print Station backup: ${(error as Error).message}`);
+  } finally {
+    backup.close();
+  }
+}
+
+/** Refused: the data dir has a database and `--force` was not given. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Restores a backup into a data dir: checks the file, refuses a data dir that already has a
+ * database unless `force` (the old one is then kept beside it as
+ * `station.db.before-restore-<time>`), writes `settings.json` back, and leaves a database
+ * that the next start migrates to this code's schema. The station must not be running on
+ * that data dir.
+ */
+export function restoreBackup(file: string, dataDir: string, options: { force: boolean }): BackupFacts & { keptAside?: string } {
+  const facts = readBackupFacts(file);
+  privateFolder(dataDir);
+  const database = join(dataDir, 'station.db');
+  const hasDatabase = existsSync(database) && hasTables(database);
+  if (hasDatabase && !options.force) {
+    throw new DataDirInUseError(`${dataDir} already has a station database; stop the station there and pass --force to replace it (the old one is kept beside it)`);
+  }
+  const staging = join(dataDir, 'station.db.restoring');
+  rmSync(staging, { force: true });
+  const source = new Database(file, { readonly: true });
+  try {
+    // A copy through SQLite, not of bytes: the result is a whole database whatever the source's journal.
+    source.exec(`VACUUM INTO '${staging.replace(/'/g, "''")}'`);
+  } finally {
+    source.close();
+  }
+  const restored = new Database(staging);
+  let settings: string | undefined;
+  try {
+    settings = restored.prepare(`SELECT value FROM ${BACKUP_TABLE} WHERE key = 'settings.json'`).pluck().get() as string | undefined;
+    restored.exec(`DROP TABLE ${BACKUP_TABLE}`);
+    restored.pragma('journal_mode = WAL');
+  } finally {
+    restored.close();
+  }
+  let keptAside: string | undefined;
+  if (existsSync(database)) {
+    keptAside = hasDatabase ? `${database}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}` : undefined;
+    if (keptAside) renameSync(database, keptAside);
+    else rmSync(database);
+    for (const suffix of ['-wal', '-shm']) {
+      if (!existsSync(`${database}${suffix}`)) continue;
+      if (keptAside) renameSync(`${database}${suffix}`, `${keptAside}${suffix}`);
+      else rmSync(`${database}${suffix}`);
+    }
+  }
+  renameSync(staging, database);
+  for (const suffix of ['-wal', '-shm']) rmSync(`${staging}${suffix}`, { force: true });
+  if (settings !== undefined) writePrivate(join(dataDir, SETTINGS_FILE), settings);
+  return { ...facts, ...(keptAside ? { keptAside } : {}) };
+}
+
+function hasTables(database: string): boolean {
+  const db = new Database(database, { readonly: true });
+  try {
+    return (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get() as number) > 0;
+  } finally {
+    db.close();
+  }
+}
+
+function schemaVersionOf(db: Database.Database): number {
+  return (db.prepare('SELECT max(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
+}
+
+/** Written aside then renamed, owner-only: settings may hold the SMTP password. */
+function writePrivate(path: string, text: string): void {
+  const partial = `${path}.restoring`;
+  writeFileSync(partial, text, { mode: PRIVATE_FILE_MODE });
+  renameSync(partial, path);
+}
