@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError, commonOptions, defaultDataDir, parse } from './args';
 import { createStationServer } from '../http/server';
+import { createFirstTeamIfNone } from './first-run';
 
 /** How long requests in flight get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +24,7 @@ export async function serve(argv: string[]): Promise<number> {
   // Loaded after the arguments are checked: a usage error answers at once.
   const { createStation } = await import('../station');
   const station = createStation({ dataDir, background: true, autoPrint: !args['no-auto-print'] });
+  const firstRun = createFirstTeamIfNone(station);
   const server = createStationServer(station.app);
   server.keepAliveTimeout = 5_000;
 
@@ -88,6 +90,10 @@ export async function serve(argv: string[]): Promise<number> {
   const loginLink = `${url}/#login=${station.services.adminSessions.createLoginToken()}`;
   process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
   process.stdout.write(`dashboard: ${loginLink}\n`);
+  if (firstRun) {
+    process.stdout.write(`first run: created the team "${firstRun.teamName}" (${firstRun.teamId}) and its API key, shown this once (only its hash is kept):\n`);
+    process.stdout.write(`API key: ${firstRun.secret}\n`);
+  }
   if (args['no-auto-print']) process.stdout.write('automatic printing is paused (--no-auto-print): new orders wait in ready\n');
   return stopped;
 }

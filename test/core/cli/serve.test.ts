@@ -77,6 +77,30 @@ describe('station serve', () => {
     expect(res.status).toBe(401);
   });
 
+  it('on an empty data dir it makes the first team and prints its API key once, next to the dashboard link: an order posts with it', async () => {
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    const output = await waitFor(() => (/^API key: (\S+)$/m.test(running!.output()) ? running!.output() : undefined), 30_000, 'the first-run key');
+    expect(output).toMatch(/^dashboard: http:\/\/127\.0\.0\.1:\d+\/#login=\S+\nfirst run: created the team "My Shop" \([0-9a-f-]{36}\) and its API key, shown this once/m);
+    const secret = /^API key: (\S+)$/m.exec(output)![1]!;
+    const res = await fetch(`${running.url}/api/orders`, { method: 'POST', headers: { 'X-API-Key': secret }, body: JSON.stringify(sampleOrder('first-1', { customer: { firstName: 'أمينة', lastName: '王' } })) });
+    expect(res.status).toBe(201);
+    // Only its hash is stored.
+    running.child.kill('SIGTERM');
+    await running.exited;
+    const db = new Database(join(dataDir, 'station.db'), { readonly: true });
+    const stored = db.prepare('SELECT * FROM api_keys').all();
+    db.close();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(secret);
+
+    // The next start has a team: no new team, no key printed.
+    running = await serve(['--data-dir', dataDir, '--port', '0']);
+    await waitFor(() => (/^dashboard: /m.test(running!.output()) ? true : undefined), 30_000, 'the dashboard line');
+    expect(running.output()).not.toMatch(/first run|API key/);
+    const teams = await stationJson<unknown[]>(['teams', 'list', '--data-dir', dataDir]);
+    expect(teams).toHaveLength(1);
+  });
+
   it('--host picks the interface it listens on', async () => {
     running = await serve(['--data-dir', dataDir, '--port', '0', '--host', '127.0.0.2']);
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
