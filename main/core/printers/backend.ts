@@ -75,6 +75,11 @@ export interface PrintBackend {
    */
   printSystemDown?(): Promise<string | undefined>;
   /**
+   * Whether the printer takes jobs right now, and why not in words ("paused", "not accepting
+   * jobs", "out of paper"). Asked for jobs of a printer pool, to pass on to the next printer.
+   */
+  printerAvailability?(vendorId: string): Promise<{ available: boolean; reason?: string }>;
+  /**
    * Hands the PDF to the OS. Backends that can hold a job (CUPS) submit it held: it prints
    * only after `release`, once the station has recorded its id; so a crash in between
    * leaves a held job that `findHeld` finds, never a second copy.

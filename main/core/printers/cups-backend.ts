@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
 import { run } from './exec';
-import { failedReason, jobProblem, reasonKeywords, waitingReason } from './ipp-reasons';
+import { failedReason, jobProblem, printerProblem, reasonKeywords, waitingReason } from './ipp-reasons';
+
+/** Printer reasons that stop printing even without an \`-error\` suffix. */
+const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
 import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
 /**
@@ -124,6 +127,17 @@ export class CupsBackend implements PrintBackend {
       return undefined; // no CUPS client tools: nothing to wait for
     }
     return /scheduler is not running/i.test(result.stdout) ? SCHEDULER_DOWN : undefined;
+  }
+
+  async printerAvailability(vendorId: string): Promise<{ available: boolean; reason?: string }> {
+    const status = await this.exec('lpstat', ['-p', vendorId]);
+    if (status.code !== 0) return { available: false, reason: 'is not a CUPS queue any more' };
+    if (/\bdisabled\b/.test(status.stdout)) return { available: false, reason: 'is paused' };
+    const accepting = await this.exec('lpstat', ['-a', vendorId]);
+    if (/not accepting/.test(accepting.stdout) || !/accepting requests/.test(accepting.stdout)) return { available: false, reason: 'is not accepting jobs' };
+    // A printer that reports an error (out of paper, jammed, offline) would only hold the job.
+    const problem = printerProblem((await this.printerReasons(vendorId)).filter((reason) => reason.endsWith('-error') || HARD_STOPS.has(reason)));
+    return problem ? { available: false, reason: `says ${problem}` } : { available: true };
   }
 
   /**

@@ -20,6 +20,8 @@ const printerSettingsBody = z.strictObject({
 
 const routeBody = z.strictObject({
   printerId: z.string().min(1).max(200).nullable().default(null),
+  /** The pool after `printerId`, in order (ids or queue names). */
+  fallbackPrinterIds: z.array(z.string().min(1).max(200)).max(5, 'At most 5 printers to fall back on').default([]),
   tray: z.string().min(1).max(200).nullable().default(null),
   template: z.string().min(1).max(200).nullable().default(null),
 });
@@ -56,6 +58,11 @@ export function jobView(row: JobRow) {
     id: row.id,
     batchId: row.batch_id,
     printerId: row.printer_id,
+    /** The printer it was planned for; differs from printerId when a pool sent it elsewhere. */
+    plannedPrinterId: row.planned_printer_id ?? row.printer_id,
+    fallbackPrinterIds: row.fallback_printer_ids ? (JSON.parse(row.fallback_printer_ids) as string[]) : [],
+    /** Why it printed on another printer of its pool. */
+    failover: row.failover,
     tray: row.tray,
     paper: JSON.parse(row.paper) as unknown,
     fitToPage: row.fit_to_page === 1,
@@ -133,8 +140,21 @@ export function printingAdminRoutes(router: Router, deps: { db: Db; printers: Pr
     if (printer && body.tray && !printer.trays.includes(body.tray)) {
       throw badRequest("The tray is not one of the printer's trays", [{ path: 'tray', message: `Trays: ${printer.trays.join(', ') || 'none'}` }]);
     }
+    if (body.fallbackPrinterIds.length && !printer) throw badRequest('A pool needs its first printer', [{ path: 'printerId', message: 'Name the printer to try first' }]);
+    // A pool shares the tray the route asks for: a member without it would print from the wrong paper.
+    const fallbacks = body.fallbackPrinterIds.map((id, index) => {
+      const path = `fallbackPrinterIds.${index}`;
+      const fallback = printers.find(id);
+      if (!fallback) throw badRequest('No printer with that id', [{ path, message: 'Unknown printer' }]);
+      if (fallback.id === printer!.id) throw badRequest('The first printer is already in the pool', [{ path, message: 'Same as printerId' }]);
+      if (body.tray && !fallback.trays.includes(body.tray)) {
+        throw badRequest(`The printer "${fallback.name}" has no tray "${body.tray}": a pool's printers must take the route's tray`, [{ path, message: `Trays: ${fallback.trays.join(', ') || 'none'}` }]);
+      }
+      return fallback.id;
+    });
+    if (new Set(fallbacks).size !== fallbacks.length) throw badRequest('A printer is named twice in the pool', [{ path: 'fallbackPrinterIds', message: 'Each printer once' }]);
     const tag = ctx.params.tag!.trim();
-    upsertTagRoute(db, team.id, { tag, printerId: printer?.id ?? null, tray: body.tray, template: body.template }, nowIso());
+    upsertTagRoute(db, team.id, { tag, printerId: printer?.id ?? null, fallbackPrinterIds: fallbacks, tray: body.tray, template: body.template }, nowIso());
     ctx.body = listTagRoutes(db, team.id).find((route) => route.tag === tag);
   });
   router.delete('/admin/api/teams/:teamId/routing/tags/:tag', (ctx) => {

@@ -17,6 +17,8 @@ export interface PlanInput {
 
 export interface PlannedJob {
   printer: Printer;
+  /** Where the job may go instead, in order (a printer pool). */
+  fallbacks: Printer[];
   tray: string | null;
   documents: ResolvedDocument[];
 }
@@ -98,10 +100,11 @@ function groupIntoBatches(db: Db, printable: ResolvedDocument[][]): PlannedBatch
         batch.orders.push({ id: document.order.id, orderKeys: listOrderKeys(db, document.order.id) });
       }
       const { paper } = document;
-      const key = [document.tray ?? '', document.mediaName ?? '', paper.widthMm, paper.heightMm, paper.orientation, document.fitToPage].join('|');
+      const pool = document.fallbacks.map((fallback) => fallback.id).join(',');
+      const key = [document.tray ?? '', document.mediaName ?? '', paper.widthMm, paper.heightMm, paper.orientation, document.fitToPage, pool].join('|');
       let job = batch.jobsByKey.get(key);
       if (!job) {
-        job = { printer: document.printer, tray: document.tray, documents: [] };
+        job = { printer: document.printer, fallbacks: document.fallbacks, tray: document.tray, documents: [] };
         batch.jobsByKey.set(key, job);
         batch.jobs.push(job);
       }

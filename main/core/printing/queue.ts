@@ -7,7 +7,7 @@ import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
-import { getPrinter } from '../printers/store';
+import { getPrinter, type Printer } from '../printers/store';
 import { renderJobContent } from './job-content';
 import { pdfPageCount } from '../render/page-count';
 import {
@@ -24,6 +24,8 @@ import {
   type JobRow,
   type JobState,
 } from './store';
+
+const printerName = (printer: Printer) => printer.nickname ?? printer.name;
 
 /** Attempts before a transiently failing job is given up as failed. */
 export const MAX_ATTEMPTS = 5;
@@ -85,6 +87,8 @@ export class PrintQueue {
   /** Tries per job while the print system was down (backoff only: a restart starts again at 2 s). */
   private readonly downTries = new Map<string, number>();
   private lastFollowError: { message: string; at: number } | undefined;
+  /** Printers of its pool a job failed on, skipped at its next attempts. */
+  private readonly failedOn = new Map<string, Set<string>>();
 
   constructor(
     private readonly deps: {
@@ -221,7 +225,12 @@ export class PrintQueue {
     this.transition(job, 'rendering', { attempts: job.attempts + 1 });
     const attempt = job.attempts + 1;
     try {
-      const printer = getPrinter(db, job.printer_id)!;
+      const { printer, failover } = await this.choosePrinter(job);
+      if (printer.id !== job.printer_id || failover !== job.failover) {
+        updateJob(db, job.id, { printer_id: printer.id, failover, updated_at: nowIso() });
+        job = { ...job, printer_id: printer.id, failover };
+        if (failover) this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: 'rendering', reason: failover });
+      }
       const backend = this.deps.printers.backendFor(printer);
       // Asked before rendering: a stopped scheduler must not cost a render per retry.
       const down = await backend.printSystemDown?.();
@@ -239,6 +248,7 @@ export class PrintQueue {
         fitToPage: job.fit_to_page === 1,
       });
       this.downTries.delete(job.id);
+      this.failedOn.delete(job.id);
       this.accepted(job, osJobId, !held);
       if (held) await this.releasePending();
     } catch (error) {
@@ -252,6 +262,8 @@ export class PrintQueue {
         return;
       }
       this.downTries.delete(job.id);
+      // In a pool, the next attempt goes to the next printer rather than this one again.
+      if (job.fallback_printer_ids) this.failedOn.set(job.id, new Set([...(this.failedOn.get(job.id) ?? []), job.printer_id]));
       // An unconfirmed print may be on paper already: a person checks before it is sent again.
       if (error instanceof PermanentJobError || error instanceof PermanentPrintError || error instanceof UnconfirmedPrintError || attempt >= MAX_ATTEMPTS) {
         logger.error('print job failed', { jobId: job.id, reason });
@@ -261,6 +273,38 @@ export class PrintQueue {
         this.transition(job, 'queued', { reason: `Attempt ${attempt} failed, retrying: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
       }
     }
+  }
+
+  /**
+   * Where a job prints: its printer, or for a job of a printer pool the first of the pool
+   * (planned printer, then the fallbacks in order) that takes jobs now (not paused, not
+   * rejecting, not reporting an error, not failed on this job), with why the ones before
+   * were passed over. When none can, the planned printer (the job waits there as before).
+   */
+  private async choosePrinter(job: JobRow): Promise<{ printer: Printer; failover: string | null }> {
+    const { db } = this.deps;
+    const fallbacks = job.fallback_printer_ids ? (JSON.parse(job.fallback_printer_ids) as string[]) : [];
+    const planned = getPrinter(db, job.planned_printer_id ?? job.printer_id)!;
+    if (fallbacks.length === 0) return { printer: getPrinter(db, job.printer_id)!, failover: null };
+    const failedHere = this.failedOn.get(job.id) ?? new Set<string>();
+    const passedOver: string[] = [];
+    for (const id of [planned.id, ...fallbacks]) {
+      const candidate = getPrinter(db, id);
+      if (!candidate) continue;
+      let why: string | undefined;
+      if (candidate.status === 'missing') why = 'is no longer connected';
+      else if (failedHere.has(candidate.id)) why = 'failed this job';
+      else {
+        const availability = await this.deps.printers.backendFor(candidate).printerAvailability?.(candidate.vendorId);
+        if (availability && !availability.available) why = availability.reason ?? 'cannot take jobs';
+        else if (!availability && candidate.status === 'offline') why = 'is offline';
+      }
+      if (!why) return { printer: candidate, failover: passedOver.length ? `Printed on "${printerName(candidate)}" because ${passedOver.join('; ')}` : null };
+      passedOver.push(`"${printerName(candidate)}" ${why}`);
+    }
+    // Every printer of the pool failed it or is away: start over from the planned one.
+    this.failedOn.delete(job.id);
+    return { printer: planned, failover: null };
   }
 
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */

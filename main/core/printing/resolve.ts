@@ -11,6 +11,8 @@ export interface ResolvedDocument {
   document: DocumentRecord;
   order: Order;
   printer: Printer;
+  /** The route's pool after `printer`, in order, each able to take this document's tray and paper. */
+  fallbacks: Printer[];
   tray: string | null;
   /** The print-time template override, or null for the document's own template. */
   templateId: string | null;
@@ -104,5 +106,14 @@ export function resolveDocument(
     }
   }
   if (reasons.length || !printer) return { reasons };
-  return { document, order, printer, tray, templateId, paper, mediaName, fitToPage: printer.fitToPage };
+  // A pool applies when the route chose the printer; a pool member that cannot take this
+  // tray or paper is left out (it would print the document wrong, not print it elsewhere).
+  const fromRoute = !requested?.printer && !order.overrides?.printer && route?.printerId;
+  const fallbacks = fromRoute
+    ? route.fallbackPrinterIds
+        .map((id) => context.printers.find(id))
+        .filter((candidate): candidate is Printer => !!candidate && candidate.status !== 'missing' && candidate.id !== printer.id)
+        .filter((candidate) => (!tray || candidate.trays.includes(tray)) && (candidate.acceptsCustomPaper || candidate.fitToPage || !!matchPaperSize(candidate.paperSizes, paper)))
+    : [];
+  return { document, order, printer, fallbacks, tray, templateId, paper, mediaName, fitToPage: printer.fitToPage };
 }

@@ -4,21 +4,25 @@ import type { Db } from '../db/open';
 export interface TagRoute {
   tag: string;
   printerId: string | null;
+  /** The pool after `printerId`, in order: where a job goes when the ones before cannot take it. */
+  fallbackPrinterIds: string[];
   tray: string | null;
   template: string | null;
 }
 
 export function listTagRoutes(db: Db, teamId: string): TagRoute[] {
-  return statement(db, 'SELECT tag, printer_id AS printerId, tray, template FROM print_routes WHERE team_id = ? ORDER BY tag')
-    .all(teamId) as TagRoute[];
+  const rows = statement(db, 'SELECT tag, printer_id AS printerId, fallback_printer_ids AS fallbacks, tray, template FROM print_routes WHERE team_id = ? ORDER BY tag').all(teamId) as (Omit<TagRoute, 'fallbackPrinterIds'> & {
+    fallbacks: string | null;
+  })[];
+  return rows.map(({ fallbacks, ...route }) => ({ ...route, fallbackPrinterIds: fallbacks ? (JSON.parse(fallbacks) as string[]) : [] }));
 }
 
 export function upsertTagRoute(db: Db, teamId: string, route: TagRoute, at: string): void {
   statement(db, 
-    `INSERT INTO print_routes (team_id, tag, printer_id, tray, template, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (team_id, tag) DO UPDATE SET printer_id = excluded.printer_id, tray = excluded.tray,
-       template = excluded.template, updated_at = excluded.updated_at`,
-  ).run(teamId, route.tag, route.printerId, route.tray, route.template, at);
+    `INSERT INTO print_routes (team_id, tag, printer_id, fallback_printer_ids, tray, template, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (team_id, tag) DO UPDATE SET printer_id = excluded.printer_id, fallback_printer_ids = excluded.fallback_printer_ids,
+       tray = excluded.tray, template = excluded.template, updated_at = excluded.updated_at`,
+  ).run(teamId, route.tag, route.printerId, route.fallbackPrinterIds.length ? JSON.stringify(route.fallbackPrinterIds) : null, route.tray, route.template, at);
 }
 
 export function deleteTagRoute(db: Db, teamId: string, tag: string): boolean {

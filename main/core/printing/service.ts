@@ -133,6 +133,9 @@ export function createPrintingService(deps: {
               submitted_at: null,
               finished_at: null,
               forced: request.force ? 1 : 0,
+              fallback_printer_ids: job.fallbacks.length ? JSON.stringify(job.fallbacks.map((fallback) => fallback.id)) : null,
+              planned_printer_id: job.printer.id,
+              failover: null,
             },
             job.documents.map((document, position) => ({
               position,

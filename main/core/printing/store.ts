@@ -47,6 +47,12 @@ export interface JobRow {
   finished_at: string | null;
   /** 1 when the request printed ignored orders on purpose (`force`). */
   forced: number;
+  /** JSON array of the pool's printer ids after the planned one, or null. */
+  fallback_printer_ids: string | null;
+  /** The printer the job was planned for (`printer_id` is where it prints). */
+  planned_printer_id: string | null;
+  /** Why it printed on another printer of its pool, in words. */
+  failover: string | null;
 }
 
 export interface JobDocumentRow {
@@ -67,9 +73,11 @@ export function insertBatch(db: Db, row: BatchRow): void {
 export function insertJob(db: Db, row: JobRow, documents: Omit<JobDocumentRow, 'job_id'>[]): void {
   statement(db, 
     `INSERT INTO print_jobs (id, batch_id, request_id, team_id, printer_id, tray, paper, fit_to_page, copies, state, attempts,
-       next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at, forced)
+       next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at, forced,
+       fallback_printer_ids, planned_printer_id, failover)
      VALUES (@id, @batch_id, @request_id, @team_id, @printer_id, @tray, @paper, @fit_to_page, @copies, @state, @attempts,
-       @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at, @forced)`,
+       @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at, @forced,
+       @fallback_printer_ids, @planned_printer_id, @failover)`,
   ).run(row);
   const insert = statement(db, 'INSERT INTO print_job_documents (job_id, position, document_id, order_id, template_id) VALUES (?, ?, ?, ?, ?)');
   for (const document of documents) insert.run(row.id, document.position, document.document_id, document.order_id, document.template_id);

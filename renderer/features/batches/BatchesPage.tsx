@@ -99,6 +99,7 @@ export function BatchesPage() {
                       {job.paper?.name && ` · ${job.paper.name}`}
                     </span>
                     <span className="job-sentence">{jobSentence(job)}</span>
+                    {job.failover && <span className="job-failover">{job.failover}</span>}
                     {job.state === 'failed' && (
                       <button type="button" className="button button-small" onClick={() => void retry(job.id)}>Retry</button>
                     )}

@@ -2,6 +2,8 @@ export interface PrintJob {
   id: string;
   batchId: string;
   printerId: string;
+  plannedPrinterId?: string;
+  failover?: string | null;
   tray: string | null;
   paper: { name?: string } | null;
   state: 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'unknown' | 'failed';
