@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
 import { adminHostGuard, stationHostNames } from './admin/host-guard';
+import { overviewRoutes } from './admin/overview-routes';
 import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/session-routes';
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
@@ -199,6 +200,7 @@ export function createStation(options: StationOptions): Station {
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   adminPrintRoutes(admin, db, printing.printing);
+  overviewRoutes(admin, db);
   if (options.background && (options.automaticBackups ?? true)) {
     const backups = scheduleDailyBackups({ db, dataDir: options.dataDir, events, logger });
     // Before the database closes: a backup in flight finishes first.

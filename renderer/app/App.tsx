@@ -15,7 +15,7 @@ function useSession(): { signedIn: boolean; pending: boolean; error: string | nu
   useEffect(() => {
     const login = /^#login=(.+)$/.exec(window.location.hash)?.[1];
     if (login && !desktopBridge()) {
-      window.history.replaceState(null, '', `${window.location.pathname}#/orders`);
+      window.history.replaceState(null, '', `${window.location.pathname}#/${ROUTES[0]!.path}`);
       signInWithLoginToken(login)
         .then(
           () => setSignedIn(true),
@@ -76,7 +76,8 @@ function Shell() {
       if (modalOpen() || event.defaultPrevented) return;
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
       if (event.altKey && !event.ctrlKey && !event.metaKey) {
-        const target = ROUTES.find((candidate) => `Digit${candidate.shortcut}` === event.code || candidate.shortcut === event.key);
+        // By the physical key: Alt+letter types another character on some layouts (Alt+H is ˙ on a Mac).
+        const target = ROUTES.find((candidate) => `Digit${candidate.shortcut}` === event.code || `Key${candidate.shortcut}` === event.code || candidate.shortcut === event.key);
         if (target) {
           event.preventDefault();
           const already = routeFromHash(window.location.hash).path === target.path;

@@ -4,6 +4,7 @@ import { FlowsPage } from '../features/flows/FlowsPage';
 import { LinksPage } from '../features/links/LinksPage';
 import { NewOrdersPage } from '../features/new-orders/NewOrdersPage';
 import { OrdersPage } from '../features/orders/OrdersPage';
+import { OverviewPage } from '../features/overview/OverviewPage';
 import { PrintersPage } from '../features/printers/PrintersPage';
 import { RoutingPage } from '../features/routing/RoutingPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
@@ -20,6 +21,7 @@ export interface PageRoute {
 
 /** The dashboard's pages, in navigation order. A page appears once its station API exists. */
 export const ROUTES: PageRoute[] = [
+  { path: 'overview', label: 'Overview', shortcut: 'H', Page: OverviewPage },
   { path: 'orders', label: 'Orders', shortcut: '1', Page: OrdersPage },
   { path: 'batches', label: 'Batches', shortcut: '2', Page: BatchesPage },
   { path: 'new', label: 'New orders', shortcut: '3', Page: NewOrdersPage },

@@ -24,10 +24,14 @@ afterAll(async () => {
 });
 
 describe('Orders page in a real browser', () => {
-  it('signs in with the one-time link and says what to do while there are no orders', async () => {
-    await page.getByText('No orders yet').waitFor();
+  it('signs in with the one-time link on the Overview, and Orders says what to do while there are no orders', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(page.url()).not.toContain('login=');
+    expect(page.url()).toMatch(/#\/overview$/);
     await page.getByText('Live', { exact: true }).waitFor();
+    // Alt+1 goes to Orders, as the navigation says; the rest of this file works there.
+    await page.keyboard.press('Alt+1');
+    await page.getByText('No orders yet').waitFor();
   });
 
   it('shows an order posted over HTTP live, without reloading the page', async () => {

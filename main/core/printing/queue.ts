@@ -235,7 +235,7 @@ export class PrintQueue {
       // Asked before rendering: a stopped scheduler must not cost a render per retry.
       const down = await backend.printSystemDown?.();
       if (down) throw new PrintSystemDownError(down);
-      const content = await this.render(job, backend.takes?.(job.tray) ?? 'pdf');
+      const { content, pages } = await this.render(job, backend.takes?.(job.tray) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
       this.transition(job, 'submitting', {});
       const { osJobId, held } = await backend.submit({
@@ -249,7 +249,7 @@ export class PrintQueue {
       });
       this.downTries.delete(job.id);
       this.failedOn.delete(job.id);
-      this.accepted(job, osJobId, !held);
+      this.accepted(job, osJobId, !held, pages === null ? null : pages * job.copies);
       if (held) await this.releasePending();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -308,7 +308,7 @@ export class PrintQueue {
   }
 
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */
-  private async render(job: JobRow, kind: JobContent['kind']): Promise<JobContent> {
+  private async render(job: JobRow, kind: JobContent['kind']): Promise<{ content: JobContent; pages: number | null }> {
     const documents = this.deps.documents();
     const html: RenderedHtml[] = [];
     // `ignored` means intentionally excluded from printing: an order ignored since the job
@@ -328,8 +328,9 @@ export class PrintQueue {
     const rendered = (ok: boolean, pages: number | null) => this.deps.events.emit('rendered', { jobId: job.id, ok, seconds: (performance.now() - started) / 1000, pages });
     try {
       const content = await renderJobContent(this.deps.renderer(), kind, html, paper);
-      rendered(true, content.kind === 'pdf' ? pdfPageCount(content.pdf) : null);
-      return content;
+      const pages = content.kind === 'pdf' ? pdfPageCount(content.pdf) : null;
+      rendered(true, pages);
+      return { content, pages };
     } catch (error) {
       rendered(false, null);
       // The renderer (a browser) can crash or time out: worth another attempt.
@@ -338,12 +339,12 @@ export class PrintQueue {
   }
 
   /** The OS has the job: record its id and mark orders whose every document is now accepted. */
-  private accepted(job: JobRow, osJobId: string, released: boolean): void {
+  private accepted(job: JobRow, osJobId: string, released: boolean, pages: number | null = null): void {
     const { db, events } = this.deps;
     const at = nowIso();
     const printed: string[] = [];
     db.transaction(() => {
-      this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null });
+      this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null, pages });
       const ignored = this.ignoredOrders(job);
       for (const orderId of ordersFullyAccepted(db, job.id)) {
         // An order ignored meanwhile was left out of the PDF (see `render`): it stays ignored.

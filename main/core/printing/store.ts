@@ -53,6 +53,8 @@ export interface JobRow {
   planned_printer_id: string | null;
   /** Why it printed on another printer of its pool, in words. */
   failover: string | null;
+  /** Pages handed to the printer system (PDF pages × copies); null until then, or for HTML jobs. */
+  pages?: number | null;
 }
 
 export interface JobDocumentRow {

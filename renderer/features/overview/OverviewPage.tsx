@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
+import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
+import { PagesPerHourChart, type HourPages } from './PagesPerHourChart';
+
+export interface Overview {
+  dayStartedAt: string;
+  today: { orders: number; pages: number; jobsDone: number; jobsFailed: number };
+  pagesPerHour: HourPages[];
+  queueDepth: number;
+  failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
+  printers: { id: string; name: string; status: string; openJobs: number }[];
+}
+
+/** How a job that needs a look is described: failed, or still trying and why. */
+export function failingSentence(job: Overview['failingJobs'][number]): string {
+  if (job.state === 'failed') return job.reason ? `Failed: ${job.reason}` : 'Failed';
+  return job.reason ?? `Retrying (attempt ${job.attempts + 1})`;
+}
+
+const LIVE_DELAY_MS = 250;
+
+/** The day at a glance: orders and pages today, pages per hour, the queue, what failed, the printers. Live. */
+export function OverviewPage() {
+  const [overview, setOverview] = useState<Overview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    api<Overview>('/overview').then(
+      (next) => {
+        setOverview(next);
+        setError(null);
+      },
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  // Many events arrive in a burst while a batch prints: one reload for the burst.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const soon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(load, LIVE_DELAY_MS);
+  };
+  useLive('order', soon);
+  useLive('batch', soon);
+  useLive('job', soon);
+  useLive('printers', soon);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <div className="page">
+      <PageHeader title="Overview" subtitle="Today at this station, as it happens" />
+      <ErrorBanner error={error} onRetry={load} />
+      {overview && (
+        <div className="overview">
+          <section className="overview-tiles" aria-label="Today">
+            <Tile label="Orders today" value={overview.today.orders} />
+            <Tile label="Pages today" value={overview.today.pages} />
+            <Tile label="In the print queue" value={overview.queueDepth} />
+            <Tile label="Jobs failed today" value={overview.today.jobsFailed} warn={overview.today.jobsFailed > 0} />
+          </section>
+          <section className="card" aria-labelledby="overview-chart-heading">
+            <h2 id="overview-chart-heading">Pages per hour</h2>
+            <PagesPerHourChart hours={overview.pagesPerHour} />
+          </section>
+          <section className="card" aria-labelledby="overview-failing-heading">
+            <h2 id="overview-failing-heading">Needs a look</h2>
+            {overview.failingJobs.length === 0 ? (
+              <p className="muted">No failed or retrying jobs in the last 24 hours.</p>
+            ) : (
+              <ul className="overview-failing">
+                {overview.failingJobs.map((job) => (
+                  <li key={job.id}>
+                    <StatusChip status={job.state} />
+                    <span>
+                      <a href="#/batches">{job.orderNumbers.length ? job.orderNumbers.join(', ') : 'A job'}</a> on {job.printerName}
+                    </span>
+                    <span className="overview-reason">{failingSentence(job)}</span>
+                    <RelativeTime at={job.updatedAt} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="card" aria-labelledby="overview-printers-heading">
+            <h2 id="overview-printers-heading">Printers</h2>
+            {overview.printers.length === 0 ? (
+              <EmptyState title="No printers">Connect a printer, then refresh on the Printers page.</EmptyState>
+            ) : (
+              <ul className="overview-printers">
+                {overview.printers.map((printer) => (
+                  <li key={printer.id}>
+                    <StatusChip status={printer.status} />
+                    <span>{printer.name}</span>
+                    <span className="muted">{printer.openJobs === 0 ? 'no jobs waiting' : `${printer.openJobs} job${printer.openJobs === 1 ? '' : 's'} in the queue`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Tile({ label, value, warn = false }: { label: string; value: number; warn?: boolean }) {
+  return (
+    <div className={`overview-tile${warn ? ' overview-tile-warn' : ''}`}>
+      <span className="overview-tile-value">{value.toLocaleString()}</span>
+      <span className="overview-tile-label">{label}</span>
+    </div>
+  );
+}
