@@ -47,6 +47,12 @@ export function errorHandler(logger: Logger) {
         ctx.body = { error: { code: 'malformed_path', message: 'The path is not valid percent-encoding' } };
         return;
       }
+      if (isDiskFull(error)) {
+        logger.error('disk full', { requestId, method: ctx.method, path: ctx.path, error: String(error) });
+        ctx.status = 507;
+        ctx.body = { error: { code: 'insufficient_storage', message: "The station's disk is full: nothing was written. Free some space (or let retention clear old files); the station goes on by itself", requestId } };
+        return;
+      }
       const status = (error as { status?: number; expose?: boolean }).status;
       if (status && status >= 400 && status < 500 && (error as { expose?: boolean }).expose) {
         ctx.status = status;
@@ -58,4 +64,10 @@ export function errorHandler(logger: Logger) {
       ctx.body = { error: { code: 'internal_error', message: 'The station could not complete the request; retry with backoff', requestId } };
     }
   };
+}
+
+/** SQLite's "database or disk is full" (its extended codes too) or the OS's ENOSPC. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'ENOSPC' || code === 'SQLITE_FULL' || code.startsWith('SQLITE_FULL_') || code === 'SQLITE_IOERR_WRITE');
 }
