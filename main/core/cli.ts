@@ -2,6 +2,7 @@ import { DatabaseTooNewError } from './db/migrate';
 import { HttpError } from './http/errors';
 import { UsageError } from './cli/args';
 import { appsCommand } from './cli/apps';
+import { RETENTION_USAGE, retentionCommand } from './cli/retention';
 import { BACKUP_USAGE, RESTORE_USAGE, backupCommand, restoreCommand } from './cli/backup';
 import { invitationsCommand } from './cli/invitations';
 import { keysCommand } from './cli/keys';
@@ -27,6 +28,7 @@ const USAGE = `Order Print Station
   station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]
   ${BACKUP_USAGE}
   ${RESTORE_USAGE}
+  ${RETENTION_USAGE}
 
 Every command takes --data-dir DIR (default: the app-data folder, or $STATION_DATA_DIR).`;
 
@@ -51,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
         return await backupCommand(rest);
       case 'restore':
         return await restoreCommand(rest);
+      case 'retention':
+        return await retentionCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -6,6 +6,7 @@ import Koa from 'koa';
 import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
 import { adminHostGuard, stationHostNames } from './admin/host-guard';
 import { overviewRoutes } from './admin/overview-routes';
+import { retentionRoutes, scheduleRetentionSweeps } from './retention/routes';
 import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/session-routes';
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
@@ -75,6 +76,8 @@ export interface StationOptions {
    * Default true; the tests' stations turn it off unless they test it.
    */
   automaticBackups?: boolean;
+  /** Retention sweeps at start and hourly (with `background`). Default true; off in the tests' stations. */
+  retentionSweeps?: boolean;
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
@@ -201,6 +204,11 @@ export function createStation(options: StationOptions): Station {
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   adminPrintRoutes(admin, db, printing.printing);
   overviewRoutes(admin, db);
+  retentionRoutes(admin, { db, dataDir: options.dataDir, settings });
+  if (options.background && (options.retentionSweeps ?? true)) {
+    const sweeps = scheduleRetentionSweeps({ db, dataDir: options.dataDir, settings, logger, events });
+    closers.push(() => sweeps.stop());
+  }
   if (options.background && (options.automaticBackups ?? true)) {
     const backups = scheduleDailyBackups({ db, dataDir: options.dataDir, events, logger });
     // Before the database closes: a backup in flight finishes first.

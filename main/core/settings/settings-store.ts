@@ -7,6 +7,8 @@ export interface StationSettings {
   network?: NetworkSettings;
   /** Dashboard session lifetimes (admin/sessions.ts). */
   sessions?: { idleHours: number; absoluteHours: number };
+  /** How long files and records are kept (retention/settings.ts). */
+  retention?: { printedPdfDays: number; finishedJobDays: number; sourcePayloadDays: number; orderDays: number | null };
 }
 
 /** What the station may reach on the network for documents (docs/api.md, Security). */

@@ -5,6 +5,7 @@ import { ApiKeys } from './ApiKeys';
 import { DesktopSettings } from './DesktopSettings';
 import { MailSettings } from './MailSettings';
 import { NetworkSettings } from './NetworkSettings';
+import { RetentionSettings } from './RetentionSettings';
 import { SessionsSettings } from './SessionsSettings';
 
 export function SettingsPage() {
@@ -40,6 +41,7 @@ export function SettingsPage() {
       <ApiKeys />
       <MailSettings />
       <SessionsSettings />
+      <RetentionSettings />
       <NetworkSettings />
       {desktopBridge() && <DesktopSettings />}
     </div>

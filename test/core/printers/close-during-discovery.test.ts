@@ -9,7 +9,7 @@ test('closing right after start waits for printer discovery instead of writing t
   const dataDir = mkdtempSync(join(tmpdir(), 'station-close-'));
   const errors: string[] = [];
   const logger: Logger = { info: () => {}, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
-  const station = createStation({ dataDir, logger, background: true, automaticBackups: false });
+  const station = createStation({ dataDir, logger, background: true, automaticBackups: false, retentionSweeps: false });
   // What happened, in order: discovery finishing (its event) and the database closing.
   const steps: string[] = [];
   station.events.on('printers', () => steps.push('discovery finished'));

@@ -32,7 +32,7 @@ describe('print queue lanes', { timeout: 120_000 }, () => {
     const [firstPdf, folder, secondPdf] = jobIds as [string, string, string];
 
     // The worker starts inside createStation; listening right after it misses nothing.
-    const station = createStation({ dataDir, background: true, logger: silentLogger, automaticBackups: false });
+    const station = createStation({ dataDir, background: true, logger: silentLogger, automaticBackups: false, retentionSweeps: false });
     const steps: string[] = [];
     station.events.on('job', (event) => steps.push(`${event.jobId}:${event.state}`));
     try {

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../../app/api';
+import { ErrorBanner, SubmitForm } from '../../components/ui';
+import type { RetentionSettings as Retention } from '../../../main/core/retention/settings';
+import type { DiskUse, SweepResult } from '../../../main/core/retention/sweep';
+
+type Draft = { printedPdfDays: string; finishedJobDays: string; sourcePayloadDays: string; orderDays: string };
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
+const draftOf = (value: Retention): Draft => ({
+  printedPdfDays: String(value.printedPdfDays),
+  finishedJobDays: String(value.finishedJobDays),
+  sourcePayloadDays: String(value.sourcePayloadDays),
+  orderDays: value.orderDays === null ? '' : String(value.orderDays),
+});
+
+/** How long the station keeps files and records, what they take on disk, and a sweep now. */
+export function RetentionSettings() {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [disk, setDisk] = useState<DiskUse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const loadDisk = useCallback(() => {
+    api<DiskUse>('/settings/disk').then(setDisk, (failure: unknown) => setError(describeError(failure)));
+  }, []);
+  useEffect(() => {
+    api<Retention>('/settings/retention').then((value) => setDraft(draftOf(value)), (failure: unknown) => setError(describeError(failure)));
+    loadDisk();
+  }, [loadDisk]);
+
+  async function save() {
+    setError(null);
+    setSaved(null);
+    try {
+      const value = await api<Retention>('/settings/retention', {
+        method: 'PUT',
+        json: {
+          printedPdfDays: Number(draft!.printedPdfDays),
+          finishedJobDays: Number(draft!.finishedJobDays),
+          sourcePayloadDays: Number(draft!.sourcePayloadDays),
+          orderDays: draft!.orderDays.trim() === '' ? null : Number(draft!.orderDays),
+        },
+      });
+      setDraft(draftOf(value));
+      setSaved('Saved: the next sweep (hourly) applies it.');
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  async function sweep() {
+    setError(null);
+    try {
+      const result = await api<SweepResult>('/settings/retention/sweep', { method: 'POST' });
+      setSaved(`Swept: ${result.printedPdfs} PDFs, ${result.jobs} print jobs, ${result.batches} batches, ${result.sourcePayloads} raw payloads, ${result.orders} orders.`);
+      loadDisk();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  const field = (name: keyof Draft, label: string, hint?: string) => (
+    <label>
+      {label}
+      <input type="number" min={1} value={draft![name]} placeholder={hint} onChange={(event) => setDraft({ ...draft!, [name]: event.target.value })} />
+    </label>
+  );
+
+  return (
+    <section className="card" aria-label="Retention and disk">
+      <h2>Retention and disk</h2>
+      <ErrorBanner error={error} />
+      {saved && <div className="banner banner-success" role="status">{saved}</div>}
+      {disk && (
+        <table className="table card-table">
+          <caption className="sr-only">Disk use by kind</caption>
+          <tbody>
+            <tr><th scope="row">Database</th><td>{megabytes(disk.databaseBytes)}</td></tr>
+            <tr><th scope="row">Save-as-PDF files</th><td>{megabytes(disk.printedPdfs.bytes)} in {disk.printedPdfs.files} files</td></tr>
+            <tr><th scope="row">Backups</th><td>{megabytes(disk.backups.bytes)} in {disk.backups.files} files</td></tr>
+            <tr><th scope="row">Free on this disk</th><td>{disk.freeBytes === null ? 'unknown' : megabytes(disk.freeBytes)}</td></tr>
+          </tbody>
+        </table>
+      )}
+      {draft && (
+        <SubmitForm className="inline-form" onSubmit={save}>
+          {field('printedPdfDays', 'Keep Save-as-PDF files (days)')}
+          {field('finishedJobDays', 'Keep finished print jobs (days)')}
+          {field('sourcePayloadDays', 'Keep raw source payloads (days)')}
+          {field('orderDays', 'Keep orders (days; empty keeps them)', 'for ever')}
+          <button type="submit" className="button">Save retention</button>
+          <button type="button" className="button button-ghost" onClick={() => void sweep()}>Sweep now</button>
+        </SubmitForm>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, printStation, type PrintStation } from '../printing/print-harness';
+import { stationInProcess } from '../cli/in-process';
+
+const DAY = 24 * 60 * 60 * 1000;
+const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+describe('retention and disk use', { timeout: 120_000 }, () => {
+  let s: PrintStation;
+  let teamId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    s = await printStation({ background: false });
+    ({ key } = await s.printTeam('Архив 店'));
+    teamId = s.station.db.prepare('SELECT id FROM teams').pluck().get() as string;
+    // No background work here: the printers (the Save as PDF row the jobs name) come from one refresh.
+    await json(await s.admin('/admin/api/printers/refresh', { method: 'POST', json: {} }), 200);
+  });
+  afterAll(() => s.stop());
+
+  /** An order whose source last wrote `days` ago, with a print job that ended (or not) as long ago. */
+  async function orderOf(sourceId: string, days: number, jobState: 'done' | 'failed' | 'queued' = 'done') {
+    const order = await s.createOrder(key, sourceId, { customer: { firstName: 'Ёжик', lastName: 'سارة' } });
+    const db = s.station.db;
+    db.prepare('UPDATE orders SET created_at = ?, updated_at = ? WHERE id = ?').run(ago(days), ago(days), order.id);
+    db.prepare('UPDATE order_sources SET received_at = ?, updated_at = ? WHERE order_id = ?').run(ago(days), ago(days), order.id);
+    const printer = db.prepare("SELECT id FROM printers WHERE vendor_id = 'save-as-pdf'").pluck().get() as string;
+    const batch = `batch-${sourceId}`;
+    db.prepare("INSERT INTO print_batches (id, request_id, team_id, printer_id, name, trigger, state, orders, created_at, updated_at) VALUES (?, 'r', ?, ?, 'old', 'api', 'done', '[]', ?, ?)").run(batch, teamId, printer, ago(days), ago(days));
+    db.prepare(
+      `INSERT INTO print_jobs (id, batch_id, request_id, team_id, printer_id, paper, state, next_attempt_at, created_at, updated_at, finished_at)
+       VALUES (?, ?, 'r', ?, ?, '{}', ?, ?, ?, ?, ?)`,
+    ).run(`job-${sourceId}`, batch, teamId, printer, jobState, ago(days), ago(days), ago(days), jobState === 'queued' ? null : ago(days));
+    const document = db.prepare('SELECT id FROM documents WHERE order_id = ?').pluck().get(order.id) as string;
+    db.prepare('INSERT INTO print_job_documents (job_id, position, document_id, order_id) VALUES (?, 0, ?, ?)').run(`job-${sourceId}`, document, order.id);
+    return order.id;
+  }
+
+  it('keeps the defaults a user expects, refuses nonsense with 400, and changes only what is sent', async () => {
+    expect(await json(await s.admin('/admin/api/settings/retention'), 200)).toEqual({ printedPdfDays: 30, finishedJobDays: 90, sourcePayloadDays: 30, orderDays: null });
+    const refused = await json<{ error: { details: { path: string }[] } }>(await s.admin('/admin/api/settings/retention', { method: 'PUT', json: { printedPdfDays: 0, orderDays: 'soon' } }), 400);
+    expect(refused.error.details.map((detail) => detail.path).sort()).toEqual(['orderDays', 'printedPdfDays']);
+    expect(await json(await s.admin('/admin/api/settings/retention', { method: 'PUT', json: { finishedJobDays: 60 } }), 200)).toMatchObject({ finishedJobDays: 60, printedPdfDays: 30 });
+  });
+
+  it('a sweep removes old Save-as-PDF files, finished jobs, empty batches and raw payloads, and keeps orders and everything recent', async () => {
+    const printed = join(s.dataDir, 'printed');
+    mkdirSync(printed, { recursive: true });
+    writeFileSync(join(printed, 'station-job-old.pdf'), '%PDF-1.7 old');
+    writeFileSync(join(printed, 'station-job-new.pdf'), '%PDF-1.7 new');
+    const old = (Date.now() - 40 * DAY) / 1000;
+    utimesSync(join(printed, 'station-job-old.pdf'), old, old);
+
+    const oldOrder = await orderOf('OLD-1', 100);
+    const recentOrder = await orderOf('NEW-1', 5);
+    const swept = await json<Record<string, number>>(await s.admin('/admin/api/settings/retention/sweep', { method: 'POST', json: {} }), 200);
+    expect(swept).toEqual({ printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0 });
+    expect(readdirSync(printed)).toEqual(['station-job-new.pdf']);
+    const db = s.station.db;
+    expect(db.prepare('SELECT id FROM print_jobs ORDER BY id').pluck().all()).toEqual(['job-NEW-1']);
+    expect(db.prepare('SELECT payload FROM order_sources WHERE order_id = ?').pluck().get(oldOrder)).toBe('null');
+    expect(JSON.parse(db.prepare('SELECT payload FROM order_sources WHERE order_id = ?').pluck().get(recentOrder) as string)).toMatchObject({ sourceId: 'NEW-1' });
+    // The order itself is kept, fields and all.
+    const detail = await s.call(`/api/orders/${oldOrder}/status`, { key });
+    expect(detail.status).toBe(200);
+  });
+
+  it('with an order age set, old orders go, except one with a job still printing; the CLI sets it too', async () => {
+    const stillPrinting = await orderOf('OLD-2', 200, 'queued');
+    const cli = await stationInProcess(s.dataDir, ['retention', '--order-days', '30', '--sweep', '--json']);
+    expect(cli.code).toBe(0);
+    const answer = JSON.parse(cli.out) as { orderDays: number; swept: { orders: number } };
+    expect(answer.orderDays).toBe(30);
+    expect(answer.swept.orders).toBe(1);
+    const left = s.station.db.prepare('SELECT id FROM orders').pluck().all();
+    expect(left).toContain(stillPrinting);
+    expect(left).toHaveLength(2);
+    expect((await stationInProcess(s.dataDir, ['retention', '--order-days', 'keep', '--json'])).out).toContain('"orderDays": null');
+    expect((await stationInProcess(s.dataDir, ['retention', '--payload-days', 'ten'])).code).toBe(2);
+  });
+
+  it('says what the station keeps on disk, by kind, and what is free', async () => {
+    const use = await json<{ databaseBytes: number; printedPdfs: { files: number; bytes: number }; backups: { files: number }; freeBytes: number }>(await s.admin('/admin/api/settings/disk'), 200);
+    expect(use.databaseBytes).toBeGreaterThan(10_000);
+    expect(use.printedPdfs).toEqual({ files: 1, bytes: '%PDF-1.7 new'.length });
+    expect(use.backups.files).toBe(0);
+    expect(use.freeBytes).toBeGreaterThan(0);
+  });
+});
