@@ -69,6 +69,26 @@ describe('printing from the dashboard in a real browser', () => {
     await screenshot(page, 'batches');
   });
 
+  it('a rule names printers to fall back on, in order, and removes them again', async () => {
+    const printers = await adminGet<PrinterView[]>('/printers');
+    const byQueue = (queue: string) => printers.find((printer) => printer.printerVendorId === queue)!;
+    const [first, second] = [byQueue('PDF'), byQueue('LABEL4x6')];
+    await page.goto(`${running.url}/#/routing`);
+    await page.getByLabel('New rule tag').fill('gift-note');
+    await page.getByLabel('New rule printer').selectOption({ label: first.nickname || first.name });
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    const pool = page.getByLabel('Add a printer to fall back on for gift-note');
+    await pool.selectOption({ label: second.nickname || second.name });
+    const removeButton = page.getByRole('button', { name: `Remove ${second.nickname || second.name} from the gift-note pool` });
+    await removeButton.waitFor();
+    const routing = await adminGet<{ routes: { tag: string; printerId: string; fallbackPrinterIds: string[] }[] }>(`/teams/${shop.team.id}/routing`);
+    expect(routing.routes.find((route) => route.tag === 'gift-note')).toMatchObject({ printerId: first.id, fallbackPrinterIds: [second.id] });
+    await removeButton.click();
+    await removeButton.waitFor({ state: 'detached' });
+    const after = await adminGet<{ routes: { tag: string; fallbackPrinterIds: string[] }[] }>(`/teams/${shop.team.id}/routing`);
+    expect(after.routes.find((route) => route.tag === 'gift-note')!.fallbackPrinterIds).toEqual([]);
+  });
+
   it('a routing rule edited in the page sends the next print of that tag to its printer and tray', async () => {
     const printers = await adminGet<PrinterView[]>('/printers');
     const trays = printers.find((printer) => printer.printerVendorId === 'TRAYS');

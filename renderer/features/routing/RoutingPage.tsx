@@ -27,10 +27,12 @@ export function RoutingPage() {
   }, [teamId]);
   useEffect(load, [load]);
 
-  async function save(tag: string, rule: { printerId: string | null; tray: string | null; template: string | null }) {
+  async function save(tag: string, rule: { printerId: string | null; fallbackPrinterIds?: string[]; tray: string | null; template: string | null }) {
     setError(null);
     try {
-      await api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'PUT', json: rule });
+      // Only the rule's fields: a row hands in its whole route, whose `tag` the API (strict) refuses.
+      const { printerId, fallbackPrinterIds, tray, template } = rule;
+      await api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'PUT', json: { printerId, fallbackPrinterIds, tray, template } });
       load();
       return true;
     } catch (failure) {
@@ -88,7 +90,7 @@ export function RoutingPage() {
             <TableScroll label="Tag rules table">
               <table className="table" aria-label="Tag rules">
                 <thead>
-                  <tr><th>Document tag</th><th>Printer</th><th>Tray</th><th>Template</th><th>Prints to</th><th><span className="sr-only">Actions</span></th></tr>
+                  <tr><th>Document tag</th><th>Printer</th><th>Then try</th><th>Tray</th><th>Template</th><th>Prints to</th><th><span className="sr-only">Actions</span></th></tr>
                 </thead>
                 <tbody>
                   {routing.routes.map((route) => {
@@ -98,10 +100,46 @@ export function RoutingPage() {
                       <tr key={route.tag}>
                         <td><strong>{route.tag}</strong></td>
                         <td>
-                          <select aria-label={`Printer for ${route.tag}`} value={route.printerId ?? ''} onChange={(event) => void save(route.tag, { ...route, printerId: event.target.value || null, tray: null })}>
+                          <select
+                            aria-label={`Printer for ${route.tag}`}
+                            value={route.printerId ?? ''}
+                            onChange={(event) => {
+                              const printerId = event.target.value || null;
+                              void save(route.tag, { ...route, printerId, tray: null, fallbackPrinterIds: printerId ? (route.fallbackPrinterIds ?? []).filter((id) => id !== printerId) : [] });
+                            }}
+                          >
                             <option value="">Team default</option>
                             {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
                           </select>
+                        </td>
+                        <td>
+                          {/* The pool after the printer, in order; a printer that cannot take jobs passes the job on. */}
+                          <ol className="pool">
+                            {(route.fallbackPrinterIds ?? []).map((id) => {
+                              const fallback = printers.find((p) => p.id === id);
+                              const name = fallback ? printerLabel(fallback) : id;
+                              return (
+                                <li key={id}>
+                                  {name}{' '}
+                                  <button type="button" className="button button-small button-ghost" aria-label={`Remove ${name} from the ${route.tag} pool`} onClick={() => void save(route.tag, { ...route, fallbackPrinterIds: (route.fallbackPrinterIds ?? []).filter((other) => other !== id) })}>
+                                    Remove
+                                  </button>
+                                </li>
+                              );
+                            })}
+                          </ol>
+                          {route.printerId && (
+                            <select
+                              aria-label={`Add a printer to fall back on for ${route.tag}`}
+                              value=""
+                              onChange={(event) => event.target.value && void save(route.tag, { ...route, fallbackPrinterIds: [...(route.fallbackPrinterIds ?? []), event.target.value] })}
+                            >
+                              <option value="">Add a printer…</option>
+                              {printers
+                                .filter((p) => p.id !== route.printerId && !(route.fallbackPrinterIds ?? []).includes(p.id) && (!route.tray || p.trays.includes(route.tray)))
+                                .map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+                            </select>
+                          )}
                         </td>
                         <td>
                           <select aria-label={`Tray for ${route.tag}`} value={route.tray ?? ''} disabled={!printer?.trays.length} onChange={(event) => void save(route.tag, { ...route, tray: event.target.value || null })}>

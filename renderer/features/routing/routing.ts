@@ -3,6 +3,8 @@ import type { Printer } from '../printers/use-printers';
 export interface TagRoute {
   tag: string;
   printerId: string | null;
+  /** A printer pool: where a job goes, in order, when the printers before cannot take it. */
+  fallbackPrinterIds?: string[];
   tray: string | null;
   template: string | null;
 }
