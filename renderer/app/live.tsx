@@ -55,3 +55,28 @@ export function useLive(channel: LiveChannel, listener: Listener): void {
   });
   useEffect(() => subscribe(channel, (data) => latest.current(data)), [subscribe, channel]);
 }
+
+/**
+ * Calls `reload` once after a burst of live events on `channels` (a batch printing sends
+ * many): `delayMs` after the last one, never after the component is gone.
+ */
+export function useLiveReload(channels: LiveChannel[], reload: () => void, delayMs: number): void {
+  const { subscribe } = useContext(LiveContext);
+  const latest = useRef(reload);
+  useEffect(() => {
+    latest.current = reload;
+  });
+  const key = channels.join(',');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current(), delayMs);
+    };
+    const unsubscribe = key.split(',').map((channel) => subscribe(channel as LiveChannel, soon));
+    return () => {
+      clearTimeout(timer);
+      for (const stop of unsubscribe) stop();
+    };
+  }, [subscribe, key, delayMs]);
+}

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { useLive } from '../../app/live';
+import { useLiveReload } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { printerLabel, usePrinters } from '../printers/use-printers';
@@ -29,14 +29,7 @@ export function BatchesPage() {
     );
   }, []);
   useEffect(load, [load]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const soon = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(load, 150);
-  };
-  useLive('batch', soon);
-  useLive('job', soon);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveReload(['batch', 'job'], load, 150);
 
   async function loadMore() {
     const last = batches?.at(-1);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { useLive } from '../../app/live';
+import { useLiveReload } from '../../app/live';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { PagesPerHourChart, type HourPages } from './PagesPerHourChart';
 
@@ -35,17 +35,7 @@ export function OverviewPage() {
     );
   }, []);
   useEffect(load, [load]);
-  // Many events arrive in a burst while a batch prints: one reload for the burst.
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const soon = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(load, LIVE_DELAY_MS);
-  };
-  useLive('order', soon);
-  useLive('batch', soon);
-  useLive('job', soon);
-  useLive('printers', soon);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveReload(['order', 'batch', 'job', 'printers'], load, LIVE_DELAY_MS);
 
   return (
     <div className="page">

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
-import { useLive } from '../../app/live';
+import { useLiveReload } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { InviteResult } from './InviteResult';
@@ -45,12 +45,7 @@ export function TeamsPage() {
   useEffect(load, [load]);
 
   // A merchant's first order ticks a task and raises its count.
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useLive('order', () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(load, RELOAD_DELAY_MS);
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveReload(['order'], load, RELOAD_DELAY_MS);
 
   async function create() {
     if (!teamId) return;
