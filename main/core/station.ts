@@ -6,7 +6,8 @@ import Koa from 'koa';
 import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
 import { adminHostGuard, stationHostNames } from './admin/host-guard';
 import { overviewRoutes } from './admin/overview-routes';
-import { retentionRoutes, scheduleRetentionSweeps } from './retention/routes';
+import { retentionRoutes } from './retention/routes';
+import { scheduleRetentionSweeps } from './retention/sweep';
 import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/session-routes';
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
@@ -206,7 +207,7 @@ export function createStation(options: StationOptions): Station {
   overviewRoutes(admin, db);
   retentionRoutes(admin, { db, dataDir: options.dataDir, settings });
   if (options.background && (options.retentionSweeps ?? true)) {
-    const sweeps = scheduleRetentionSweeps({ db, dataDir: options.dataDir, settings, logger, events });
+    const sweeps = scheduleRetentionSweeps({ db, dataDir: options.dataDir, settings, logger });
     closers.push(() => sweeps.stop());
   }
   if (options.background && (options.automaticBackups ?? true)) {

@@ -32,10 +32,11 @@ export async function takeBackup(db: Db, dataDir: string, file: string): Promise
   try {
     await db.backup(partial);
     const copy = new Database(partial);
+    let facts: BackupFacts;
     try {
       // One self-contained file: no WAL beside it.
       copy.pragma('journal_mode = DELETE');
-      const facts: BackupFacts = {
+      facts = {
         format: BACKUP_FORMAT,
         takenAt: new Date().toISOString(),
         stationVersion: STATION_VERSION,
@@ -52,7 +53,7 @@ export async function takeBackup(db: Db, dataDir: string, file: string): Promise
     }
     if (process.platform !== 'win32') chmodSync(partial, PRIVATE_FILE_MODE);
     renameSync(partial, file);
-    return readBackupFacts(file);
+    return facts;
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;

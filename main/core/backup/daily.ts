@@ -4,11 +4,13 @@ import type { Db } from '../db/open';
 import { privateFolder } from '../db/private-files';
 import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
+import { repeat } from '../repeat';
 import { takeBackup } from './backup';
 
 /** Automatic backups kept in `<data-dir>/backups/`: a week of days. */
 export const BACKUPS_KEPT = 7;
 export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 /** `station-2026-11-23T06-00-00-000Z.sqlite`: names sort by time. */
 const BACKUP_NAME = /^station-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.sqlite$/;
 
@@ -36,20 +38,8 @@ export function listAutomaticBackups(folder: string): string[] {
  */
 export function scheduleDailyBackups(deps: { db: Db; dataDir: string; events: StationEvents; logger: Logger }): { stop(): Promise<void> } {
   const folder = join(deps.dataDir, 'backups');
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().finally(() => (running = undefined));
-    }, Math.max(0, delayMs));
-    // A pending backup never keeps a stopping process alive.
-    timer.unref();
-  };
-
-  async function runOnce(): Promise<void> {
+  const newest = listAutomaticBackups(folder).at(-1);
+  return repeat(async () => {
     try {
       privateFolder(folder);
       const file = join(folder, backupName(new Date()));
@@ -58,22 +48,11 @@ export function scheduleDailyBackups(deps: { db: Db; dataDir: string; events: St
       for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT))) rmSync(join(folder, old), { force: true });
       deps.logger.info('daily backup taken', { file, orders: facts.orders });
       deps.events.emit('backup', { file, ok: true });
-      schedule(BACKUP_INTERVAL_MS);
+      return BACKUP_INTERVAL_MS;
     } catch (error) {
       deps.logger.error('daily backup failed', { error: String(error) });
       deps.events.emit('backup', { file: null, ok: false, error: String(error) });
-      schedule(60 * 60 * 1000);
+      return RETRY_AFTER_FAILURE_MS;
     }
-  }
-
-  const newest = listAutomaticBackups(folder).at(-1);
-  schedule(newest ? takenAt(newest) + BACKUP_INTERVAL_MS - Date.now() : 0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, newest ? takenAt(newest) + BACKUP_INTERVAL_MS - Date.now() : 0);
 }

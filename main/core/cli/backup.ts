@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DataDirInUseError, NotARestorableBackupError, readBackupFacts, restoreBackup, takeBackup } from '../backup/backup';
+import { DataDirInUseError, NotARestorableBackupError, restoreBackup, takeBackup } from '../backup/backup';
 import { UsageError, commonOptions, defaultDataDir, output, parse, required } from './args';
 import { withStation } from './with-station';
 
@@ -25,7 +25,6 @@ export async function restoreCommand(argv: string[]): Promise<number> {
   const from = resolve(required(args.from, '--from'));
   const dataDir = resolve(args['data-dir'] ?? defaultDataDir());
   try {
-    readBackupFacts(from);
     const restored = restoreBackup(from, dataDir, { force: args.force });
     // Opening it brings an older backup up to this code's schema now, not at the next start.
     await withStation(dataDir, () => undefined);

@@ -35,11 +35,12 @@ export function idempotencyOf(ctx: Context, route: string, body: unknown, strict
  * Inside the recording write: the stored first answer for this key, undefined when there is
  * none (or it is older than the window), or a 422 when the key was used for another request.
  * The write is serialised with every other write, so two repeats racing each other cannot
- * both find nothing.
+ * both find nothing. Expired rows are left to the retention sweep.
  */
 export function storedAnswer(db: Db, teamId: string, request: IdempotencyRequest, now: number): unknown {
-  db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
-  const row = db.prepare('SELECT fingerprint, response FROM idempotency_keys WHERE team_id = ? AND key = ?').get(teamId, request.key) as
+  const row = db
+    .prepare('SELECT fingerprint, response FROM idempotency_keys WHERE team_id = ? AND key = ? AND created_at >= ?')
+    .get(teamId, request.key, new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString()) as
     | { fingerprint: string; response: string }
     | undefined;
   if (!row) return undefined;
@@ -51,9 +52,9 @@ export function storedAnswer(db: Db, teamId: string, request: IdempotencyRequest
   return JSON.parse(row.response) as unknown;
 }
 
-/** Records the first answer, in the same write as the batches it describes. */
+/** Records the first answer, in the same write as the batches it describes (replacing an expired one). */
 export function storeAnswer(db: Db, teamId: string, request: IdempotencyRequest, response: unknown, at: string): void {
-  db.prepare('INSERT INTO idempotency_keys (team_id, key, fingerprint, status, response, created_at) VALUES (?, ?, ?, 200, ?, ?)').run(
+  db.prepare('INSERT OR REPLACE INTO idempotency_keys (team_id, key, fingerprint, status, response, created_at) VALUES (?, ?, ?, 200, ?, ?)').run(
     teamId,
     request.key,
     request.fingerprint,

@@ -7,8 +7,10 @@ import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
-import { getPrinter, type Printer } from '../printers/store';
+import { getPrinter } from '../printers/store';
 import { renderJobContent } from './job-content';
+import { choosePoolPrinter } from './pool';
+import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import { pdfPageCount } from '../render/page-count';
 import {
   earliestQueuedAt,
@@ -25,8 +27,6 @@ import {
   type JobState,
 } from './store';
 
-const printerName = (printer: Printer) => printer.nickname ?? printer.name;
-
 /** Attempts before a transiently failing job is given up as failed. */
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 2_000;
@@ -36,8 +36,6 @@ const BACKOFF_MAX_MS = 60_000;
  * restarting CUPS is back in seconds, and a job should not wait long after it is.
  */
 export const PRINT_SYSTEM_BACKOFF_MAX_MS = 30_000;
-/** How a job waiting on a print system that is not running says so. */
-export const WAITING_FOR_PRINT_SYSTEM = 'Waiting for the print system';
 const FOLLOW_INTERVAL_MS = 300;
 const IDLE_POLL_MS = 1_000;
 /**
@@ -225,7 +223,9 @@ export class PrintQueue {
     this.transition(job, 'rendering', { attempts: job.attempts + 1 });
     const attempt = job.attempts + 1;
     try {
-      const { printer, failover } = await this.choosePrinter(job);
+      const { printer, failover, exhausted } = await choosePoolPrinter(this.deps, job, this.failedOn.get(job.id) ?? new Set());
+      // Every printer of the pool failed it or is away: the next attempts start the pool over.
+      if (exhausted) this.failedOn.delete(job.id);
       if (printer.id !== job.printer_id || failover !== job.failover) {
         updateJob(db, job.id, { printer_id: printer.id, failover, updated_at: nowIso() });
         job = { ...job, printer_id: printer.id, failover };
@@ -273,38 +273,6 @@ export class PrintQueue {
         this.transition(job, 'queued', { reason: `Attempt ${attempt} failed, retrying: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
       }
     }
-  }
-
-  /**
-   * Where a job prints: its printer, or for a job of a printer pool the first of the pool
-   * (planned printer, then the fallbacks in order) that takes jobs now (not paused, not
-   * rejecting, not reporting an error, not failed on this job), with why the ones before
-   * were passed over. When none can, the planned printer (the job waits there as before).
-   */
-  private async choosePrinter(job: JobRow): Promise<{ printer: Printer; failover: string | null }> {
-    const { db } = this.deps;
-    const fallbacks = job.fallback_printer_ids ? (JSON.parse(job.fallback_printer_ids) as string[]) : [];
-    const planned = getPrinter(db, job.planned_printer_id ?? job.printer_id)!;
-    if (fallbacks.length === 0) return { printer: getPrinter(db, job.printer_id)!, failover: null };
-    const failedHere = this.failedOn.get(job.id) ?? new Set<string>();
-    const passedOver: string[] = [];
-    for (const id of [planned.id, ...fallbacks]) {
-      const candidate = getPrinter(db, id);
-      if (!candidate) continue;
-      let why: string | undefined;
-      if (candidate.status === 'missing') why = 'is no longer connected';
-      else if (failedHere.has(candidate.id)) why = 'failed this job';
-      else {
-        const availability = await this.deps.printers.backendFor(candidate).printerAvailability?.(candidate.vendorId);
-        if (availability && !availability.available) why = availability.reason ?? 'cannot take jobs';
-        else if (!availability && candidate.status === 'offline') why = 'is offline';
-      }
-      if (!why) return { printer: candidate, failover: passedOver.length ? `Printed on "${printerName(candidate)}" because ${passedOver.join('; ')}` : null };
-      passedOver.push(`"${printerName(candidate)}" ${why}`);
-    }
-    // Every printer of the pool failed it or is away: start over from the planned one.
-    this.failedOn.delete(job.id);
-    return { printer: planned, failover: null };
   }
 
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */

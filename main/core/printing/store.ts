@@ -6,8 +6,6 @@ import type { Db } from '../db/open';
  * app's print path; a job CUPS no longer remembers). Final, like `done` and `failed`.
  */
 export type JobState = 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'unknown' | 'failed';
-/** States a job never leaves (but by a retry of a failed one). */
-export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'unknown', 'failed'];
 /** A batch's state follows from its jobs: queued → printing → done | failed. */
 export type BatchState = 'queued' | 'printing' | 'done' | 'failed';
 

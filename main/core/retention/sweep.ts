@@ -1,14 +1,19 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
-import type { RetentionSettings } from './settings';
+import type { Logger } from '../http/error-handler';
+import { repeat } from '../repeat';
+import type { SettingsStore } from '../settings/settings-store';
+import { IDEMPOTENCY_WINDOW_MS } from '../printing/idempotency';
+import { retentionOf, type RetentionSettings } from './settings';
 
 /** Rows per transaction: each slice is a short write, and the event loop turns between slices. */
 const SLICE = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SweepResult {
+  idempotencyKeys: number;
   printedPdfs: number;
   jobs: number;
   batches: number;
@@ -24,7 +29,14 @@ export interface SweepResult {
  */
 export async function sweepRetention(db: Db, dataDir: string, retention: RetentionSettings, now = Date.now()): Promise<SweepResult> {
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
-  const result: SweepResult = { printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0 };
+  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0 };
+
+  // Answers kept for print retries are of no use after their window (printing/idempotency.ts).
+  result.idempotencyKeys = await inSlices(
+    db,
+    `DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ${SLICE})`,
+    new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString(),
+  );
 
   result.printedPdfs = await removeOldFiles(join(dataDir, 'printed'), now - retention.printedPdfDays * DAY_MS);
 
@@ -104,7 +116,21 @@ export async function diskUse(dataDir: string): Promise<DiskUse> {
     return { files: names.length, bytes };
   };
   const database = (await Promise.all(['station.db', 'station.db-wal', 'station.db-shm'].map((name) => size(join(dataDir, name))))).reduce((a, b) => a + b, 0);
-  const { statfs } = await import('node:fs/promises');
   const free = await statfs(dataDir).then((fs) => fs.bavail * fs.bsize).catch(() => null);
   return { databaseBytes: database, printedPdfs: await folder(join(dataDir, 'printed')), backups: await folder(join(dataDir, 'backups')), freeBytes: free };
+}
+
+export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Sweeps at start and every hour while the station runs with background work. */
+export function scheduleRetentionSweeps(deps: { db: Db; dataDir: string; settings: SettingsStore; logger: Logger }): { stop(): Promise<void> } {
+  return repeat(async () => {
+    try {
+      const result = await sweepRetention(deps.db, deps.dataDir, retentionOf(deps.settings));
+      if (Object.values(result).some((count) => count > 0)) deps.logger.info('retention sweep', { ...result });
+    } catch (error) {
+      deps.logger.error('retention sweep failed', { error: String(error) });
+    }
+    return RETENTION_SWEEP_INTERVAL_MS;
+  }, 0);
 }

@@ -1,3 +1,4 @@
+import type { RetentionSettings } from '../retention/settings';
 /**
  * Station-wide settings that belong to the machine rather than to a team (how to send
  * mail, …). One typed object; each capability adds its key here.
@@ -8,7 +9,7 @@ export interface StationSettings {
   /** Dashboard session lifetimes (admin/sessions.ts). */
   sessions?: { idleHours: number; absoluteHours: number };
   /** How long files and records are kept (retention/settings.ts). */
-  retention?: { printedPdfDays: number; finishedJobDays: number; sourcePayloadDays: number; orderDays: number | null };
+  retention?: RetentionSettings;
 }
 
 /** What the station may reach on the network for documents (docs/api.md, Security). */

@@ -1,3 +1,5 @@
+import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/printing/job-words';
+
 export interface PrintJob {
   id: string;
   batchId: string;
@@ -42,7 +44,7 @@ export function jobSentence(job: PrintJob): string {
   switch (job.state) {
     case 'queued':
       // A print system that is down is waited for without spending attempts: say so, in its words.
-      if (job.reason?.startsWith('Waiting for the print system')) return job.reason;
+      if (job.reason?.startsWith(WAITING_FOR_PRINT_SYSTEM)) return job.reason;
       return job.attempts > 0 ? `Waiting to retry (attempt ${job.attempts + 1})` : 'Waiting to print';
     case 'rendering':
       return 'Making the PDF';

@@ -55,9 +55,14 @@ describe('retention and disk use', { timeout: 120_000 }, () => {
     utimesSync(join(printed, 'station-job-old.pdf'), old, old);
 
     const oldOrder = await orderOf('OLD-1', 100);
+    // A print retry's answer, past its 24-hour window, and a fresh one.
+    const keep = s.station.db.prepare("INSERT INTO idempotency_keys (team_id, key, fingerprint, status, response, created_at) VALUES (?, ?, 'f', 200, '[]', ?)");
+    keep.run(teamId, 'expired', ago(2));
+    keep.run(teamId, 'fresh', ago(0.5));
     const recentOrder = await orderOf('NEW-1', 5);
     const swept = await json<Record<string, number>>(await s.admin('/admin/api/settings/retention/sweep', { method: 'POST', json: {} }), 200);
-    expect(swept).toEqual({ printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0 });
+    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0 });
+    expect(s.station.db.prepare('SELECT key FROM idempotency_keys').pluck().all()).toEqual(['fresh']);
     expect(readdirSync(printed)).toEqual(['station-job-new.pdf']);
     const db = s.station.db;
     expect(db.prepare('SELECT id FROM print_jobs ORDER BY id').pluck().all()).toEqual(['job-NEW-1']);
