@@ -19,6 +19,7 @@ import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registe
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
 import { jsonBody } from './http/body';
+import { openApiRoutes } from './http/openapi/routes';
 import { errorHandler, type Logger } from './http/error-handler';
 import { createLinksCapability, linkAdminRoutes, linkRoutes, registerLinkHooks } from './links';
 import { consoleLogger } from './logger';
@@ -143,6 +144,10 @@ export function createStation(options: StationOptions): Station {
   registerDocumentHooks(hooks, services);
   registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
 
+  // The API's own description needs no key: an integrator reads it before having one.
+  const apiPublic = new Router();
+  openApiRoutes(apiPublic);
+
   // The public REST API: X-API-Key, scoped to the key's team (and a 3PL's merchants).
   const api = new Router();
   api.use(apiKeyAuth(db), jsonBody);
@@ -178,7 +183,7 @@ export function createStation(options: StationOptions): Station {
   const app = new Koa();
   app.proxy = false;
   app.use(errorHandler(logger));
-  for (const router of [api, adminPublic, admin, health]) {
+  for (const router of [apiPublic, api, adminPublic, admin, health]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

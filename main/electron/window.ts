@@ -36,8 +36,9 @@ export function createDashboardWindow(options: DashboardWindowOptions): BrowserW
   });
   window.once('ready-to-show', () => window.show());
   // Links out of the dashboard (documentation…) open in the user's browser, never in-app.
+  // The station's own API reference too: an integrator reads it beside their code.
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https:\/\//.test(url)) void shell.openExternal(url);
+    if (/^https:\/\//.test(url) || url.startsWith(`${options.stationUrl}/api/reference`)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   void window.loadURL(`${options.stationUrl}/#/orders`);

@@ -9,6 +9,7 @@ import { createStation, type Station, type StationOptions } from '../../main/cor
 import { createTeam } from '../../main/core/teams/service';
 import type { TeamRow, TeamType } from '../../main/core/teams/store';
 import { createStationServer } from '../../main/core/http/server';
+import { checkAnswer } from './openapi-check';
 
 export interface RunningStation {
   station: Station;
@@ -16,7 +17,7 @@ export interface RunningStation {
   dataDir: string;
   /** Creates a team with an API key; returns the team and the key's secret. */
   team(name: string, type?: TeamType, parent?: TeamRow): { team: TeamRow; key: string; keyId: string };
-  /** fetch against the station with an optional API key. */
+  /** fetch against the station with an optional API key; an `/api/*` answer is checked against the OpenAPI document. */
   call(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -46,11 +47,12 @@ export async function startStation(options: Partial<StationOptions> = {}, listen
         return { team, key: secret, keyId: key.id };
       })();
     },
-    call(path, init = {}) {
+    async call(path, init = {}) {
       const { key, json, headers, ...rest } = init;
-      return fetch(`${url}${path}`, {
+      const method = rest.method ?? (json !== undefined ? 'POST' : 'GET');
+      const response = await fetch(`${url}${path}`, {
         ...rest,
-        method: rest.method ?? (json !== undefined ? 'POST' : 'GET'),
+        method,
         headers: {
           ...(key ? { 'X-API-Key': key } : {}),
           ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -58,6 +60,8 @@ export async function startStation(options: Partial<StationOptions> = {}, listen
         },
         body: json !== undefined ? JSON.stringify(json) : rest.body,
       });
+      await checkAnswer(method, `${url}${path}`, response);
+      return response;
     },
     async stop() {
       server.closeAllConnections();

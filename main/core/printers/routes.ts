@@ -4,7 +4,7 @@ import { callerOf } from '../auth/scope';
 import { validate } from '../http/validate';
 import type { PrintersService } from './service';
 
-const listQuery = z.strictObject({
+export const printerListQuerySchema = z.strictObject({
   visibility: z.enum(['all', 'visible', 'hidden']).default('all'),
   printerVendorId: z.string().min(1).optional(),
 });
@@ -13,7 +13,7 @@ const listQuery = z.strictObject({
 export function printerRoutes(router: Router, printers: PrintersService): void {
   router.get('/api/printers', async (ctx) => {
     callerOf(ctx);
-    const query = validate(listQuery, ctx.query, 'The printer query is not valid');
+    const query = validate(printerListQuerySchema, ctx.query, 'The printer query is not valid');
     const list = await printers.list({ visibility: query.visibility, vendorId: query.printerVendorId });
     ctx.body = list.map(printers.resource);
   });

@@ -55,7 +55,12 @@ export function ApiKeys() {
     <section className="card">
       {confirmDialog}
       <h2>API keys</h2>
-      <p className="muted">Integrations send a key in the <code>X-API-Key</code> header. A key acts for one team; a 3PL team's key also for its merchants.</p>
+      <p className="muted">Integrations send a key in the <code>X-API-Key</code> header. A key acts for one team; a 3PL team's key also for its merchants.{' '}
+        <a href="/api/reference" target="_blank" rel="noreferrer">
+          API reference
+        </a>{' '}
+        (every route, field and answer; also as <a href="/api/openapi.json">OpenAPI 3.1</a>).
+      </p>
       <form
         className="inline-form"
         onSubmit={(event) => {

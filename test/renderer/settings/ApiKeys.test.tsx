@@ -12,6 +12,16 @@ beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 describe('API keys in Settings', () => {
+  it('links the API reference the station serves, and its OpenAPI document', async () => {
+    renderPage(<ApiKeys />);
+    const reference = await screen.findByRole('link', { name: 'API reference' });
+    expect(reference).toHaveAttribute('href', '/api/reference');
+    const page = await fetch(`${station.url}${reference.getAttribute('href')}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger-ui-bundle.js');
+    expect(screen.getByRole('link', { name: 'OpenAPI 3.1' })).toHaveAttribute('href', '/api/openapi.json');
+  });
+
   it('creates a key, shows its secret once with a copy button, and the secret works', async () => {
     renderPage(<ApiKeys />);
     await screen.findByRole('option', { name: 'Corner Shop' });

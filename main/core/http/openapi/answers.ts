@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../orders/schema';
+import { LINK_TYPES, MANUAL_SOURCES } from '../../links/schema';
+
+/**
+ * What the API answers, as zod schemas. The routes build these objects by hand; the OpenAPI
+ * document describes them from here, and the API tests check every answer they receive
+ * against that document, so a field added or renamed in code without a line here fails a test.
+ * Objects are strict (no undocumented fields); echoed order data uses the request's schemas.
+ * Their names in the document's `components` are given in `document.ts`.
+ */
+const timestamp = z.string().describe('ISO 8601 timestamp (UTC, milliseconds)');
+
+export const errorAnswer = z
+  .strictObject({
+    error: z.looseObject({
+      code: z.string().describe('Stable, machine-readable: see docs/api.md'),
+      message: z.string().describe('For people'),
+      details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+      requestId: z.string().optional().describe('5xx only: the id of the station log line'),
+    }),
+  });
+
+export const tagAnswer = z.strictObject({ id: z.string(), label: z.string(), color: z.string() });
+
+export const orderAnswer = z
+  .strictObject({
+    id: z.uuid(),
+    orderKeys: z.array(z.string()),
+    orderNumber: z.string(),
+    orderDate: timestamp,
+    status: z.enum(ORDER_STATUSES),
+    note: z.string().optional(),
+    customer: customerSchema.optional(),
+    shippingAddress: addressSchema.optional(),
+    billingAddress: addressSchema.optional(),
+    lineItems: z.array(lineItemSchema),
+    orderTotal: priceSchema.optional(),
+    tags: z.array(tagAnswer),
+    variables: z.record(z.string(), z.unknown()).optional(),
+    overrides: overridesSchema.optional(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  });
+
+export const orderStatusAnswer = z
+  .strictObject({ id: z.uuid(), order_keys: z.array(z.string()), status: z.enum(ORDER_STATUSES), created_at: timestamp, updated_at: timestamp });
+
+const resultReason = z.strictObject({ code: z.string(), message: z.string(), documentId: z.string().optional(), tag: z.string().optional() });
+
+export const printBatchResultAnswer = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(['pending', 'warning', 'error']),
+    team: z.strictObject({ authId: z.string() }),
+    printer: z.strictObject({ id: z.string(), name: z.string() }).optional(),
+    orders: z.array(z.strictObject({ id: z.string(), orderKeys: z.array(z.string()), reasons: z.array(resultReason).optional() })),
+    reason: z.string().optional(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  });
+
+export const strictPrintFailureAnswer = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.literal('print_failed'),
+      message: z.string(),
+      details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+      results: z.array(printBatchResultAnswer).describe('The batch results that could not print'),
+    }),
+  });
+
+export const printerAnswer = z
+  .strictObject({
+    id: z.string(),
+    printerVendorId: z.string(),
+    name: z.string(),
+    nickname: z.string(),
+    visible: z.boolean(),
+    status: z.string(),
+    computer: z.strictObject({ id: z.string(), printerVendorId: z.string(), status: z.string(), nickname: z.string(), name: z.string() }),
+    trays: z.array(z.string()),
+    paperSizes: z.array(z.strictObject({ name: z.string(), width: z.string(), height: z.string() })),
+    config: z.strictObject({ fitToPage: z.boolean(), tray: z.string() }),
+    layoutConfigs: z.array(z.unknown()),
+  });
+
+const pointAnswer = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('app'), app: z.string() }),
+  z.strictObject({ type: z.literal('manual'), source: z.enum(MANUAL_SOURCES) }),
+  z.strictObject({ type: z.literal('custom'), key: z.string() }),
+]);
+
+export const linkAnswer = z
+  .strictObject({
+    id: z.string(),
+    teamId: z.string(),
+    type: z.enum(LINK_TYPES),
+    source: pointAnswer,
+    target: pointAnswer,
+    resolver: z.string(),
+    condition: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    suspended: z.strictObject({ at: timestamp, reason: z.string().nullable() }).nullable(),
+  });
+
+export const linkErrorAnswer = z
+  .strictObject({ id: z.number().int(), linkId: z.string(), stage: z.string(), source: z.string(), sourceId: z.string(), message: z.string(), at: timestamp });
+
+export const linkDeletedAnswer = z.strictObject({ success: z.literal(true), id: z.string() });
+
+export const identityAnswer = z
+  .strictObject({ authMethod: z.literal('api-key'), teamId: z.string(), teamSlug: z.string(), version: z.string() });
+
+export const appValidAnswer = z.strictObject({ valid: z.boolean() });
+
+export const teamAnswer = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    type: z.enum(['standard', 'three_pl', 'merchant']),
+    parent_team_id: z.string().nullable(),
+    status: z.string(),
+    locale: z.string().nullable(),
+    went_live_at: timestamp.optional(),
+    went_live_by: z.string().nullable().optional(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  });
+
+export const merchantAnswer = teamAnswer
+  .extend({
+    account_manager_user_id: z.string().nullable(),
+    orderCount: z.number().int(),
+    onboarding: z.strictObject({ total: z.number(), completed: z.number(), openThreePlTasks: z.number(), openMerchantTasks: z.number() }),
+  });
+
+export const merchantCreatedAnswer = z.strictObject({ team: teamAnswer, invitationSent: z.boolean() });
+export const invitationSentAnswer = z.strictObject({ invitationSent: z.boolean() });
+
+export const memberAnswer = z
+  .strictObject({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.string(), joinedAt: timestamp });
+
+export const documentAnswer = z
+  .strictObject({
+    id: z.string(),
+    orderId: z.string(),
+    teamId: z.string(),
+    tag: z.string(),
+    templateId: z.string(),
+    templateOverrideId: z.string().nullable(),
+    paper: z.strictObject({
+      name: z.string(),
+      widthMm: z.number(),
+      heightMm: z.number(),
+      orientation: z.enum(['portrait', 'landscape']),
+      marginsMm: z.strictObject({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() }),
+    }),
+    complete: z.boolean(),
+    incompleteReason: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  });
