@@ -19,6 +19,7 @@ import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registe
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
 import { jsonBody } from './http/body';
+import { apiCors } from './http/cors';
 import { openApiRoutes } from './http/openapi/routes';
 import { errorHandler, type Logger } from './http/error-handler';
 import { createLinksCapability, linkAdminRoutes, linkRoutes, registerLinkHooks } from './links';
@@ -30,7 +31,7 @@ import { configuredLinkBase, settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
 import type { PrintBackend } from './printers/backend';
 import { createPrintingServices, registerPrinting, type PrintingServices } from './printing/register';
-import { allowedImageHosts, configuredDashboardHosts, networkAdminRoutes } from './net/admin-routes';
+import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, networkAdminRoutes } from './net/admin-routes';
 import { ImageFetcher } from './net/image-fetcher';
 import { ChromiumPdfRenderer } from './render/chromium';
 import { withImagePolicy } from './render/inline-images';
@@ -183,6 +184,7 @@ export function createStation(options: StationOptions): Station {
   const app = new Koa();
   app.proxy = false;
   app.use(errorHandler(logger));
+  app.use(apiCors(() => allowedBrowserOrigins(settings)));
   for (const router of [apiPublic, api, adminPublic, admin, health]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

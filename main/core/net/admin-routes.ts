@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { normaliseOrigin } from '../http/cors';
 import { validate } from '../http/validate';
 import { readSetting, type SettingsStore } from '../settings/settings-store';
 
@@ -17,7 +18,17 @@ const hosts = z
   )
   .max(100, 'At most 100 hosts');
 
-const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional() });
+const origins = z
+  .array(
+    z.string().transform((text, ctx) => {
+      const origin = normaliseOrigin(text);
+      if (origin === null) ctx.addIssue({ code: 'custom', message: 'An origin: http(s)://host[:port], without path, query or user' });
+      return origin ?? '';
+    }),
+  )
+  .max(50, 'At most 50 origins');
+
+const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
 export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
@@ -25,9 +36,16 @@ export const allowedImageHosts = (settings: SettingsStore): string[] => readSett
 /** Extra names the dashboard answers for; none when unset or when settings cannot be read. */
 export const configuredDashboardHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.dashboardHosts ?? [];
 
-const view = (settings: SettingsStore) => ({ imageHostsAllowed: allowedImageHosts(settings), dashboardHosts: configuredDashboardHosts(settings) });
+/** Web pages allowed to call the API from a browser; none when unset or when settings cannot be read. */
+export const allowedBrowserOrigins = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.browserOrigins ?? [];
 
-/** Dashboard: hosts on the local network whose images documents may show; extra names of the dashboard. */
+const view = (settings: SettingsStore) => ({
+  imageHostsAllowed: allowedImageHosts(settings),
+  dashboardHosts: configuredDashboardHosts(settings),
+  browserOrigins: allowedBrowserOrigins(settings),
+});
+
+/** Dashboard: hosts on the local network whose images documents may show; extra names of the dashboard; browser origins of the API. */
 export function networkAdminRoutes(router: Router, settings: SettingsStore): void {
   router.get('/admin/api/settings/network', (ctx) => {
     ctx.body = view(settings);
@@ -38,6 +56,7 @@ export function networkAdminRoutes(router: Router, settings: SettingsStore): voi
     settings.set('network', {
       imageHostsAllowed: [...new Set(input.imageHostsAllowed)],
       dashboardHosts: [...new Set(input.dashboardHosts ?? configuredDashboardHosts(settings))],
+      browserOrigins: [...new Set(input.browserOrigins ?? allowedBrowserOrigins(settings))],
     });
     ctx.body = view(settings);
   });

@@ -21,6 +21,8 @@ export interface NetworkSettings {
   imageHostsAllowed: string[];
   /** Extra names the dashboard answers for (beyond localhost, this machine's name and addresses). */
   dashboardHosts?: string[];
+  /** Web page origins (`https://wms.example.com`) allowed to call `/api/*` from a browser (CORS). */
+  browserOrigins?: string[];
 }
 
 /** SMTP delivery. The password is write-only through the admin API. */

@@ -5,23 +5,24 @@ import { ErrorBanner, SubmitForm } from '../../components/ui';
 interface NetworkView {
   imageHostsAllowed: string[];
   dashboardHosts: string[];
+  browserOrigins: string[];
 }
 
 const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).filter(Boolean);
 
 /** What the station may reach, and by which names it is reached. */
 export function NetworkSettings() {
-  const [form, setForm] = useState<{ images: string; dashboard: string } | null>(null);
+  const [form, setForm] = useState<{ images: string; dashboard: string; origins: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n') });
+  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n') });
   useEffect(() => void api<NetworkView>('/settings/network').then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard) } }));
+      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins) } }));
       setSaved('Network settings saved.');
     } catch (failure) {
       setError(describeError(failure));
@@ -49,6 +50,10 @@ export function NetworkSettings() {
               <textarea rows={3} value={form.dashboard} onChange={(event) => setForm({ ...form, dashboard: event.target.value })} placeholder="packing-3.example.lan" />
             </label>
           </div>
+          <label>
+            Web pages that may call the API from a browser (one origin per line, e.g. https://wms.example.com; every other page is refused)
+            <textarea rows={3} value={form.origins} onChange={(event) => setForm({ ...form, origins: event.target.value })} placeholder="https://wms.example.com" />
+          </label>
           <div className="row">
             <button type="submit" className="button button-primary">Save network settings</button>
           </div>

@@ -43,6 +43,20 @@ describe('Network settings', () => {
     fireEvent.change(images, { target: { value: 'Images.WMS.local\n10.0.0.7' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
     await within(region).findByText('Network settings saved.');
-    expect(await (await station.admin('/settings/network')).json()).toEqual({ imageHostsAllowed: ['images.wms.local', '10.0.0.7'], dashboardHosts: [] });
+    expect(await (await station.admin('/settings/network')).json()).toEqual({ imageHostsAllowed: ['images.wms.local', '10.0.0.7'], dashboardHosts: [], browserOrigins: [] });
+  });
+
+  it('saves the web pages allowed to call the API, normalised, and says which one is wrong', async () => {
+    renderPage(<NetworkSettings />);
+    const region = await screen.findByRole('region', { name: 'Network' });
+    const origins = await within(region).findByLabelText(/Web pages that may call the API/);
+    fireEvent.change(origins, { target: { value: 'https://wms.example.com/orders' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent(/browserOrigins\.0: An origin/);
+    fireEvent.change(origins, { target: { value: 'HTTPS://WMS.example.com\nhttp://localhost:3000' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
+    await within(region).findByText('Network settings saved.');
+    expect((await (await station.admin('/settings/network')).json()).browserOrigins).toEqual(['https://wms.example.com', 'http://localhost:3000']);
+    expect(origins).toHaveValue('https://wms.example.com\nhttp://localhost:3000');
   });
 });

@@ -35,6 +35,7 @@ const error = (description: string): Answer => ({ description, json: 'Error' });
 const keyed = {
   400: error('The path is not valid percent-encoding (`malformed_path`)'),
   401: error('The API key is missing, malformed, unknown or revoked'),
+  403: error('A browser page whose origin an admin has not allowed (`origin_not_allowed`)'),
   500: error('Something unexpected; nothing was written. Retry with backoff'),
 };
 /** Routes with a body can also answer these. */
@@ -75,7 +76,7 @@ export const operations: Operation[] = [
     description: 'The (team, source, sourceId) triple identifies the order; sending it again updates it. A 3PL key may target a merchant with `targetTeamId`.',
     pathParams: [],
     body: { schema: 'OrderRequest', required: true },
-    answers: { ...withBody, 201: { description: 'The order as stored', json: 'Order' }, 400: error('The body is not valid; every broken field is in `details`'), 403: error('The key cannot reach that team') },
+    answers: { ...withBody, 201: { description: 'The order as stored', json: 'Order' }, 400: error('The body is not valid; every broken field is in `details`'), 403: error('The key cannot reach that team; or a browser origin not allowed') },
   },
   {
     id: 'getOrderStatus',
@@ -214,7 +215,7 @@ export const operations: Operation[] = [
     summary: 'Is a source app active for this key',
     pathParams: [],
     query: 'appValidate',
-    answers: { ...keyed, 200: { description: 'Active when `valid` is true', json: 'AppValidation' }, 400: error('`appId` missing or not a UUID'), 403: error('The app is not accessible to this key') },
+    answers: { ...keyed, 200: { description: 'Active when `valid` is true', json: 'AppValidation' }, 400: error('`appId` missing or not a UUID'), 403: error('The app is not accessible to this key; or a browser origin not allowed') },
   },
   {
     id: 'getTeam',
@@ -223,7 +224,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: 'The calling 3PL team',
     pathParams: [],
-    answers: { ...keyed, 200: { description: 'The team', json: 'Team' }, 403: error('Not a 3PL key') },
+    answers: { ...keyed, 200: { description: 'The team', json: 'Team' }, 403: error('Not a 3PL key; or a browser origin not allowed') },
   },
   {
     id: 'listMerchants',
@@ -232,7 +233,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: 'The merchants of the calling 3PL team',
     pathParams: [],
-    answers: { ...keyed, 200: { description: 'The merchants', json: 'MerchantListItem', list: true }, 403: error('Not a 3PL key') },
+    answers: { ...keyed, 200: { description: 'The merchants', json: 'MerchantListItem', list: true }, 403: error('Not a 3PL key; or a browser origin not allowed') },
   },
   {
     id: 'createMerchant',
@@ -242,7 +243,7 @@ export const operations: Operation[] = [
     summary: 'Create a merchant, optionally inviting its admin',
     pathParams: [],
     body: { schema: 'MerchantCreate', required: true },
-    answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key') },
+    answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed') },
   },
   {
     id: 'inviteToMerchant',
@@ -252,7 +253,7 @@ export const operations: Operation[] = [
     summary: 'Invite an administrator to a merchant',
     pathParams: [MERCHANT_ID],
     body: { schema: 'Invitation', required: true },
-    answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key'), 404: error('Not a merchant of the caller') },
+    answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller') },
   },
   {
     id: 'listMembers',
@@ -261,7 +262,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: 'The members of the calling 3PL team',
     pathParams: [],
-    answers: { ...keyed, 200: { description: 'The members', json: 'Member', list: true }, 403: error('Not a 3PL key') },
+    answers: { ...keyed, 200: { description: 'The members', json: 'Member', list: true }, 403: error('Not a 3PL key; or a browser origin not allowed') },
   },
   {
     id: 'assignAccountManager',
@@ -275,7 +276,7 @@ export const operations: Operation[] = [
       ...withBody,
       200: { description: 'The merchant', json: 'MerchantListItem' },
       400: error('Invalid data, or the user is not a member of the 3PL team'),
-      403: error('Not a 3PL key'),
+      403: error('Not a 3PL key; or a browser origin not allowed'),
       404: error('Not a merchant of the caller'),
     },
   },
@@ -286,7 +287,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: 'Take a merchant live',
     pathParams: [MERCHANT_ID],
-    answers: { ...keyed, 200: { description: 'The team, with `went_live_at` and `went_live_by`', json: 'Team' }, 403: error('Not a 3PL key'), 404: error('Not a merchant of the caller') },
+    answers: { ...keyed, 200: { description: 'The team, with `went_live_at` and `went_live_by`', json: 'Team' }, 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller') },
   },
   {
     id: 'listOrderDocuments',
