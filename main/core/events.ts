@@ -11,6 +11,8 @@ export interface StationEventMap {
   rendered: [{ jobId: string; ok: boolean; seconds: number; pages: number | null }];
   /** An automatic backup was taken into `file` (or failed). */
   backup: [{ file: string | null; ok: boolean; error?: string }];
+  /** A webhook delivery was tried: delivered, or why not and whether it is tried again. */
+  webhook: [{ deliveryId: string; webhookId: string; state: 'pending' | 'delivered' | 'failed'; attempts: number; status: number | null; error: string | null }];
   /** The host is about to stop listening: live streams end so it is not held open. */
   closing: [];
 }

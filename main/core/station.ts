@@ -20,6 +20,8 @@ import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
 import { jsonBody } from './http/body';
 import { apiCors } from './http/cors';
+import { webhookAdminRoutes } from './webhooks/admin-routes';
+import { WebhookDispatcher } from './webhooks/dispatcher';
 import { openApiRoutes } from './http/openapi/routes';
 import { errorHandler, type Logger } from './http/error-handler';
 import { createLinksCapability, linkAdminRoutes, linkRoutes, registerLinkHooks } from './links';
@@ -81,6 +83,8 @@ export interface StationOptions {
   automaticBackups?: boolean;
   /** Retention sweeps at start and hourly (with `background`). Default true; off in the tests' stations. */
   retentionSweeps?: boolean;
+  /** The first webhook retry's delay (default 5 s; each next one doubles, up to an hour). */
+  webhookRetryBaseMs?: number;
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
@@ -210,6 +214,13 @@ export function createStation(options: StationOptions): Station {
   };
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
+  // Webhooks: the outbox is written with each change; the dispatcher sends it from here.
+  const webhooks = options.background ? new WebhookDispatcher({ db, events, logger, retryBaseMs: options.webhookRetryBaseMs }) : undefined;
+  webhookAdminRoutes(admin, db, () => webhooks);
+  if (webhooks) {
+    webhooks.start();
+    closers.push(() => webhooks.stop());
+  }
   adminPrintRoutes(admin, db, printing.printing);
   overviewRoutes(admin, db);
   retentionRoutes(admin, { db, dataDir: options.dataDir, settings });

@@ -18,6 +18,7 @@ const STATUS_LABELS: Record<string, string> = {
   onboarding: 'Onboarding',
   revoked: 'Revoked',
   active: 'Active',
+  paused: 'Paused',
 };
 
 /** A status as a coloured chip with a word (never colour alone). */

@@ -40,7 +40,7 @@ export async function retentionCommand(argv: string[]): Promise<number> {
         `finished print jobs: ${retention.finishedJobDays} days`,
         `raw source payloads: ${retention.sourcePayloadDays} days`,
         `orders: ${retention.orderDays === null ? 'kept' : `${retention.orderDays} days`}`,
-        ...(swept ? [`swept: ${swept.printedPdfs} PDFs, ${swept.jobs} jobs, ${swept.batches} batches, ${swept.sourcePayloads} payloads, ${swept.orders} orders, ${swept.idempotencyKeys} expired idempotency keys`] : []),
+        ...(swept ? [`swept: ${swept.printedPdfs} PDFs, ${swept.jobs} jobs, ${swept.batches} batches, ${swept.sourcePayloads} payloads, ${swept.orders} orders, ${swept.idempotencyKeys} expired idempotency keys, ${swept.webhookDeliveries} webhook deliveries`] : []),
       ].join('\n'),
     );
     return 0;

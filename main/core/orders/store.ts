@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { enqueueWebhookEvent } from '../webhooks/store';
 import { statement } from '../db/statements';
 import { isUuid } from '../ids';
 import { fromJsonColumn, toJsonColumn } from '../json';
@@ -161,10 +162,17 @@ export function listOrderSources(db: Db, orderId: string): OrderSourceRow[] {
   return statement(db, 'SELECT * FROM order_sources WHERE order_id = ? ORDER BY received_at, rowid').all(orderId) as OrderSourceRow[];
 }
 
+/** Changes an order's status, its history and its webhook deliveries in one transaction. */
 export function setOrderStatus(db: Db, orderId: string, status: OrderStatus, reason: string, at: string): boolean {
-  const changed = statement(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status <> ?').run(status, at, orderId, status).changes === 1;
-  if (changed) appendStatusHistory(db, orderId, status, reason, at);
-  return changed;
+  return db.transaction(() => {
+    const before = statement(db, 'SELECT team_id, status FROM orders WHERE id = ?').get(orderId) as { team_id: string; status: OrderStatus } | undefined;
+    const changed = statement(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status <> ?').run(status, at, orderId, status).changes === 1;
+    if (!changed || !before) return false;
+    appendStatusHistory(db, orderId, status, reason, at);
+    const order = { id: orderId, order_keys: listOrderKeys(db, orderId), status, previous_status: before.status, reason, updated_at: at };
+    enqueueWebhookEvent(db, before.team_id, 'order.status_changed', { order }, at);
+    return true;
+  })();
 }
 
 export function appendStatusHistory(db: Db, orderId: string, status: OrderStatus, reason: string, at: string): void {

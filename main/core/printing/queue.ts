@@ -9,6 +9,7 @@ import { PermanentPrintError, PrintSystemDownError, TransientPrintError, Unconfi
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import { renderJobContent } from './job-content';
+import { enqueueJobStateEvent } from '../webhooks/events';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import { pdfPageCount } from '../render/page-count';
@@ -377,8 +378,11 @@ export class PrintQueue {
   private transition(job: JobRow, state: JobState, fields: Partial<JobRow>): void {
     const { db, events } = this.deps;
     const at = nowIso();
-    updateJob(db, job.id, { ...fields, state, updated_at: at });
     const reason = fields.reason !== undefined ? fields.reason : job.reason;
+    db.transaction(() => {
+      updateJob(db, job.id, { ...fields, state, updated_at: at });
+      if (state !== job.state) enqueueJobStateEvent(db, { ...job, ...fields, state, reason }, job.state, at);
+    })();
     events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state, reason });
     if (refreshBatchState(db, job.batch_id, at)) events.emit('batch', { type: 'updated', batchId: job.batch_id, teamId: job.team_id });
   }

@@ -19,6 +19,7 @@ export interface SweepResult {
   batches: number;
   sourcePayloads: number;
   orders: number;
+  webhookDeliveries: number;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface SweepResult {
  */
 export async function sweepRetention(db: Db, dataDir: string, retention: RetentionSettings, now = Date.now()): Promise<SweepResult> {
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
-  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0 };
+  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0 };
 
   // Answers kept for print retries are of no use after their window (printing/idempotency.ts).
   result.idempotencyKeys = await inSlices(
@@ -42,6 +43,12 @@ export async function sweepRetention(db: Db, dataDir: string, retention: Retenti
 
   const jobCutoff = before(retention.finishedJobDays);
   result.jobs = await inSlices(db, `DELETE FROM print_jobs WHERE rowid IN (SELECT rowid FROM print_jobs WHERE state IN ('done', 'unknown', 'failed') AND finished_at < ? LIMIT ${SLICE})`, jobCutoff);
+  // Deliveries sent or given up are kept as long as finished jobs: the dashboard's record of them.
+  result.webhookDeliveries = await inSlices(
+    db,
+    `DELETE FROM webhook_deliveries WHERE rowid IN (SELECT rowid FROM webhook_deliveries WHERE state IN ('delivered', 'failed') AND created_at < ? LIMIT ${SLICE})`,
+    jobCutoff,
+  );
   result.batches = await inSlices(
     db,
     `DELETE FROM print_batches WHERE rowid IN (SELECT b.rowid FROM print_batches b WHERE b.updated_at < ? AND NOT EXISTS (SELECT 1 FROM print_jobs j WHERE j.batch_id = b.id) LIMIT ${SLICE})`,

@@ -5,6 +5,7 @@ import { ApiKeys } from './ApiKeys';
 import { DesktopSettings } from './DesktopSettings';
 import { MailSettings } from './MailSettings';
 import { NetworkSettings } from './NetworkSettings';
+import { Webhooks } from './Webhooks';
 import { RetentionSettings } from './RetentionSettings';
 import { SessionsSettings } from './SessionsSettings';
 
@@ -39,6 +40,7 @@ export function SettingsPage() {
         </p>
       </section>
       <ApiKeys />
+      <Webhooks />
       <MailSettings />
       <SessionsSettings />
       <RetentionSettings />

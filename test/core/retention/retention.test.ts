@@ -60,8 +60,15 @@ describe('retention and disk use', { timeout: 120_000 }, () => {
     keep.run(teamId, 'expired', ago(2));
     keep.run(teamId, 'fresh', ago(0.5));
     const recentOrder = await orderOf('NEW-1', 5);
+    // Webhook deliveries: an old delivered one goes, an old one still waiting and a recent one stay.
+    s.station.db.prepare("INSERT INTO webhooks (id, team_id, url, secret, events, active, created_at, updated_at) VALUES ('wh', ?, 'http://127.0.0.1:9/', 's', '[]', 0, ?, ?)").run(teamId, ago(0), ago(0));
+    const delivery = s.station.db.prepare("INSERT INTO webhook_deliveries (id, webhook_id, event_type, payload, state, next_attempt_at, created_at) VALUES (?, 'wh', 'order.status_changed', '{}', ?, ?, ?)");
+    delivery.run('old-delivered', 'delivered', ago(100), ago(100));
+    delivery.run('old-waiting', 'pending', ago(100), ago(100));
+    delivery.run('new-delivered', 'delivered', ago(1), ago(1));
     const swept = await json<Record<string, number>>(await s.admin('/admin/api/settings/retention/sweep', { method: 'POST', json: {} }), 200);
-    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0 });
+    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0, webhookDeliveries: 1 });
+    expect(s.station.db.prepare('SELECT id FROM webhook_deliveries ORDER BY id').pluck().all()).toEqual(['new-delivered', 'old-waiting']);
     expect(s.station.db.prepare('SELECT key FROM idempotency_keys').pluck().all()).toEqual(['fresh']);
     expect(readdirSync(printed)).toEqual(['station-job-new.pdf']);
     const db = s.station.db;
