@@ -35,6 +35,11 @@ for _ in $(seq 1 50); do lpstat -r 2>/dev/null | grep -q "is running" && break; 
 lpstat -p PDF >/dev/null 2>&1 || lpadmin -p PDF -E -v cups-pdf:/ -m lsb/usr/cups-pdf/CUPS-PDF_opt.ppd
 mkdir -p /var/spool/station-trays && chmod 777 /var/spool/station-trays
 lpstat -p TRAYS >/dev/null 2>&1 || lpadmin -p TRAYS -E -v file:///var/spool/station-trays/TRAYS.ps -m drv:///sample.drv/generic.ppd
+# A Zebra ZPL label printer as a packing station has one: CUPS's own Zebra driver on a
+# JetDirect socket (port 9101 on loopback, where the ZPL test listens and reads the exact
+# bytes a printer would receive). A file: device cannot stand in here: CUPS completes a raw
+# job on a file: device without writing it.
+lpstat -p ZPL >/dev/null 2>&1 || lpadmin -p ZPL -E -v socket://127.0.0.1:9101 -m drv:///sample.drv/zebra.ppd
 # A cups-pdf queue whose default paper is a 4×6 in label: Chromium's kiosk printing prints on
 # a queue's default paper, so the label check needs a queue that defaults to the label. The
 # PPD is cups-pdf's own with one more page size, made the default.
@@ -59,6 +64,6 @@ echo '{"PrintHeaderFooter": false}' > /etc/chromium/policies/managed/station-pri
 # layer of Chromium's fonts, pdftocairo keeps it, so tests can read order numbers back.
 lpadmin -p PDF -o pdftops-renderer-default=pdftocairo
 lpadmin -p LABEL4x6 -o pdftops-renderer-default=pdftocairo
-cupsenable PDF LABEL4x6 TRAYS 2>/dev/null || true
-cupsaccept PDF LABEL4x6 TRAYS 2>/dev/null || true
+cupsenable PDF LABEL4x6 TRAYS ZPL 2>/dev/null || true
+cupsaccept PDF LABEL4x6 TRAYS ZPL 2>/dev/null || true
 echo "system parts ready: $(lpstat -p | tr '\n' ' ')"

@@ -3,6 +3,8 @@ import {
   TransientPrintError,
   UnconfirmedPrintError,
   pdfOf,
+  RAW_NOT_TAKEN,
+  PermanentPrintError,
   type DiscoveredPrinter,
   type JobContent,
   type OsJobReport,
@@ -153,7 +155,7 @@ export class ElectronPrintBackend implements PrintBackend {
 
   constructor(private readonly deps: ElectronPrintDeps) {}
 
-  takes(tray: string | null): JobContent['kind'] {
+  takes(tray: string | null): 'pdf' | 'html' {
     return choosePrintPath({ platform: this.deps.platform, seenBy: this.kind, tray }) === 'pdf-to-printer' ? 'pdf' : 'html';
   }
 
@@ -176,6 +178,7 @@ export class ElectronPrintBackend implements PrintBackend {
         throw new TransientPrintError(`The printer did not take the job: ${error instanceof Error ? error.message : String(error)}`);
       }
     } else {
+      if (request.content.kind === 'raw') throw new PermanentPrintError(RAW_NOT_TAKEN);
       if (request.content.kind !== 'html') throw new Error('webContents.print prints HTML: the job came as a PDF');
       await this.printHtml(request.content.html, request);
     }

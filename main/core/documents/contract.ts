@@ -36,6 +36,8 @@ export interface RenderedHtml {
   /** A full HTML document for one printed document (may span several pages). */
   html: string;
   paper: PaperSpec;
+  /** A ZPL template's output, printed raw as is; `html` then shows it as text. */
+  zpl?: string;
 }
 
 export interface DocumentsApi {
@@ -47,7 +49,7 @@ export interface DocumentsApi {
    */
   renderHtml(documentId: string, options?: { templateId?: string }): Promise<RenderedHtml>;
   /** A template of the team (or its 3PL parent's base templates) by id or name. */
-  findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec } | undefined;
+  findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec; kind: 'html' | 'zpl' } | undefined;
   /** The team flow's "print automatically" switch (read by automatic printing). */
   autoPrintEnabled(teamId: string): boolean;
 }

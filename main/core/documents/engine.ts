@@ -1,5 +1,6 @@
 import { Liquid, type Template } from 'liquidjs';
 import { registerFilters } from './filters';
+import type { TemplateKind } from './templates-store';
 
 /** A template body Liquid cannot parse: the message and where (1-based line and column). */
 export class TemplateSyntaxError extends Error {
@@ -12,10 +13,21 @@ export class TemplateSyntaxError extends Error {
   }
 }
 
-function liquidEngine(check: boolean): Liquid {
+/**
+ * ZPL field data: `^` starts a command, `~` a control command, and `_` is the hex indicator
+ * of `^FH`, so each is written as `_XX`; control characters likewise. The built-in ZPL
+ * templates put `^FH` before every `^FD` that shows order data, which makes this exact:
+ * an order's text prints as sent and can never end its field.
+ */
+export function escapeZplField(value: unknown): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+  return String(value ?? '').replace(/[\^~_\u0000-\u001f\u007f]/g, (char) => `_${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function liquidEngine(check: boolean, kind: TemplateKind = 'html'): Liquid {
   const liquid = new Liquid({
-    // Every `{{ }}` is HTML-escaped unless its last filter is a markup filter (or `raw`).
-    outputEscape: 'escape',
+    // Every `{{ }}` is escaped for its output (HTML, or ZPL field data) unless its last filter is a markup filter (or `raw`).
+    outputEscape: kind === 'zpl' ? escapeZplField : 'escape',
     strictFilters: true,
     ownPropertyOnly: true,
     // An in-memory file system with nothing in it: `include` / `render` / `layout` cannot read disk.
@@ -36,8 +48,8 @@ const CACHE_SIZE = 500;
  * version, so an order write renders with no parsing at all.
  */
 export class TemplateEngine {
-  private readonly engines = { print: liquidEngine(false), check: liquidEngine(true) };
-  private readonly cache = { print: new Map<string, Template[]>(), check: new Map<string, Template[]>() };
+  private readonly engines = { print: liquidEngine(false), check: liquidEngine(true), zplPrint: liquidEngine(false, 'zpl'), zplCheck: liquidEngine(true, 'zpl') };
+  private readonly cache = { print: new Map<string, Template[]>(), check: new Map<string, Template[]>(), zplPrint: new Map<string, Template[]>(), zplCheck: new Map<string, Template[]>() };
 
   /** Throws `TemplateSyntaxError` when the body does not parse. */
   validate(body: string): void {
@@ -48,8 +60,9 @@ export class TemplateEngine {
    * Renders synchronously (order writes need the result inside their transaction).
    * `check` renders for completeness only: barcodes are validated, not drawn.
    */
-  render(template: { id: string; version: number; body: string }, scope: object, mode: 'print' | 'check' = 'print'): string {
+  render(template: { id: string; version: number; body: string; kind?: TemplateKind }, scope: object, renderMode: 'print' | 'check' = 'print'): string {
     const key = `${template.id}@${template.version}`;
+    const mode = template.kind === 'zpl' ? (renderMode === 'print' ? 'zplPrint' : 'zplCheck') : renderMode;
     const cache = this.cache[mode];
     let parsed = cache.get(key);
     if (!parsed) {
@@ -61,11 +74,12 @@ export class TemplateEngine {
   }
 
   /** Renders a body that is not saved (previews of an edit). */
-  renderBody(body: string, scope: object): string {
-    return this.engines.print.renderSync(this.parse('print', body), scope) as string;
+  renderBody(body: string, scope: object, kind: TemplateKind = 'html'): string {
+    const mode = kind === 'zpl' ? 'zplPrint' : 'print';
+    return this.engines[mode].renderSync(this.parse(mode, body), scope) as string;
   }
 
-  private parse(mode: 'print' | 'check', body: string): Template[] {
+  private parse(mode: keyof TemplateEngine['engines'], body: string): Template[] {
     try {
       return this.engines[mode].parse(body);
     } catch (error) {

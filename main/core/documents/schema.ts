@@ -28,6 +28,8 @@ export const templateCreateSchema = z.object({
   orientation: z.enum(['portrait', 'landscape']).default('portrait'),
   marginsMm: marginsSchema.prefault(10),
   body: z.string().max(500_000),
+  /** `zpl`: Liquid producing ZPL for a thermal label printer, printed raw (never through Chromium). Fixed at creation. */
+  kind: z.enum(['html', 'zpl']).default('html'),
   /** Makes this template the team's override of a base template (its own or its 3PL parent's). */
   overridesTemplateId: z.string().max(100).nullish(),
 });

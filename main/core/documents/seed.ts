@@ -29,6 +29,7 @@ export function seedTeamDocuments(db: Db, teamId: string): void {
       margin_bottom_mm: builtin.paper.marginsMm.bottom,
       margin_left_mm: builtin.paper.marginsMm.left,
       body: builtin.body,
+      kind: builtin.kind ?? 'html',
       builtin: builtin.key,
       overrides_template_id: null,
       version: 1,

@@ -9,6 +9,7 @@ import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
 import { stationLocale } from './i18n';
+import { escapeHtml } from './filters';
 import { documentHtml } from './html';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
@@ -144,13 +145,14 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       const result = tryRender(template, order, doc.tag, 'print');
       if ('error' in result) throw new Error(result.error);
       const paper = paperOf(template);
+      if (template.kind === 'zpl') return { html: documentHtml(`<pre>${escapeHtml(result.html)}</pre>`, paper), paper, zpl: result.html };
       return { html: documentHtml(result.html, paper), paper };
     },
 
     findTemplate(teamId, idOrName) {
       ensureTeamSeeded(db, teamId);
       const row = findTemplateInScope(db, teamId, idOrName);
-      return row && { id: row.id, name: row.name, tag: row.tag, paper: paperOf(row) };
+      return row && { id: row.id, name: row.name, tag: row.tag, paper: paperOf(row), kind: row.kind };
     },
 
     autoPrintEnabled(teamId) {

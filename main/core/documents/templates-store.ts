@@ -2,6 +2,8 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { PaperSpec } from './contract';
 
+export type TemplateKind = 'html' | 'zpl';
+
 export interface TemplateRow {
   id: string;
   team_id: string;
@@ -16,6 +18,8 @@ export interface TemplateRow {
   margin_bottom_mm: number;
   margin_left_mm: number;
   body: string;
+  /** `html` (a PDF through Chromium) or `zpl` (raw to a thermal printer). */
+  kind: TemplateKind;
   builtin: string | null;
   overrides_template_id: string | null;
   version: number;
@@ -37,10 +41,10 @@ export function insertTemplate(db: Db, row: TemplateRow): void {
   statement(
     db,
     `INSERT INTO document_templates (id, team_id, name, tag, paper_name, width_mm, height_mm, orientation,
-       margin_top_mm, margin_right_mm, margin_bottom_mm, margin_left_mm, body, builtin, overrides_template_id,
+       margin_top_mm, margin_right_mm, margin_bottom_mm, margin_left_mm, body, kind, builtin, overrides_template_id,
        version, created_at, updated_at)
      VALUES (@id, @team_id, @name, @tag, @paper_name, @width_mm, @height_mm, @orientation,
-       @margin_top_mm, @margin_right_mm, @margin_bottom_mm, @margin_left_mm, @body, @builtin, @overrides_template_id,
+       @margin_top_mm, @margin_right_mm, @margin_bottom_mm, @margin_left_mm, @body, @kind, @builtin, @overrides_template_id,
        @version, @created_at, @updated_at)`,
   ).run(row);
 }

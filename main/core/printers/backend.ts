@@ -35,7 +35,13 @@ export interface DiscoveredPrinter {
  * as one HTML document (Electron's `webContents.print`, which cannot print a PDF: its PDF
  * viewer is an extension page, electron/electron#27383). Images are inlined in both.
  */
-export type JobContent = { kind: 'pdf'; pdf: Uint8Array } | { kind: 'html'; html: string };
+export type JobContent = { kind: 'pdf'; pdf: Uint8Array } | { kind: 'html'; html: string } | RawContent;
+
+/** Printer language (ZPL) sent to the printer as is: no driver, no rendering (`lp -o raw`). */
+export interface RawContent {
+  kind: 'raw';
+  data: Uint8Array;
+}
 
 export interface SubmitRequest {
   /** The OS queue name. */
@@ -66,7 +72,7 @@ export interface PrintBackend {
   /** `cups`, `electron`, `folder`: which backend prints on a printer (its id is the OS queue's). */
   readonly kind: string;
   /** What this backend prints for a job on `tray` (default: a PDF). */
-  takes?(tray: string | null): JobContent['kind'];
+  takes?(tray: string | null): 'pdf' | 'html';
   discover(): Promise<DiscoveredPrinter[]>;
   /**
    * Why the print system is not answering, in words, or undefined when it is up (or the
@@ -121,8 +127,12 @@ export class PermanentPrintError extends Error {}
  */
 export class UnconfirmedPrintError extends Error {}
 
+/** Why a printer path that prints documents refuses a ZPL job. */
+export const RAW_NOT_TAKEN = 'This printer takes documents, not ZPL: route ZPL labels to a label printer on a CUPS queue (they are sent raw)';
+
 /** The PDF of a job for a backend that prints PDFs (a wiring error otherwise). */
 export function pdfOf(request: SubmitRequest): Uint8Array {
+  if (request.content.kind === 'raw') throw new PermanentPrintError(RAW_NOT_TAKEN);
   if (request.content.kind !== 'pdf') throw new Error(`a PDF backend was handed ${request.content.kind}`);
   return request.content.pdf;
 }

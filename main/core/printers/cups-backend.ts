@@ -108,15 +108,23 @@ export class CupsBackend implements PrintBackend {
 
   async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
     const args = ['-d', request.vendorId, '-t', request.title, '-n', String(request.copies), '-H', 'indefinite'];
+    if (request.content.kind === 'raw') {
+      // The printer's own language: no filter, no paper or tray options (the ZPL sets them).
+      args.push('-o', 'raw', '--', '-');
+      return this.submitted(request.vendorId, await this.exec('lp', args, request.content.data));
+    }
     if (request.paper.name) args.push('-o', `media=${request.paper.name}`);
     else args.push('-o', `PageSize=Custom.${round(request.paper.widthMm)}x${round(request.paper.heightMm)}mm`);
     if (request.tray) args.push('-o', `InputSlot=${request.tray}`);
     if (request.fitToPage) args.push('-o', 'fit-to-page');
     args.push('--', '-');
-    const result = await this.exec('lp', args, pdfOf(request));
+    return this.submitted(request.vendorId, await this.exec('lp', args, pdfOf(request)));
+  }
+
+  private async submitted(vendorId: string, result: { code: number | null; stdout: string; stderr: string }): Promise<{ osJobId: string; held: boolean }> {
     const match = /request id is (\S+)/.exec(result.stdout);
     if (result.code === 0 && match) return { osJobId: match[1]!, held: true };
-    throw await this.refusal(request.vendorId, (result.stderr || result.stdout).trim() || `lp exited ${result.code}`);
+    throw await this.refusal(vendorId, (result.stderr || result.stdout).trim() || `lp exited ${result.code}`);
   }
 
   async printSystemDown(): Promise<string | undefined> {

@@ -101,7 +101,7 @@ function groupIntoBatches(db: Db, printable: ResolvedDocument[][]): PlannedBatch
       }
       const { paper } = document;
       const pool = document.fallbacks.map((fallback) => fallback.id).join(',');
-      const key = [document.tray ?? '', document.mediaName ?? '', paper.widthMm, paper.heightMm, paper.orientation, document.fitToPage, pool].join('|');
+      const key = [document.raw ? 'raw' : 'pdf', document.tray ?? '', document.mediaName ?? '', paper.widthMm, paper.heightMm, paper.orientation, document.fitToPage, pool].join('|');
       let job = batch.jobsByKey.get(key);
       if (!job) {
         job = { printer: document.printer, fallbacks: document.fallbacks, tray: document.tray, documents: [] };

@@ -277,7 +277,7 @@ export class PrintQueue {
   }
 
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */
-  private async render(job: JobRow, kind: JobContent['kind']): Promise<{ content: JobContent; pages: number | null }> {
+  private async render(job: JobRow, kind: 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
     const documents = this.deps.documents();
     const html: RenderedHtml[] = [];
     // `ignored` means intentionally excluded from printing: an order ignored since the job

@@ -20,6 +20,8 @@ export interface ResolvedDocument {
   /** The printer's name for the paper, or null for a custom size / fit to page. */
   mediaName: string | null;
   fitToPage: boolean;
+  /** A ZPL template's document: sent raw, never in a job with PDF documents, no paper of the printer's. */
+  raw: boolean;
 }
 
 export interface RoutingContext {
@@ -79,12 +81,14 @@ export function resolveDocument(
   const templateRef = requested?.templateId ?? requested?.template ?? route?.template ?? null;
   let templateId: string | null = null;
   let paper = document.paper;
+  let raw = context.documents.findTemplate(order.teamId, document.templateOverrideId ?? document.templateId)?.kind === 'zpl';
   if (templateRef) {
     const template = context.documents.findTemplate(order.teamId, templateRef);
     if (!template) reasons.push({ code: 'template_not_found', message: `No template "${templateRef}" for this team`, ...at });
     else {
       templateId = template.id;
       paper = template.paper;
+      raw = template.kind === 'zpl';
     }
   }
 
@@ -94,7 +98,8 @@ export function resolveDocument(
   }
 
   let mediaName: string | null = null;
-  if (printer) {
+  // ZPL sets its own label size (^PW, ^LL): the printer's paper list does not apply.
+  if (printer && !raw) {
     const size = matchPaperSize(printer.paperSizes, { widthMm: paper.widthMm, heightMm: paper.heightMm });
     if (size) mediaName = size.name;
     else if (!printer.acceptsCustomPaper && !printer.fitToPage) {
@@ -115,5 +120,5 @@ export function resolveDocument(
         .filter((candidate): candidate is Printer => !!candidate && candidate.status !== 'missing' && candidate.id !== printer.id)
         .filter((candidate) => (!tray || candidate.trays.includes(tray)) && (candidate.acceptsCustomPaper || candidate.fitToPage || !!matchPaperSize(candidate.paperSizes, paper)))
     : [];
-  return { document, order, printer, fallbacks, tray, templateId, paper, mediaName, fitToPage: printer.fitToPage };
+  return { document, order, printer, fallbacks, tray, templateId, paper, mediaName, fitToPage: printer.fitToPage, raw };
 }

@@ -37,14 +37,16 @@ describe('built-in templates', () => {
   });
   afterAll(() => s.stop());
 
-  it('every team gets the packing slips (A4, Letter), invoice, 4×6 in label and gift note', () => {
+  it('every team gets the packing slips (A4, Letter), invoice, 4×6 in labels (HTML and ZPL) and gift note', () => {
     expect(templates.map((t) => [t.builtin, t.tag, t.paper.name, t.orientation])).toEqual([
       ['packing-slip-a4', 'packing-slip', 'A4', 'portrait'],
       ['packing-slip-letter', 'packing-slip', 'Letter', 'portrait'],
       ['invoice-a4', 'invoice', 'A4', 'portrait'],
       ['shipping-label-4x6', 'label', '4x6in', 'portrait'],
+      ['shipping-label-4x6-zpl', 'label', '4x6in', 'portrait'],
       ['gift-note-a6', 'gift-note', 'A6', 'landscape'],
     ]);
+    expect(templates.map((t) => t.kind)).toEqual(['html', 'html', 'html', 'html', 'zpl', 'html']);
   });
 
   const cases = [

@@ -23,7 +23,7 @@ describe('built-in templates of an upgraded station', () => {
       expect(after.find((row) => row.builtin === 'packing-slip-a4')).toMatchObject({ body: BUILTIN_TEMPLATES.find((t) => t.key === 'packing-slip-a4')!.body, version: 2 });
       expect(after.find((row) => row.builtin === 'shipping-label-4x6')).toMatchObject({ body: 'the label the team wrote', version: 1 });
       // Current copies are left alone, and a second run changes nothing.
-      expect(after.filter((row) => row.version === 1 && row.body !== 'the label the team wrote').length).toBe(3);
+      expect(after.filter((row) => row.version === 1 && row.body !== 'the label the team wrote').length).toBe(4);
       expect(upgradeBuiltinTemplates(db, earlier)).toBe(0);
     } finally {
       await s.stop();

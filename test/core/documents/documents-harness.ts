@@ -33,6 +33,7 @@ export interface TemplateView {
   name: string;
   tag: string;
   builtin: string | null;
+  kind: 'html' | 'zpl';
   version: number;
   paper: { name: string; widthMm: number; heightMm: number };
   orientation: 'portrait' | 'landscape';

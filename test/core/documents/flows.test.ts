@@ -54,7 +54,7 @@ describe('flows', () => {
     expect(flow.autoPrint).toBe(true);
     expect(flow.rules).toHaveLength(1);
     const own = await json<TemplateView[]>(await s.admin(`/admin/api/teams/${created.team.id}/templates`), 200);
-    expect(own.map((t) => t.builtin)).toEqual(['packing-slip-a4', 'packing-slip-letter', 'invoice-a4', 'shipping-label-4x6', 'gift-note-a6']);
+    expect(own.map((t) => t.builtin)).toEqual(['packing-slip-a4', 'packing-slip-letter', 'invoice-a4', 'shipping-label-4x6', 'shipping-label-4x6-zpl', 'gift-note-a6']);
     const order = await orderWith({}, { targetTeamId: created.team.id }, threePl.key);
     expect(order.documents.map((d) => [d.tag, d.templateId])).toEqual([['packing-slip', own[0]!.id]]);
   });

@@ -37,7 +37,7 @@ it('a team created before documents existed gets the built-in templates and defa
     const order = await json<{ id: string }>(await s.call('/api/orders', { key: secret, json: sampleOrder('old-1') }), 201);
     const docs = s.station.services.documents.listForOrder(order.id);
     expect(docs.map((d: DocumentView) => [d.tag, d.complete])).toEqual([['packing-slip', true]]);
-    expect(s.station.db.prepare('SELECT COUNT(*) AS n FROM document_templates WHERE team_id = ?').get(team.id)).toEqual({ n: 5 });
+    expect(s.station.db.prepare('SELECT COUNT(*) AS n FROM document_templates WHERE team_id = ?').get(team.id)).toEqual({ n: 6 });
   } finally {
     await s.stop();
   }

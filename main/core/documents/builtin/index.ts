@@ -1,4 +1,6 @@
 import type { PaperSpec } from '../contract';
+import type { TemplateKind } from '../templates-store';
+import { SHIPPING_LABEL_ZPL } from './shipping-label-zpl';
 import { NAMED_PAPERS } from '../paper';
 import { GIFT_NOTE } from './gift-note';
 import { INVOICE } from './invoice';
@@ -12,6 +14,7 @@ export interface BuiltinTemplate {
   tag: string;
   paper: PaperSpec;
   body: string;
+  kind?: TemplateKind;
 }
 
 function paper(name: string, orientation: PaperSpec['orientation'], margin: number): PaperSpec {
@@ -24,6 +27,7 @@ export const BUILTIN_TEMPLATES: BuiltinTemplate[] = [
   { key: 'packing-slip-letter', name: 'Packing slip (Letter)', tag: 'packing-slip', paper: paper('Letter', 'portrait', 12), body: PACKING_SLIP },
   { key: 'invoice-a4', name: 'Invoice (A4)', tag: 'invoice', paper: paper('A4', 'portrait', 14), body: INVOICE },
   { key: 'shipping-label-4x6', name: 'Shipping label (4×6 in)', tag: 'label', paper: paper('4x6in', 'portrait', 4), body: SHIPPING_LABEL },
+  { key: 'shipping-label-4x6-zpl', name: 'Shipping label (4×6 in, ZPL)', tag: 'label', paper: paper('4x6in', 'portrait', 0), body: SHIPPING_LABEL_ZPL, kind: 'zpl' },
   { key: 'gift-note-a6', name: 'Gift note (A6)', tag: 'gift-note', paper: paper('A6', 'landscape', 8), body: GIFT_NOTE },
 ];
 

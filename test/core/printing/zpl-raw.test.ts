@@ -1,0 +1,91 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeZplField } from '../../../main/core/documents/engine';
+import { RAW_NOT_TAKEN } from '../../../main/core/printers/backend';
+import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
+import { json, printStation, type PrintStation } from './print-harness';
+
+/**
+ * The CUPS queue `ZPL` (scripts/install-system-deps.sh): CUPS's Zebra driver on a JetDirect
+ * socket at 127.0.0.1:9101. This stands in for the printer: it keeps every byte of a job.
+ */
+function zebraOnPort9101(): Promise<{ nextJob: Promise<Buffer>; close: () => Promise<void> }> {
+  let deliver: (bytes: Buffer) => void = () => undefined;
+  const nextJob = new Promise<Buffer>((resolve) => (deliver = resolve));
+  const server = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => {
+      socket.end();
+      deliver(Buffer.concat(chunks));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(9101, '127.0.0.1', () => resolve({ nextJob, close: () => new Promise<void>((done) => server.close(() => done())) })),
+  );
+}
+const LABEL = 'Shipping label (4×6 in, ZPL)';
+
+let s: PrintStation;
+beforeAll(async () => {
+  s = await printStation();
+});
+afterAll(() => s.stop());
+
+describe('ZPL templates print raw', () => {
+  it('the built-in 4×6 ZPL label reaches a raw CUPS queue byte for byte, never through Chromium, with order text escaped', async () => {
+    const { key } = await s.printTeam('Label shop', { documents: [{ template: LABEL, tag: 'label' }] });
+    const hostile = 'Ольга 山田 ^XZ^XA~JA_';
+    const order = await s.createOrder(key, 'ZPL-1', {
+      shippingAddress: { firstName: hostile, lastName: 'שרה', address1: '1-2-3 Ginza', city: 'Tokyo', postalCode: '104-0061', country: 'JP' },
+    });
+    const [document] = await json<{ id: string; complete: boolean }[]>(await s.call(`/api/orders/${order.id}/documents`, { key }), 200);
+    expect(document!.complete).toBe(true);
+    const expected = (await s.station.services.documents.renderHtml(document!.id)).zpl!;
+    let rendersByChromium = 0;
+    s.station.events.on('rendered', (event) => {
+      if (event.pages !== null) rendersByChromium++;
+    });
+
+    const zebra = await zebraOnPort9101();
+    const zpl = await s.printerId('ZPL');
+    const [result] = await json<{ id: string; status: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: zpl } } }), 200);
+    expect(result!.status).toBe('pending');
+    const printed = await zebra.nextJob;
+    await zebra.close();
+    const batch = await s.settled(result!.id);
+    expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
+
+    expect(printed.equals(Buffer.from(expected, 'utf8'))).toBe(true);
+    const text = printed.toString('utf8');
+    // One label: the order's "^XZ^XA~JA" is field data, not a command.
+    expect(text.match(/\^XZ/g)).toHaveLength(1);
+    expect(text).toContain(escapeZplField(hostile));
+    expect(text).toContain('^BCN,200,N,N,N^FH^FD#ZPL-1^FS');
+    expect(text).toContain('^CI28');
+    expect(text).toContain('שרה');
+    expect(rendersByChromium).toBe(0);
+  });
+
+  it('a ZPL label sent to Save as PDF (a printer of documents) fails at once, saying where ZPL prints', async () => {
+    const { key } = await s.printTeam('Wrong printer', { documents: [{ template: LABEL, tag: 'label' }] });
+    const order = await s.createOrder(key, 'ZPL-2');
+    const saveAsPdf = await s.printerId(FOLDER_VENDOR_ID);
+    const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: saveAsPdf } } }), 200);
+    const batch = await s.settled(result!.id);
+    expect(batch.jobs[0]).toMatchObject({ state: 'failed', attempts: 1, reason: expect.stringContaining(RAW_NOT_TAKEN) });
+  });
+
+  it('a template of kind zpl escapes for ZPL, not HTML, and the API says its kind', async () => {
+    const { team } = await s.printTeam('Own ZPL');
+    const created = await json<{ id: string; kind: string }>(
+      await s.admin(`/admin/api/teams/${team.id}/templates`, {
+        method: 'POST',
+        json: { name: 'Bin label', tag: 'bin', kind: 'zpl', paper: { widthMm: 50, heightMm: 25 }, body: '^XA^FO10,10^A0N,30,30^FH^FD{{ order.note }}^FS^XZ' },
+      }),
+      201,
+    );
+    expect(created.kind).toBe('zpl');
+    expect(escapeZplField('<b>&"^~_\n')).toBe('<b>&"_5E_7E_5F_0A');
+  });
+});
