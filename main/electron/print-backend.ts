@@ -6,7 +6,6 @@ import {
   RAW_NOT_TAKEN,
   PermanentPrintError,
   type DiscoveredPrinter,
-  type JobContent,
   type OsJobReport,
   type PrintBackend,
   type PrinterPaperSize,
