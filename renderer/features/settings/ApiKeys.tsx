@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
 import { useConfirm } from '../../components/confirm';
-import { CopyButton, EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
+import { SecretShownOnce } from '../../components/secret-once';
+import { EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
 
 export interface ApiKeyView {
   id: string;
@@ -81,18 +82,9 @@ export function ApiKeys() {
         </ExplainedButton>
       </form>
       {created && (
-        <div className="secret-box" role="region" aria-label="New API key">
-          <p>
-            <strong>Copy the key “{created.name}” now.</strong> It is shown only this once; the station keeps only a hash of it.
-          </p>
-          <div className="secret-row">
-            <code data-testid="new-secret">{created.secret}</code>
-            <CopyButton text={created.secret} label="Copy key" />
-          </div>
-          <button type="button" className="button button-ghost" onClick={() => setCreated(null)}>
-            I have stored it
-          </button>
-        </div>
+        <SecretShownOnce label="New API key" secret={created.secret} copyLabel="Copy key" testId="new-secret" onDone={() => setCreated(null)}>
+          <strong>Copy the key “{created.name}” now.</strong> It is shown only this once; the station keeps only a hash of it.
+        </SecretShownOnce>
       )}
       <ErrorBanner error={error} />
       {keys && keys.length === 0 && <EmptyState title="No API keys yet">Pick a team and a name above to create the first one.</EmptyState>}

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
 import { useConfirm } from '../../components/confirm';
-import { CopyButton, EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
+import { SecretShownOnce } from '../../components/secret-once';
+import { EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
 
 interface WebhookView {
   id: string;
@@ -117,18 +118,9 @@ export function Webhooks() {
         </ExplainedButton>
       </form>
       {created && (
-        <div className="secret-box" role="region" aria-label="New webhook secret">
-          <p>
-            <strong>Copy the signing secret for {created.url} now.</strong> The receiver checks each delivery's signature with it; it is shown only this once.
-          </p>
-          <div className="secret-row">
-            <code data-testid="webhook-secret">{created.secret}</code>
-            <CopyButton text={created.secret} label="Copy secret" />
-          </div>
-          <button type="button" className="button button-ghost" onClick={() => setCreated(null)}>
-            I have stored it
-          </button>
-        </div>
+        <SecretShownOnce label="New webhook secret" secret={created.secret} copyLabel="Copy secret" testId="webhook-secret" onDone={() => setCreated(null)}>
+          <strong>Copy the signing secret for {created.url} now.</strong> The receiver checks each delivery's signature with it; it is shown only this once.
+        </SecretShownOnce>
       )}
       <ErrorBanner error={error} />
       {hooks && hooks.length === 0 && <EmptyState title="No webhooks yet">Pick a team and a URL above; polling the order status API works without one.</EmptyState>}
