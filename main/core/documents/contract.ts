@@ -50,6 +50,8 @@ export interface DocumentsApi {
   renderHtml(documentId: string, options?: { templateId?: string }): Promise<RenderedHtml>;
   /** A template of the team (or its 3PL parent's base templates) by id or name. */
   findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec; kind: 'html' | 'zpl' } | undefined;
+  /** How a document's own template prints: `zpl` is sent raw (one lookup by id: the print path asks per document). */
+  templateKind(templateId: string): 'html' | 'zpl' | undefined;
   /** The team flow's "print automatically" switch (read by automatic printing). */
   autoPrintEnabled(teamId: string): boolean;
 }

@@ -14,7 +14,7 @@ import { documentHtml } from './html';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
 import { ensureTeamSeeded } from './seed';
-import { findOverride, getTemplate, paperOf, type TemplateRow } from './templates-store';
+import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } from './templates-store';
 
 const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
 
@@ -154,6 +154,8 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       const row = findTemplateInScope(db, teamId, idOrName);
       return row && { id: row.id, name: row.name, tag: row.tag, paper: paperOf(row), kind: row.kind };
     },
+
+    templateKind: (templateId) => templateKindOf(db, templateId),
 
     autoPrintEnabled(teamId) {
       // A team not seeded yet has the default flow, which prints automatically.

@@ -64,6 +64,11 @@ export function deleteTemplateRow(db: Db, id: string): void {
   statement(db, 'DELETE FROM document_templates WHERE id = ?').run(id);
 }
 
+/** A template's kind without reading its body (bodies run to 500 KB). */
+export function templateKindOf(db: Db, id: string): TemplateKind | undefined {
+  return (statement(db, 'SELECT kind FROM document_templates WHERE id = ?').get(id) as { kind: TemplateKind } | undefined)?.kind;
+}
+
 export function getTemplate(db: Db, id: string): TemplateRow | undefined {
   return statement(db, 'SELECT * FROM document_templates WHERE id = ?').get(id) as TemplateRow | undefined;
 }

@@ -169,8 +169,8 @@ export function setOrderStatus(db: Db, orderId: string, status: OrderStatus, rea
     const changed = statement(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status <> ?').run(status, at, orderId, status).changes === 1;
     if (!changed || !before) return false;
     appendStatusHistory(db, orderId, status, reason, at);
-    const order = { id: orderId, order_keys: listOrderKeys(db, orderId), status, previous_status: before.status, reason, updated_at: at };
-    enqueueWebhookEvent(db, before.team_id, 'order.status_changed', { order }, at);
+    const order = () => ({ order: { id: orderId, order_keys: listOrderKeys(db, orderId), status, previous_status: before.status, reason, updated_at: at } });
+    enqueueWebhookEvent(db, before.team_id, 'order.status_changed', order, at);
     return true;
   })();
 }

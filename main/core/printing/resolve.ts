@@ -81,7 +81,7 @@ export function resolveDocument(
   const templateRef = requested?.templateId ?? requested?.template ?? route?.template ?? null;
   let templateId: string | null = null;
   let paper = document.paper;
-  let raw = context.documents.findTemplate(order.teamId, document.templateOverrideId ?? document.templateId)?.kind === 'zpl';
+  let raw = context.documents.templateKind(document.templateOverrideId ?? document.templateId) === 'zpl';
   if (templateRef) {
     const template = context.documents.findTemplate(order.teamId, templateRef);
     if (!template) reasons.push({ code: 'template_not_found', message: `No template "${templateRef}" for this team`, ...at });

@@ -4,7 +4,7 @@ import type { StationEvents } from '../events';
 import { nowIso } from '../ids';
 import type { Logger } from '../logger';
 import { STATION_VERSION } from '../version';
-import { dueDeliveries, nextDueAt, recordAttempt, type DeliveryRow } from './store';
+import { dueDeliveries, nextDueAt, outboxWritesOf, recordAttempt, type DeliveryRow } from './store';
 
 export interface DispatcherOptions {
   db: Db;
@@ -39,19 +39,27 @@ function describeFailure(error: unknown): string {
 
 /**
  * Sends the outbox: every pending delivery whose time has come, signed, retried with
- * backoff. Woken by order and job events (their deliveries were committed with them) and by
- * a timer for the next retry; a restart finds pending deliveries on disk and goes on.
+ * backoff. Woken by order and job events that wrote deliveries (committed with them), by a
+ * timer for the next retry and by the admin; a restart finds pending deliveries on disk.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private readonly wakeUp = () => this.wake();
+  /** Outbox writes already looked for: an order or job event without a new delivery costs no query. */
+  private seenWrites = 0;
+  private readonly wakeUp = () => {
+    const writes = outboxWritesOf(this.options.db);
+    if (writes === this.seenWrites) return;
+    this.seenWrites = writes;
+    this.wake();
+  };
 
   constructor(private readonly options: DispatcherOptions) {}
 
   start(): void {
+    this.seenWrites = outboxWritesOf(this.options.db);
     this.options.events.on('order', this.wakeUp);
     this.options.events.on('job', this.wakeUp);
     this.wake();

@@ -31,12 +31,17 @@ export interface DeliveryRow {
   delivered_at: string | null;
 }
 
+/** Deliveries written per connection: the dispatcher looks for due ones only when this moved. */
+const outboxWrites = new WeakMap<Db, number>();
+export const outboxWritesOf = (db: Db): number => outboxWrites.get(db) ?? 0;
+
 /**
  * Writes the deliveries of one change, in the caller's transaction (the outbox). The team
  * that owns the order or job is told, and its parent 3PL team, whose key reaches the same
- * data; no other team's webhook ever sees it. Returns how many deliveries were written.
+ * data; no other team's webhook ever sees it. `data` is built only when a webhook listens:
+ * this runs on every status change. Returns how many deliveries were written.
  */
-export function enqueueWebhookEvent(db: Db, teamId: string, type: WebhookEvent, data: Record<string, unknown>, at: string): number {
+export function enqueueWebhookEvent(db: Db, teamId: string, type: WebhookEvent, data: () => Record<string, unknown>, at: string): number {
   const hooks = statement(
     db,
     `SELECT w.id FROM webhooks w
@@ -45,9 +50,11 @@ export function enqueueWebhookEvent(db: Db, teamId: string, type: WebhookEvent, 
   )
     .pluck()
     .all(type, teamId, teamId) as string[];
+  if (hooks.length === 0) return 0;
+  const body = data();
   for (const webhookId of hooks) {
     const id = newId();
-    const payload = JSON.stringify({ id, type, createdAt: at, teamId, data });
+    const payload = JSON.stringify({ id, type, createdAt: at, teamId, data: body });
     statement(db, 'INSERT INTO webhook_deliveries (id, webhook_id, event_type, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
       id,
       webhookId,
@@ -57,6 +64,7 @@ export function enqueueWebhookEvent(db: Db, teamId: string, type: WebhookEvent, 
       at,
     );
   }
+  outboxWrites.set(db, outboxWritesOf(db) + hooks.length);
   return hooks.length;
 }
 

@@ -120,6 +120,14 @@ describe('webhooks', () => {
     const [view] = await json<{ id: string; pending: number; lastDelivery: { state: string; error: string } }[]>(await s.admin(`/admin/api/webhooks?teamId=${team.id}`), 200);
     expect(view).toMatchObject({ id: hook.id, pending: 1, lastDelivery: { state: 'pending', error: expect.stringMatching(/ECONNREFUSED/) } });
 
+    // Send again now: the delivery goes back to the front of the queue and is tried at once.
+    const [waiting] = await json<{ id: string; state: string; attempts: number }[]>(await s.admin(`/admin/api/webhooks/${hook.id}/deliveries`), 200);
+    const triedAgain = nextAttempt('pending');
+    const retried = await json<{ id: string; state: string; nextAttemptAt: string }>(await s.admin(`/admin/api/webhook-deliveries/${waiting!.id}/retry`, { method: 'POST' }), 200);
+    expect(retried).toMatchObject({ id: waiting!.id, state: 'pending' });
+    expect(Date.parse(retried.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
+    expect((await triedAgain).deliveryId).toBe(waiting!.id);
+
     await shop.up();
     const ignored = await shop.next((p) => p.type === 'order.status_changed' && p.data.order!.id === order.id);
     expect(ignored.payload.data.order).toMatchObject({ status: 'ignored', previous_status: 'ready', reason: 'ignored from the dashboard' });
