@@ -62,6 +62,8 @@ export interface ElectronPrintDeps {
   openHtml(html: string, title: string): Promise<PrintWindow>;
   /** Present on Windows. */
   trays?: TrayPrinting;
+  /** Present on Windows: sends bytes through the spooler's RAW datatype (windows-raw.ts); resolves to the spooler's job id. */
+  printRaw?: (printer: string, title: string, data: Uint8Array) => Promise<string>;
   /** How long `webContents.print` may take to call back (default 60 s). */
   printTimeoutMs?: number;
 }
@@ -95,11 +97,11 @@ export function electronPrintOptions(request: SubmitRequest): WebContentsPrintOp
   } as WebContentsPrintOptions;
 }
 
-/** pdf-to-printer's options for a job with a tray: the driver's paper name when it has one. */
-export function pdfToPrinterOptions(request: SubmitRequest & { tray: string }): PdfToPrinterOptions {
+/** pdf-to-printer's options for a job with a tray or a ready-made PDF: the driver's paper name when it has one. */
+export function pdfToPrinterOptions(request: SubmitRequest): PdfToPrinterOptions {
   return {
     printer: request.vendorId,
-    bin: request.tray,
+    ...(request.tray ? { bin: request.tray } : {}),
     ...(request.paper.name ? { paperSize: request.paper.name } : {}),
     // The PDF is already the paper's size: print it as it is unless the printer fits to page.
     scale: request.fitToPage ? 'fit' : 'noscale',
@@ -154,8 +156,8 @@ export class ElectronPrintBackend implements PrintBackend {
 
   constructor(private readonly deps: ElectronPrintDeps) {}
 
-  takes(tray: string | null): 'pdf' | 'html' {
-    return choosePrintPath({ platform: this.deps.platform, seenBy: this.kind, tray }) === 'pdf-to-printer' ? 'pdf' : 'html';
+  takes(tray: string | null, job?: { readyPdf: boolean }): 'pdf' | 'html' {
+    return choosePrintPath({ platform: this.deps.platform, seenBy: this.kind, tray, readyPdf: job?.readyPdf }) === 'pdf-to-printer' ? 'pdf' : 'html';
   }
 
   async discover(): Promise<DiscoveredPrinter[]> {
@@ -168,11 +170,19 @@ export class ElectronPrintBackend implements PrintBackend {
   }
 
   async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
-    const path = choosePrintPath({ platform: this.deps.platform, seenBy: this.kind, tray: request.tray });
-    if (path === 'pdf-to-printer') {
+    const { content } = request;
+    const path = choosePrintPath({ platform: this.deps.platform, seenBy: this.kind, tray: request.tray, readyPdf: content.kind === 'pdf', raw: content.kind === 'raw' });
+    if (path === 'winspool-raw' && content.kind === 'raw') {
+      if (!this.deps.printRaw) throw new PermanentPrintError(RAW_NOT_TAKEN);
+      try {
+        await this.deps.printRaw(request.vendorId, request.title, content.data);
+      } catch (error) {
+        throw new TransientPrintError(`The printer did not take the job: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    } else if (path === 'pdf-to-printer') {
       if (!this.deps.trays) throw new Error('pdf-to-printer is not available on this host');
       try {
-        await this.deps.trays.print(pdfOf(request), pdfToPrinterOptions({ ...request, tray: request.tray! }));
+        await this.deps.trays.print(pdfOf(request), pdfToPrinterOptions(request));
       } catch (error) {
         throw new TransientPrintError(`The printer did not take the job: ${error instanceof Error ? error.message : String(error)}`);
       }

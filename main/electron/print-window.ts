@@ -1,6 +1,7 @@
 import { BrowserWindow } from 'electron';
 import { LockedDownPages } from './locked-down-page';
 import { ElectronPrintBackend, type PrintWindow } from './print-backend';
+import { windowsRawPrinting } from './windows-raw';
 import { windowsTrayPrinting } from './windows-trays';
 
 const printPages = new LockedDownPages('station-print');
@@ -18,6 +19,6 @@ export function createElectronPrintBackend(): ElectronPrintBackend {
     platform: process.platform,
     printers: discoveryWindow.webContents,
     openHtml,
-    ...(process.platform === 'win32' ? { trays: windowsTrayPrinting() } : {}),
+    ...(process.platform === 'win32' ? { trays: windowsTrayPrinting(), printRaw: windowsRawPrinting() } : {}),
   });
 }

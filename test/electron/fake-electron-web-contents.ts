@@ -1,4 +1,4 @@
-import type { PdfToPrinterOptions, TrayPrinting, WindowsPrinterDetails } from '../../main/electron/print-backend';
+import type { ElectronPrintDeps, PdfToPrinterOptions, TrayPrinting, WindowsPrinterDetails } from '../../main/electron/print-backend';
 import { ElectronPrintBackend, type PrintWindow, type PrinterInfo, type WebContentsPrintOptions } from '../../main/electron/print-backend';
 
 /** How the fake WebContents answers a print: like Electron, or never (a known Electron failure). */
@@ -48,12 +48,16 @@ export const printerInfo = (name: string, options: Record<string, string> = {}):
   options,
 });
 
-export function backendWith(contents: FakeElectronWebContents, host: { platform?: NodeJS.Platform; trays?: TrayPrinting; printTimeoutMs?: number } = {}) {
+export function backendWith(
+  contents: FakeElectronWebContents,
+  host: { platform?: NodeJS.Platform; trays?: TrayPrinting; printRaw?: ElectronPrintDeps['printRaw']; printTimeoutMs?: number } = {},
+) {
   const opened: { title: string; html: string; closed: boolean }[] = [];
   const backend = new ElectronPrintBackend({
     platform: host.platform ?? 'linux',
     printers: contents,
     ...(host.trays ? { trays: host.trays } : {}),
+    ...(host.printRaw ? { printRaw: host.printRaw } : {}),
     ...(host.printTimeoutMs ? { printTimeoutMs: host.printTimeoutMs } : {}),
     async openHtml(html, title): Promise<PrintWindow> {
       const window = { title, html, closed: false };

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UnconfirmedPrintError, type SubmitRequest } from '../../main/core/printers/backend';
+import { RAW_NOT_TAKEN, UnconfirmedPrintError, type SubmitRequest } from '../../main/core/printers/backend';
 import { choosePrintPath } from '../../main/core/printers/print-path';
 import { electronPrintOptions, pdfToPrinterOptions, UNFOLLOWED_REASON } from '../../main/electron/print-backend';
 import { parseTrayListing } from '../../main/electron/windows-trays';
@@ -40,6 +40,33 @@ describe('which path prints a job', () => {
     const linux = backendWith(new FakeElectronWebContents([])).backend;
     const windows = backendWith(new FakeElectronWebContents([]), { platform: 'win32', trays: new FakePdfToPrinter([]) }).backend;
     expect([linux.takes(null), linux.takes('Tray 2'), windows.takes(null), windows.takes('Tray 2')]).toEqual(['html', 'html', 'html', 'pdf']);
+    // A job holding a carrier label's PDF can print only as a PDF: pdf-to-printer on Windows.
+    expect([linux.takes(null, { readyPdf: true }), windows.takes(null, { readyPdf: true })]).toEqual(['html', 'pdf']);
+  });
+
+  it('sends ZPL through the Windows spooler raw, and nowhere on an Electron-only printer elsewhere', async () => {
+    const raw = new Uint8Array(Buffer.from('^XA^FDJos\u00e9^FS^XZ', 'latin1'));
+    const sent: [string, string, Uint8Array][] = [];
+    const contents = new FakeElectronWebContents([]);
+    const windows = backendWith(contents, { platform: 'win32', printRaw: async (...call) => (sent.push(call), '17') }).backend;
+    await windows.submit(job({ content: { kind: 'raw', data: raw } }));
+    expect(sent).toEqual([['Zebra_GK420d', 'station-job-1', raw]]);
+    expect(contents.printCalls).toEqual([]);
+    expect(choosePrintPath({ platform: 'win32', seenBy: 'electron', tray: null, raw: true })).toBe('winspool-raw');
+
+    const linux = backendWith(new FakeElectronWebContents([])).backend;
+    await expect(linux.submit(job({ content: { kind: 'raw', data: raw } }))).rejects.toThrow(RAW_NOT_TAKEN);
+    const refusing = backendWith(new FakeElectronWebContents([]), { platform: 'win32', printRaw: async () => Promise.reject(new Error('The printer name is invalid')) }).backend;
+    await expect(refusing.submit(job({ content: { kind: 'raw', data: raw } }))).rejects.toThrow(/did not take the job: The printer name is invalid/);
+  });
+
+  it('prints a job holding a carrier PDF through pdf-to-printer on Windows even without a tray', async () => {
+    const trays = new FakePdfToPrinter([]);
+    const contents = new FakeElectronWebContents([]);
+    const { backend } = backendWith(contents, { platform: 'win32', trays });
+    await backend.submit(job({ content: { kind: 'pdf', pdf: PDF } }));
+    expect(trays.printed.map((entry) => [entry.pdf, entry.options.bin])).toEqual([[PDF, undefined]]);
+    expect(contents.printCalls).toEqual([]);
   });
 });
 

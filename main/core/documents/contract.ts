@@ -28,6 +28,8 @@ export interface DocumentRecord {
   complete: boolean;
   /** Why the document is incomplete (render error, missing template…); null when complete. */
   incompleteReason: string | null;
+  /** A carrier label the order carries (`order.variables.carrierLabels[index]`), printed as it is; null for a template's document. */
+  carrierLabel: { index: number; format: 'pdf' | 'zpl'; name: string | null } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -38,6 +40,8 @@ export interface RenderedHtml {
   paper: PaperSpec;
   /** A ZPL template's output, printed raw as is; `html` then shows it as text. */
   zpl?: string;
+  /** A carrier label's own bytes, printed as they are (a PDF merged into the job, ZPL raw); `html` only describes it. */
+  ready?: { format: 'pdf' | 'zpl'; bytes: Uint8Array };
 }
 
 export interface DocumentsApi {

@@ -1,6 +1,12 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
+import type { CarrierLabelRef } from './carrier-labels';
 import type { DocumentRecord, PaperSpec } from './contract';
+
+/** What a document row keeps of its carrier label: the API's view plus the content hash. */
+export interface StoredCarrierLabel extends CarrierLabelRef {
+  hash: string;
+}
 
 interface DocumentRow {
   id: string;
@@ -13,6 +19,7 @@ interface DocumentRow {
   paper: string;
   complete: number;
   incomplete_reason: string | null;
+  carrier_label: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,9 +35,16 @@ function toRecord(row: DocumentRow): DocumentRecord {
     paper: JSON.parse(row.paper) as PaperSpec,
     complete: row.complete === 1,
     incompleteReason: row.incomplete_reason,
+    carrierLabel: carrierLabelOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function carrierLabelOf(row: Pick<DocumentRow, 'carrier_label'>): CarrierLabelRef | null {
+  if (!row.carrier_label) return null;
+  const { index, format, name } = JSON.parse(row.carrier_label) as StoredCarrierLabel;
+  return { index, format, name };
 }
 
 export function listDocuments(db: Db, orderId: string): DocumentRecord[] {
@@ -51,6 +65,8 @@ export interface DocumentWrite {
   paper: PaperSpec;
   complete: boolean;
   incompleteReason: string | null;
+  /** Set for a carrier label the order carries; absent for a template's document. */
+  carrierLabel?: StoredCarrierLabel;
 }
 
 /**
@@ -64,12 +80,12 @@ export function replaceDocuments(db: Db, orderId: string, teamId: string, next: 
   const upsert = statement(
     db,
     `INSERT INTO documents (id, order_id, team_id, position, tag, template_id, template_override_id, paper, complete,
-       incomplete_reason, created_at, updated_at)
+       incomplete_reason, carrier_label, created_at, updated_at)
      VALUES (@id, @order_id, @team_id, @position, @tag, @template_id, @template_override_id, @paper, @complete,
-       @incomplete_reason, @at, @at)
+       @incomplete_reason, @carrier_label, @at, @at)
      ON CONFLICT (id) DO UPDATE SET position = excluded.position, tag = excluded.tag, template_id = excluded.template_id,
        template_override_id = excluded.template_override_id, paper = excluded.paper, complete = excluded.complete,
-       incomplete_reason = excluded.incomplete_reason, updated_at = excluded.updated_at`,
+       incomplete_reason = excluded.incomplete_reason, carrier_label = excluded.carrier_label, updated_at = excluded.updated_at`,
   );
   for (const doc of next) {
     upsert.run({
@@ -83,18 +99,27 @@ export function replaceDocuments(db: Db, orderId: string, teamId: string, next: 
       paper: JSON.stringify(doc.paper),
       complete: doc.complete ? 1 : 0,
       incomplete_reason: doc.incompleteReason,
+      carrier_label: doc.carrierLabel ? JSON.stringify(doc.carrierLabel) : null,
       at,
     });
   }
 }
 
-export function listDocumentKeys(db: Db, orderId: string): { id: string; tag: string; template_id: string }[] {
-  return statement(db, 'SELECT id, tag, template_id FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as {
-    id: string;
-    tag: string;
-    template_id: string;
-  }[];
+export interface DocumentKey {
+  id: string;
+  tag: string;
+  template_id: string;
+  paper: string;
+  carrier_label: string | null;
 }
+
+export function listDocumentKeys(db: Db, orderId: string): DocumentKey[] {
+  return statement(db, 'SELECT id, tag, template_id, paper, carrier_label FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as DocumentKey[];
+}
+
+/** The stored carrier label of a document row, with its hash (rebuilds compare it). */
+export const storedCarrierLabel = (row: Pick<DocumentKey, 'carrier_label'>): StoredCarrierLabel | null =>
+  row.carrier_label ? (JSON.parse(row.carrier_label) as StoredCarrierLabel) : null;
 
 function listDocumentIds(db: Db, orderId: string): string[] {
   return listDocumentKeys(db, orderId).map((row) => row.id);

@@ -16,6 +16,10 @@ export async function answerRendered(
       if (!renderer.renderPng) throw new HttpError(501, 'not_supported', 'This station renders PDF previews only');
       ctx.body = Buffer.from(await renderer.renderPng(document));
       ctx.type = 'image/png';
+    } else if (document.ready?.format === 'pdf') {
+      // A carrier label's PDF is shown exactly as it prints.
+      ctx.body = Buffer.from(document.ready.bytes);
+      ctx.type = 'application/pdf';
     } else {
       ctx.body = Buffer.from(await renderer.render([document], document.paper));
       ctx.type = 'application/pdf';

@@ -4,7 +4,8 @@ import type { OrderWrittenEvent } from '../hooks';
 import { newId, nowIso } from '../ids';
 import { getOrderRow, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
-import { getDocument, listDocumentKeys, listDocuments, replaceDocuments, type DocumentWrite } from './documents-store';
+import { CARRIER_LABEL_TEMPLATE_ID, carrierLabelHash, carrierLabelPaper, carrierLabelsOf, decodeLabel, type CarrierLabel } from './carrier-labels';
+import { getDocument, listDocumentKeys, listDocuments, replaceDocuments, storedCarrierLabel, type DocumentKey, type DocumentWrite } from './documents-store';
 import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
@@ -78,17 +79,45 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       }
     }
 
-    const existing = new Map(listDocumentKeys(db, order.id).map((doc) => [`${doc.tag}|${doc.template_id}`, doc.id]));
+    const existing = new Map(listDocumentKeys(db, order.id).map((doc) => [documentKey(doc.tag, doc.template_id, storedCarrierLabel(doc)?.index), doc]));
     const next: DocumentWrite[] = [];
     const seen = new Set<string>();
     for (const planned of plan.documents) {
       const doc = resolveDocument(order, planned.templateId, planned.tag, tags);
-      const key = `${doc.tag}|${doc.templateId}`;
+      const key = documentKey(doc.tag, doc.templateId);
       if (seen.has(key)) continue;
       seen.add(key);
-      next.push({ ...doc, id: existing.get(key) ?? newId(), position: next.length });
+      next.push({ ...doc, id: existing.get(key)?.id ?? newId(), position: next.length });
+    }
+    // The carrier labels the order carries come after the flow's documents, in their order.
+    for (const [index, label] of carrierLabelsOf(order.variables).entries()) {
+      if (!label) continue;
+      const prior = existing.get(documentKey(label.tag, CARRIER_LABEL_TEMPLATE_ID, index));
+      next.push({ ...carrierLabelDocument(label, index, prior), id: prior?.id ?? newId(), position: next.length });
     }
     replaceDocuments(db, order.id, order.teamId, next, at);
+  }
+
+  const documentKey = (tag: string, templateId: string, carrierLabel?: number) => (carrierLabel === undefined ? `${tag}|${templateId}` : `${tag}|${templateId}|${carrierLabel}`);
+
+  /**
+   * A carrier label as a document. Its paper is the PDF's first page, read when the body was
+   * checked; a rebuild after a restart keeps the paper the document already has for the
+   * same bytes.
+   */
+  function carrierLabelDocument(label: CarrierLabel, index: number, prior: DocumentKey | undefined): Omit<DocumentWrite, 'id' | 'position'> {
+    const hash = carrierLabelHash(label);
+    const stored = prior && storedCarrierLabel(prior);
+    const paper = carrierLabelPaper(label, hash) ?? (stored?.hash === hash ? (JSON.parse(prior!.paper) as PaperSpec) : undefined);
+    return {
+      tag: label.tag,
+      templateId: CARRIER_LABEL_TEMPLATE_ID,
+      templateOverrideId: null,
+      paper: paper ?? MISSING_PAPER,
+      complete: paper !== undefined,
+      incompleteReason: paper ? null : 'the carrier label PDF has not been read by this station; send the order again',
+      carrierLabel: { index, format: label.format, name: label.name ?? null, hash },
+    };
   }
 
   /** Which template a planned document uses: order override by tag, then the team's override. */
@@ -137,6 +166,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
     async renderHtml(documentId, options = {}): Promise<RenderedHtml> {
       const doc = getDocument(db, documentId);
       if (!doc) throw new Error(`document ${documentId} does not exist`);
+      if (doc.carrierLabel) return renderCarrierLabel(doc);
       const template = options.templateId
         ? findTemplateInScope(db, doc.teamId, options.templateId)
         : getTemplate(db, doc.templateOverrideId ?? doc.templateId);
@@ -162,6 +192,19 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       return getFlow(db, teamId)?.autoPrint ?? true;
     },
   };
+
+  /** A carrier label as printed: its own bytes; the HTML only shows what it is (ZPL as text). */
+  function renderCarrierLabel(doc: DocumentRecord): RenderedHtml {
+    const { index, format, name } = doc.carrierLabel!;
+    const label = carrierLabelsOf(loadOrder(doc.orderId).variables)[index];
+    if (!label || label.format !== format) throw new Error(`the order no longer carries carrier label ${index + 1}`);
+    const bytes = decodeLabel(label);
+    const shown =
+      format === 'zpl'
+        ? `<pre>${escapeHtml(bytes.toString('latin1'))}</pre>`
+        : `<p>Carrier label ${escapeHtml(name ?? `#${index + 1}`)} (PDF, ${Math.ceil(bytes.length / 1024)} KB), printed as the carrier made it.</p>`;
+    return { html: documentHtml(shown, doc.paper), paper: doc.paper, ready: { format, bytes } };
+  }
 
   /** Renders a template (saved or not) against an order for previews. */
   function renderPreview(template: TemplateRow, order: Order): RenderedHtml {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIER_LABEL_MAX_BYTES, CARRIER_LABELS_MAX, CARRIER_LABELS_VARIABLE, refineCarrierLabels } from '../documents/carrier-labels';
 
 /** Optional in the contract; a `null` from a source system means "not sent". */
 const optional = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);
@@ -123,7 +124,9 @@ function valuesBeyond(root: unknown, limit: number): boolean {
 const variablesSchema = z
   .record(text(100), z.unknown())
   .refine((value) => Object.keys(value).length <= 200, 'At most 200 variables')
-  .refine((value) => !valuesBeyond(value, VARIABLE_VALUES_LIMIT), `At most ${VARIABLE_VALUES_LIMIT} values inside variables, at any depth`);
+  .refine((value) => !valuesBeyond(value, VARIABLE_VALUES_LIMIT), `At most ${VARIABLE_VALUES_LIMIT} values inside variables, at any depth`)
+  .superRefine(refineCarrierLabels)
+  .meta({ description: `Free-form values for templates and flows. \`${CARRIER_LABELS_VARIABLE}\` (optional) carries ready-made carrier labels printed as they are: an array of at most ${CARRIER_LABELS_MAX} \`{tag, format: "pdf" | "zpl", data: base64, name?}\`, each at most ${CARRIER_LABEL_MAX_BYTES} bytes decoded; a PDF must parse, a ZPL label must start with ^XA.` });
 
 export const overridesSchema = z.object({
   template: optional(text(200)),

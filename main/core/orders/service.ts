@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { newId, nowIso } from '../ids';
 import { consoleLogger, type Logger } from '../logger';
+import { checkCarrierLabelPdfs } from '../documents/carrier-labels';
 import { orderRequestSchema, type OrderData, type OrderRequest } from './schema';
 import {
   appendStatusHistory,
@@ -66,6 +67,7 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
    */
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
+    await checkCarrierLabelPdfs(request.order.variables);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);

@@ -71,8 +71,11 @@ export interface OsJobReport {
 export interface PrintBackend {
   /** `cups`, `electron`, `folder`: which backend prints on a printer (its id is the OS queue's). */
   readonly kind: string;
-  /** What this backend prints for a job on `tray` (default: a PDF). */
-  takes?(tray: string | null): 'pdf' | 'html';
+  /**
+   * What this backend prints for a job on `tray` (default: a PDF). `readyPdf`: the job
+   * holds a ready-made PDF (a carrier label), which only a PDF path can print.
+   */
+  takes?(tray: string | null, job?: { readyPdf: boolean }): 'pdf' | 'html';
   discover(): Promise<DiscoveredPrinter[]>;
   /**
    * Why the print system is not answering, in words, or undefined when it is up (or the
@@ -128,7 +131,7 @@ export class PermanentPrintError extends Error {}
 export class UnconfirmedPrintError extends Error {}
 
 /** Why a printer path that prints documents refuses a ZPL job. */
-export const RAW_NOT_TAKEN = 'This printer takes documents, not ZPL: route ZPL labels to a label printer on a CUPS queue (they are sent raw)';
+export const RAW_NOT_TAKEN = 'This printer takes documents, not ZPL: route ZPL labels to a label printer on a CUPS queue or a Windows printer (they are sent raw)';
 
 /** The PDF of a job for a backend that prints PDFs (a wiring error otherwise). */
 export function pdfOf(request: SubmitRequest): Uint8Array {

@@ -1,19 +1,51 @@
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
-import type { JobContent } from '../printers/backend';
+import { PermanentPrintError, type JobContent } from '../printers/backend';
 import { combineDocuments } from '../render/combine';
+import { mergePdfs } from '../render/merge-pdf';
+
+/** Why a printer path that prints HTML (Electron's `webContents.print` without CUPS) refuses a carrier PDF. */
+export const READY_PDF_NOT_TAKEN =
+  'This printer prints HTML through the desktop app, which cannot print a ready-made PDF: route carrier PDF labels to a printer CUPS (or, on Windows, pdf-to-printer) prints';
+
+/** A document's bytes for the printer's own language (a ZPL template's output, a ZPL carrier label), or undefined. */
+function rawBytesOf(document: RenderedHtml): Uint8Array | undefined {
+  if (document.ready?.format === 'zpl') return document.ready.bytes;
+  return document.zpl === undefined ? undefined : Buffer.from(document.zpl, 'utf8');
+}
+
+/** Whether a job's documents include a ready-made PDF: such a job must print as a PDF. */
+export const hasReadyPdf = (documents: RenderedHtml[]): boolean => documents.some((document) => document.ready?.format === 'pdf');
 
 /**
  * Documents as a backend prints them: one PDF, or the one HTML document the PDF would be
  * made from (images inlined by the renderer's image policy where it has one). ZPL documents
  * are the printer's own language: their bytes, one after the other, never through Chromium.
+ * Ready-made PDFs (carrier labels) keep their place: the rendered documents around them are
+ * rendered in runs and everything is merged in the job's order.
  */
 export async function renderJobContent(renderer: PdfRenderer, kind: 'pdf' | 'html', documents: RenderedHtml[], paper: PaperSpec): Promise<JobContent> {
-  const zpl = documents.filter((document) => document.zpl !== undefined);
-  if (zpl.length > 0) {
+  const raw = documents.map(rawBytesOf);
+  if (raw.some((bytes) => bytes !== undefined)) {
     // Planning keeps ZPL and PDF documents in separate jobs; a mix here is a wiring error.
-    if (zpl.length !== documents.length) throw new Error('a job mixes ZPL and HTML documents');
-    return { kind: 'raw', data: Buffer.from(zpl.map((document) => document.zpl!).join(''), 'utf8') };
+    if (raw.some((bytes) => bytes === undefined)) throw new Error('a job mixes ZPL and HTML documents');
+    return { kind: 'raw', data: Buffer.concat(raw as Uint8Array[]) };
   }
-  if (kind === 'html') return { kind, html: renderer.printableHtml ? await renderer.printableHtml(documents, paper) : combineDocuments(documents, paper) };
-  return { kind, pdf: await renderer.render(documents, paper) };
+  if (!hasReadyPdf(documents)) {
+    if (kind === 'html') return { kind, html: renderer.printableHtml ? await renderer.printableHtml(documents, paper) : combineDocuments(documents, paper) };
+    return { kind, pdf: await renderer.render(documents, paper) };
+  }
+  if (kind === 'html') throw new PermanentPrintError(READY_PDF_NOT_TAKEN);
+  const parts: Uint8Array[] = [];
+  let run: RenderedHtml[] = [];
+  for (const document of documents) {
+    if (!document.ready) {
+      run.push(document);
+      continue;
+    }
+    if (run.length) parts.push(await renderer.render(run, paper));
+    run = [];
+    parts.push(document.ready.bytes);
+  }
+  if (run.length) parts.push(await renderer.render(run, paper));
+  return { kind: 'pdf', pdf: parts.length === 1 ? parts[0]! : await mergePdfs(parts) };
 }

@@ -8,7 +8,7 @@ import { setOrderStatus } from '../orders/store';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
-import { renderJobContent } from './job-content';
+import { hasReadyPdf, renderJobContent } from './job-content';
 import { enqueueJobStateEvent } from '../webhooks/events';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
@@ -236,7 +236,7 @@ export class PrintQueue {
       // Asked before rendering: a stopped scheduler must not cost a render per retry.
       const down = await backend.printSystemDown?.();
       if (down) throw new PrintSystemDownError(down);
-      const { content, pages } = await this.render(job, backend.takes?.(job.tray) ?? 'pdf');
+      const { content, pages } = await this.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
       this.transition(job, 'submitting', {});
       const { osJobId, held } = await backend.submit({
@@ -277,7 +277,7 @@ export class PrintQueue {
   }
 
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */
-  private async render(job: JobRow, kind: 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
+  private async render(job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
     const documents = this.deps.documents();
     const html: RenderedHtml[] = [];
     // `ignored` means intentionally excluded from printing: an order ignored since the job
@@ -296,12 +296,14 @@ export class PrintQueue {
     const started = performance.now();
     const rendered = (ok: boolean, pages: number | null) => this.deps.events.emit('rendered', { jobId: job.id, ok, seconds: (performance.now() - started) / 1000, pages });
     try {
-      const content = await renderJobContent(this.deps.renderer(), kind, html, paper);
+      const content = await renderJobContent(this.deps.renderer(), takes(hasReadyPdf(html)), html, paper);
       const pages = content.kind === 'pdf' ? pdfPageCount(content.pdf) : null;
       rendered(true, pages);
       return { content, pages };
     } catch (error) {
       rendered(false, null);
+      // A printer path that cannot take the job (a carrier PDF on an HTML path) will not change.
+      if (error instanceof PermanentPrintError) throw error;
       // The renderer (a browser) can crash or time out: worth another attempt.
       throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);
     }

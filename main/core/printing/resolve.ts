@@ -78,10 +78,12 @@ export function resolveDocument(
 
   // The order's own template override is already in the document: documents apply it when
   // they are built (to the documents of that template's tag).
-  const templateRef = requested?.templateId ?? requested?.template ?? route?.template ?? null;
+  // A carrier label prints as the carrier made it: no template applies to it.
+  const label = document.carrierLabel;
+  const templateRef = label ? null : (requested?.templateId ?? requested?.template ?? route?.template ?? null);
   let templateId: string | null = null;
   let paper = document.paper;
-  let raw = context.documents.templateKind(document.templateOverrideId ?? document.templateId) === 'zpl';
+  let raw = label ? label.format === 'zpl' : context.documents.templateKind(document.templateOverrideId ?? document.templateId) === 'zpl';
   if (templateRef) {
     const template = context.documents.findTemplate(order.teamId, templateRef);
     if (!template) reasons.push({ code: 'template_not_found', message: `No template "${templateRef}" for this team`, ...at });

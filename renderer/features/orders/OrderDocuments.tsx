@@ -10,6 +10,8 @@ interface DocumentRecord {
   paper: { name: string; orientation: string };
   complete: boolean;
   incompleteReason: string | null;
+  /** A label bought from a carrier that the order carries, printed as it is. */
+  carrierLabel: { index: number; format: 'pdf' | 'zpl'; name: string | null } | null;
 }
 
 /** The order's documents as its team's flow built them, each with a PDF preview. */
@@ -51,6 +53,11 @@ export function OrderDocuments({ orderId }: { orderId: string }) {
           <li key={doc.id}>
             <span className={`doc-tag${doc.complete ? '' : ' incomplete'}`}>{doc.tag}</span>
             <span className="muted small">{doc.paper.name}</span>
+            {doc.carrierLabel && (
+              <span className="muted small">
+                carrier label ({doc.carrierLabel.format.toUpperCase()}){doc.carrierLabel.name ? `: ${doc.carrierLabel.name}` : ''}
+              </span>
+            )}
             {doc.complete ? (
               <button type="button" className="button button-small" onClick={() => void show(doc)}>
                 {preview?.id === doc.id ? 'Hide' : 'Preview'}

@@ -67,6 +67,25 @@ describe('ZPL templates print raw', () => {
     expect(rendersByChromium).toBe(0);
   });
 
+  it('a ZPL carrier label follows the station’s ZPL label in the same raw job, its bytes untouched', async () => {
+    const { key } = await s.printTeam('Carrier ZPL', { documents: [{ template: LABEL, tag: 'label' }] });
+    // Latin-1 bytes (0xE9) as a carrier may send them: never re-encoded on the way.
+    const carrier = Buffer.concat([Buffer.from('\r\n^XA^CI0^FO40,40^A0N,40^FDJos'), Buffer.from([0xe9]), Buffer.from('^FS^BCN,120^FD1Z999AA10123456784^FS^XZ')]);
+    const order = await s.createOrder(key, 'ZPL-C', { variables: { carrierLabels: [{ tag: 'label', format: 'zpl', data: carrier.toString('base64'), name: 'UPS 1Z999AA1' }] } });
+    const documents = await json<{ id: string; carrierLabel: unknown }[]>(await s.call(`/api/orders/${order.id}/documents`, { key }), 200);
+    expect(documents.map((document) => document.carrierLabel)).toEqual([null, { index: 0, format: 'zpl', name: 'UPS 1Z999AA1' }]);
+    const ours = (await s.station.services.documents.renderHtml(documents[0]!.id)).zpl!;
+
+    const zebra = await zebraOnPort9101();
+    const zpl = await s.printerId('ZPL');
+    const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: zpl } } }), 200);
+    const printed = await zebra.nextJob;
+    await zebra.close();
+    const batch = await s.settled(result!.id);
+    expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
+    expect(printed.equals(Buffer.concat([Buffer.from(ours, 'utf8'), carrier]))).toBe(true);
+  });
+
   it('a ZPL label sent to Save as PDF (a printer of documents) fails at once, saying where ZPL prints', async () => {
     const { key } = await s.printTeam('Wrong printer', { documents: [{ template: LABEL, tag: 'label' }] });
     const order = await s.createOrder(key, 'ZPL-2');

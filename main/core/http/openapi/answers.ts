@@ -161,6 +161,10 @@ export const documentAnswer = z
     }),
     complete: z.boolean(),
     incompleteReason: z.string().nullable(),
+    carrierLabel: z
+      .strictObject({ index: z.number().int(), format: z.enum(['pdf', 'zpl']), name: z.string().nullable() })
+      .nullable()
+      .meta({ description: 'A carrier label the order carries (`order.variables.carrierLabels[index]`), printed as it is (templateId `carrier-label`); null for a document rendered from a template.' }),
     createdAt: timestamp,
     updatedAt: timestamp,
   });
