@@ -43,9 +43,11 @@ export default defineConfig(({ mode }): UserConfig => {
       },
       plugins: [
         {
-          name: 'copy-migrations',
+          name: 'copy-migrations-and-zpl-worker',
           writeBundle() {
             cpSync('main/core/db/migrations', 'dist-electron/main/migrations', { recursive: true });
+            // The ZPL preview thread is plain JavaScript, found beside the bundle (render/zpl-png.ts).
+            cpSync('main/core/render/zpl-png-worker.mjs', 'dist-electron/main/zpl-png-worker.mjs');
           },
         },
       ],

@@ -1,5 +1,6 @@
 import { Liquid, type Template } from 'liquidjs';
 import { registerFilters } from './filters';
+import { escapeZplField, registerZplMarkupFilters } from './zpl-filters';
 import type { TemplateKind } from './templates-store';
 
 /** A template body Liquid cannot parse: the message and where (1-based line and column). */
@@ -13,16 +14,7 @@ export class TemplateSyntaxError extends Error {
   }
 }
 
-/**
- * ZPL field data: `^` starts a command, `~` a control command, and `_` is the hex indicator
- * of `^FH`, so each is written as `_XX`; control characters likewise. The built-in ZPL
- * templates put `^FH` before every `^FD` that shows order data, which makes this exact:
- * an order's text prints as sent and can never end its field.
- */
-export function escapeZplField(value: unknown): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is escaped
-  return String(value ?? '').replace(/[\^~_\u0000-\u001f\u007f]/g, (char) => `_${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
+export { escapeZplField } from './zpl-filters';
 
 function liquidEngine(check: boolean, kind: TemplateKind = 'html'): Liquid {
   const liquid = new Liquid({
@@ -38,6 +30,8 @@ function liquidEngine(check: boolean, kind: TemplateKind = 'html'): Liquid {
     parseLimit: 1024 * 1024,
   });
   registerFilters(liquid, check);
+  // In ZPL the markup filters write ZPL (a barcode command, field-block line breaks), not HTML.
+  if (kind === 'zpl') registerZplMarkupFilters(liquid, check);
   return liquid;
 }
 

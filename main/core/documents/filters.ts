@@ -4,7 +4,7 @@ import type { Context, Liquid } from 'liquidjs';
 import { translate } from './i18n';
 
 /** What liquidjs binds `this` to in a filter (its FilterImpl type is not exported). */
-interface FilterImpl {
+export interface FilterImpl {
   context: Context;
 }
 
@@ -142,7 +142,7 @@ const BARCODE_TYPES: Record<string, string> = {
 };
 
 /** Text every Code 128 scanner reads back as sent: printable ASCII, short enough for a label. */
-const CODE128_SAFE = /^[\x20-\x7e]{1,80}$/;
+export const CODE128_SAFE = /^[\x20-\x7e]{1,80}$/;
 
 // Order numbers repeat between the write-time check and print time: keep recent symbols.
 const barcodeCache = new Map<string, string>();
@@ -188,7 +188,7 @@ function symbolText2d(text: string): { text: string; parsefnc?: boolean } {
 }
 
 /** The symbology and the text, or an error for text it cannot carry faithfully. */
-function barcodeInput(value: unknown, type: unknown): { bcid: string; text: string } {
+export function barcodeInput(value: unknown, type: unknown): { bcid: string; text: string } {
   const text = String(value ?? '');
   const asked = BARCODE_TYPES[String(type).toLowerCase()];
   if (!asked) throw new Error(`barcode: unknown type "${String(type)}" (auto, code128, qr, datamatrix)`);
@@ -210,7 +210,7 @@ export function checkBarcode(value: unknown, type: unknown = 'auto'): string {
 }
 
 /** The document's locale: the `locale` the scope carries (the team's), else US English. */
-function localeOf(filter: FilterImpl): string {
+export function localeOf(filter: FilterImpl): string {
   const locale = filter.context.getSync(['locale']);
   return typeof locale === 'string' && locale ? locale : 'en-US';
 }

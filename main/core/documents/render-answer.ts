@@ -1,7 +1,14 @@
 import type { Context } from 'koa';
 import { HttpError } from '../http/errors';
 import { ChromiumMissingError } from '../render/chromium-path';
+import { renderZplPng } from '../render/zpl-png';
 import type { PdfRenderer, RenderedHtml } from './contract';
+
+/** A ZPL document's label text (a ZPL template's output, a ZPL carrier label), or undefined. */
+function zplOf(document: RenderedHtml): string | undefined {
+  if (document.ready?.format === 'zpl') return Buffer.from(document.ready.bytes).toString('latin1');
+  return document.zpl;
+}
 
 /** Renders to PDF or PNG and answers with the bytes; a missing browser is a 503 that says what to install. */
 export async function answerRendered(
@@ -12,7 +19,12 @@ export async function answerRendered(
   filename: string,
 ): Promise<void> {
   try {
-    if (format === 'png') {
+    const zpl = zplOf(document);
+    if (format === 'png' && zpl !== undefined) {
+      // A ZPL label as the printer lays it out, rendered locally (zpl-renderer-js).
+      ctx.body = await renderZplPng(zpl, document.paper);
+      ctx.type = 'image/png';
+    } else if (format === 'png') {
       if (!renderer.renderPng) throw new HttpError(501, 'not_supported', 'This station renders PDF previews only');
       ctx.body = Buffer.from(await renderer.renderPng(document));
       ctx.type = 'image/png';

@@ -174,9 +174,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       const order = loadOrder(doc.orderId);
       const result = tryRender(template, order, doc.tag, 'print');
       if ('error' in result) throw new Error(result.error);
-      const paper = paperOf(template);
-      if (template.kind === 'zpl') return { html: documentHtml(`<pre>${escapeHtml(result.html)}</pre>`, paper), paper, zpl: result.html };
-      return { html: documentHtml(result.html, paper), paper };
+      return zplOrHtml(template, result.html, paperOf(template));
     },
 
     findTemplate(teamId, idOrName) {
@@ -208,9 +206,15 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
 
   /** Renders a template (saved or not) against an order for previews. */
   function renderPreview(template: TemplateRow, order: Order): RenderedHtml {
-    const html = engine.renderBody(template.body, scopeFor(order, template.tag));
+    const body = engine.renderBody(template.body, scopeFor(order, template.tag), template.kind);
     const paper = paperOf(template);
-    return { html: documentHtml(html, paper), paper };
+    return zplOrHtml(template, body, paper);
+  }
+
+  /** A rendered body as a document: ZPL keeps its text (shown as a text page), HTML gets its page. */
+  function zplOrHtml(template: Pick<TemplateRow, 'kind'>, body: string, paper: PaperSpec): RenderedHtml {
+    if (template.kind === 'zpl') return { html: documentHtml(`<pre>${escapeHtml(body)}</pre>`, paper), paper, zpl: body };
+    return { html: documentHtml(body, paper), paper };
   }
 
   /**

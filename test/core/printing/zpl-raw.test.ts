@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeZplField } from '../../../main/core/documents/engine';
 import { RAW_NOT_TAKEN } from '../../../main/core/printers/backend';
@@ -86,6 +90,26 @@ describe('ZPL templates print raw', () => {
     expect(printed.equals(Buffer.concat([Buffer.from(ours, 'utf8'), carrier]))).toBe(true);
   });
 
+  it('previews a ZPL label as the PNG a 203 dpi printer would print (rendered locally), its barcode readable', async () => {
+    const { team, key } = await s.printTeam('ZPL preview', { documents: [{ template: LABEL, tag: 'label' }] });
+    const order = await s.createOrder(key, 'ZPL-P');
+    const templates = await json<{ id: string; name: string }[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200);
+    const label = templates.find((template) => template.name === LABEL)!;
+    const answer = await s.admin(`/admin/api/templates/${label.id}/preview?orderId=${order.id}&format=png`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await answer.arrayBuffer());
+    // 4×6 in at 8 dots a millimetre.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([813, 1220]);
+    const dir = mkdtempSync(join(tmpdir(), 'station-zpl-preview-'));
+    try {
+      writeFileSync(join(dir, 'label.png'), png);
+      expect(execFileSync('zbarimg', ['-q', join(dir, 'label.png')], { encoding: 'utf8' })).toContain('CODE-128:#ZPL-P');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a ZPL label sent to Save as PDF (a printer of documents) fails at once, saying where ZPL prints', async () => {
     const { key } = await s.printTeam('Wrong printer', { documents: [{ template: LABEL, tag: 'label' }] });
     const order = await s.createOrder(key, 'ZPL-2');
@@ -105,6 +129,33 @@ describe('ZPL templates print raw', () => {
       201,
     );
     expect(created.kind).toBe('zpl');
-    expect(escapeZplField('<b>&"^~_\n')).toBe('<b>&"_5E_7E_5F_0A');
+    expect(escapeZplField('<b>&"^~_\n\\&')).toBe('<b>&"_5E_7E_5F_0A_5C&');
+  });
+
+  it('in a ZPL template the barcode and address filters write ZPL, not HTML: the preview scans and shows no markup', async () => {
+    const { team, key } = await s.printTeam('ZPL filters');
+    const body = '^XA^CI28^FO40,40{{ order.orderNumber | barcode }}^FO40,260^FB700,6^FH^FD{{ order.shippingAddress | address }}^FS^XZ';
+    const template = await json<{ id: string }>(
+      await s.admin(`/admin/api/teams/${team.id}/templates`, { method: 'POST', json: { name: 'Filters', tag: 'label', kind: 'zpl', paper: '4x6in', body } }),
+      201,
+    );
+    const order = await s.createOrder(key, 'ZPL-F', { shippingAddress: { firstName: 'Ада', lastName: 'Back\\slash', address1: '1 ^XZ St', city: 'London', postalCode: 'N1', country: 'GB' } });
+    const zpl = await s.admin(`/admin/api/templates/${template.id}/preview?orderId=${order.id}&format=png`);
+    expect(zpl.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'station-zpl-filters-'));
+    try {
+      writeFileSync(join(dir, 'label.png'), Buffer.from(await zpl.arrayBuffer()));
+      expect(execFileSync('zbarimg', ['-q', join(dir, 'label.png')], { encoding: 'utf8' })).toContain('CODE-128:#ZPL-F');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The same template as an order's document: the ZPL it prints.
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: template.id, tag: 'label' }] }] } }), 200);
+    await s.createOrder(key, 'ZPL-F', { shippingAddress: { firstName: 'Ада', lastName: 'Back\\slash', address1: '1 ^XZ St', city: 'London', postalCode: 'N1', country: 'GB' } });
+    const [document] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/documents`, { key }), 200);
+    const printed = (await s.station.services.documents.renderHtml(document!.id)).zpl!;
+    expect(printed).toContain('^FO40,40^BCN,120,Y,N,N^FH^FD#ZPL-F^FS');
+    expect(printed).toContain('Ада Back_5Cslash\\&1 _5EXZ St\\&');
+    expect(printed).not.toMatch(/<br>|<svg/);
   });
 });
