@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { DocumentsApi, PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
@@ -30,6 +31,8 @@ import {
 
 /** Attempts before a transiently failing job is given up as failed. */
 export const MAX_ATTEMPTS = 5;
+/** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
+export const DOCUMENTS_PER_TURN = 4;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /**
@@ -285,7 +288,10 @@ export class PrintQueue {
     const ignored = this.ignoredOrders(job);
     const rows = listJobDocuments(this.deps.db, job.id).filter((row) => !ignored.has(row.order_id));
     if (rows.length === 0) throw new PermanentJobError(ALL_IGNORED_REASON);
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      // Documents render synchronously (Liquid, barcodes: a few ms each): a big job gives the
+      // event loop a turn every few, so orders keep being taken while it renders.
+      if (index > 0 && index % DOCUMENTS_PER_TURN === 0) await nextTurn();
       try {
         html.push(await documents.renderHtml(row.document_id, row.template_id ? { templateId: row.template_id } : undefined));
       } catch (error) {
