@@ -107,8 +107,11 @@ export async function checkCarrierLabelPdfs(variables: Record<string, unknown> |
   const details: ErrorDetail[] = [];
   for (const [index, label] of carrierLabelsOf(variables).entries()) {
     if (label?.format !== 'pdf') continue;
+    const hash = carrierLabelHash(label);
+    // An update resending the same label (the usual case) is not parsed again.
+    if (paperCache.has(hash)) continue;
     try {
-      remember(carrierLabelHash(label), paperOfPdf(await loadPdf(decodeLabel(label))));
+      remember(hash, paperOfPdf(await loadPdf(decodeLabel(label))));
     } catch (error) {
       const reason = /encrypted/i.test(String((error as Error).message)) ? 'it is encrypted' : (error as Error).message;
       details.push({ path: `order.variables.${CARRIER_LABELS_VARIABLE}.${index}.data`, message: `The PDF does not parse: ${reason}` });
