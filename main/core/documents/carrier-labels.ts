@@ -45,14 +45,22 @@ function decodedLength(data: string): number {
 
 export const decodeLabel = (label: Pick<CarrierLabel, 'data'>): Buffer => Buffer.from(label.data, 'base64');
 
-/** The checks that need no parsing: shape, base64, size, and the format's first bytes. */
+/** A label's first bytes (3 KiB): enough to tell its format, without decoding all of it. */
+const headOf = (label: CarrierLabel): string => Buffer.from(label.data.slice(0, 4096), 'base64').toString('latin1');
+
+/** Whether the label's first bytes are its format's: `%PDF-`, or `^XA` after any whitespace. */
+function formatIssue(label: CarrierLabel): { path: string; message: string } | undefined {
+  const head = headOf(label);
+  if (label.format === 'pdf' && !head.startsWith(PDF_MAGIC)) return { path: 'data', message: 'Not a PDF (it does not start with %PDF-)' };
+  if (label.format === 'zpl' && !ZPL_START.test(head)) return { path: 'data', message: 'Not ZPL (it does not start with ^XA)' };
+  return undefined;
+}
+
+/** The checks that need no parsing: base64, size, and the format's first bytes. */
 function shallowIssues(label: CarrierLabel): { path: string; message: string } | undefined {
   if (!BASE64.test(label.data) || label.data.length % 4 === 1) return { path: 'data', message: 'Not base64 (standard alphabet, no line breaks)' };
   if (decodedLength(label.data) > CARRIER_LABEL_MAX_BYTES) return { path: 'data', message: `At most ${CARRIER_LABEL_MAX_BYTES} bytes once decoded` };
-  const head = Buffer.from(label.data.slice(0, 64), 'base64').toString('latin1');
-  if (label.format === 'pdf' && !head.startsWith(PDF_MAGIC)) return { path: 'data', message: 'Not a PDF (it does not start with %PDF-)' };
-  if (label.format === 'zpl' && !ZPL_START.test(decodeLabel(label).toString('latin1'))) return { path: 'data', message: 'Not ZPL (it does not start with ^XA)' };
-  return undefined;
+  return formatIssue(label);
 }
 
 /**
@@ -83,13 +91,18 @@ export function refineCarrierLabels(variables: Record<string, unknown>, context:
   });
 }
 
-/** The order's carrier labels, as validated at ingest (an entry that no longer parses is left out). */
+/**
+ * The order's carrier labels. Every order body passed `refineCarrierLabels` at ingest, so
+ * this runs on each order write (documents are rebuilt) with the cheap checks only: the
+ * shape and the first bytes. An entry that does not pass (a `carrierLabels` variable
+ * written before labels existed) is left out.
+ */
 export function carrierLabelsOf(variables: Record<string, unknown> | undefined): (CarrierLabel | undefined)[] {
   const list = variables?.[CARRIER_LABELS_VARIABLE];
   if (!Array.isArray(list)) return [];
   return list.slice(0, CARRIER_LABELS_MAX).map((entry) => {
     const parsed = carrierLabelSchema.safeParse(entry);
-    return parsed.success && !shallowIssues(parsed.data) ? parsed.data : undefined;
+    return parsed.success && !formatIssue(parsed.data) ? parsed.data : undefined;
   });
 }
 
