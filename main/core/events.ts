@@ -9,6 +9,8 @@ export interface StationEventMap {
   printers: [{ type: 'refreshed' }];
   /** A job's documents were rendered for the printer (or failed to): for metrics and health. */
   rendered: [{ jobId: string; ok: boolean; seconds: number; pages: number | null }];
+  /** An order's documents were rendered ahead into the PDF cache (counts per outcome). */
+  renderedAhead: [{ orderId: string; teamId: string; rendered: number; cached: number; failed: number }];
   /** An automatic backup was taken into `file` (or failed). */
   backup: [{ file: string | null; ok: boolean; error?: string }];
   /** A webhook delivery was tried: delivered, or why not and whether it is tried again. */

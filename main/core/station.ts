@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { scheduleDailyBackups } from './backup/daily';
 import { createStationMetrics } from './health/metrics';
 import { healthRoutes } from './health/routes';
@@ -36,6 +37,8 @@ import { createPrintingServices, registerPrinting, type PrintingServices } from 
 import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, networkAdminRoutes } from './net/admin-routes';
 import { ImageFetcher } from './net/image-fetcher';
 import { ChromiumPdfRenderer } from './render/chromium';
+import { withRenderedCache } from './render/cached-renderer';
+import { ContentStore } from './render/content-store';
 import { withImagePolicy } from './render/inline-images';
 import { jsonFileSettings } from './settings/json-file-settings';
 import type { SettingsStore } from './settings/settings-store';
@@ -54,6 +57,9 @@ const LAST_LISTENING_URL = 'last_listening_url';
 
 /** Where a station on this data dir listens now or last listened (`station serve`), else the default. */
 export const lastListeningUrl = (db: Db): string => getSetting(db, LAST_LISTENING_URL) ?? 'http://127.0.0.1:5717';
+
+/** The print cache's default size budget: a few thousand documents and a day's printed copies. */
+export const DEFAULT_PRINT_CACHE_BYTES = 512 * 1024 * 1024;
 
 export interface StationOptions {
   /** Where station.db and every file the station writes live. */
@@ -87,6 +93,13 @@ export interface StationOptions {
   webhookRetryBaseMs?: number;
   /** False pauses automatic printing for the whole station (`station serve --no-auto-print`). Default true. */
   autoPrint?: boolean;
+  /**
+   * The print cache's size budget in bytes (`<data-dir>/print-cache/`: documents rendered
+   * ahead and each job's printed copy; least recently used go first). Default 512 MiB.
+   */
+  printCacheBytes?: number;
+  /** Render the documents of orders still to print ahead, in the background (with `background`). Default true. */
+  renderAhead?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
   sqliteNativeBinding?: string;
 }
@@ -124,7 +137,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events }),
     adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
-    ...createDocumentsCapability(db, platform.pdfRenderer),
+    ...createDocumentsCapability(db, platform.pdfRenderer, events),
     ...createLinksCapability(db),
   };
 }
@@ -143,7 +156,9 @@ export function createStation(options: StationOptions): Station {
   // Every renderer gets its documents' images fetched by the station under its outbound
   // policy (public hosts only, unless an admin allows one), never by the browser itself.
   const imageFetcher = new ImageFetcher({ allowedHosts: () => allowedImageHosts(settings) });
-  const pdfRenderer = withImagePolicy(options.pdfRenderer ?? new ChromiumPdfRenderer(), imageFetcher);
+  // Documents rendered ahead print from the cache; images are inlined first, so they are part of the key.
+  const printCache = new ContentStore(join(options.dataDir, 'print-cache'), options.printCacheBytes ?? DEFAULT_PRINT_CACHE_BYTES);
+  const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache), imageFetcher);
   const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer });
   registerOnboardingHooks(hooks);
   registerDocumentHooks(hooks, services);
@@ -207,6 +222,8 @@ export function createStation(options: StationOptions): Station {
     dataDir: options.dataDir,
     documents: () => services.documents,
     renderer: () => pdfRenderer,
+    store: printCache,
+    renderAhead: options.renderAhead ?? true,
     backends: options.printBackends,
     ...(options.cupsPrinting !== undefined ? { cups: options.cupsPrinting } : {}),
     cupsServer: options.cupsServer,

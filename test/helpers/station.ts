@@ -29,7 +29,7 @@ export interface RunningStation {
  */
 export async function startStation(options: Partial<StationOptions> = {}, listen: { host?: string } = {}): Promise<RunningStation> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
-  const station = createStation({ logger: silentLogger, background: true, autoPrint: false, automaticBackups: false, retentionSweeps: false, ...options, dataDir });
+  const station = createStation({ logger: silentLogger, background: true, autoPrint: false, renderAhead: false, automaticBackups: false, retentionSweeps: false, ...options, dataDir });
   const server: Server = createStationServer(station.app);
   // `listen.host` '0.0.0.0' also takes calls from other computers; `url` stays on loopback.
   await new Promise<void>((resolve) => server.listen(0, listen.host ?? '127.0.0.1', resolve));

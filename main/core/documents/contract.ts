@@ -71,5 +71,10 @@ export interface PdfRenderer {
    * are combined as they are.
    */
   printableHtml?(documents: RenderedHtml[], paper: PaperSpec): Promise<string>;
+  /**
+   * Renders one document on its own paper into the render-ahead cache, unless its PDF is
+   * there already (render/cached-renderer.ts). Optional: a renderer without a cache has none.
+   */
+  renderAhead?(document: RenderedHtml): Promise<'cached' | 'rendered'>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import type { StationEvents } from '../events';
 import type { StationHooks } from '../hooks';
 import type { PdfRenderer } from './contract';
 import { TemplateEngine } from './engine';
@@ -10,11 +11,16 @@ export { documentAdminRoutes } from './admin-routes';
 export { documentRoutes } from './routes';
 
 /** Documents: templates, flows and the documents they build, plus the renderer printing uses. */
-export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer) {
+export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, events?: StationEvents) {
   const engine = new TemplateEngine();
   upgradeBuiltinTemplates(db);
   const documents = createDocumentsService(db, engine);
-  return { documents, templates: createTemplatesService(db, engine, documents.rebuildOrdersUsing), pdfRenderer };
+  // Orders whose documents a template change rebuilt are announced like any changed order
+  // (live views refresh, documents are rendered ahead again).
+  const rebuildOrdersUsing = (templateIds: string[]) => {
+    for (const order of documents.rebuildOrdersUsing(templateIds)) events?.emit('order', { type: 'updated', orderId: order.id, teamId: order.team_id });
+  };
+  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing), pdfRenderer };
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 

@@ -220,9 +220,9 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
   /**
    * After a template changed (edited, deleted, overridden): the documents of orders still
    * to print (`ready`) that use it are rebuilt, so completeness and overrides stay true.
-   * Printed and ignored orders keep what they had.
+   * Printed and ignored orders keep what they had. Returns the orders rebuilt.
    */
-  function rebuildOrdersUsing(templateIds: string[]): void {
+  function rebuildOrdersUsing(templateIds: string[]): OrderRow[] {
     const rows = statement(
       db,
       `SELECT DISTINCT o.* FROM documents d JOIN orders o ON o.id = d.order_id
@@ -231,6 +231,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
     const orders = new Map<string, OrderRow>();
     for (const id of templateIds) for (const row of rows.all(id, id) as OrderRow[]) orders.set(row.id, row);
     for (const order of orders.values()) rebuildForOrder({ order, created: false, merged: false, source: '', sourceId: '' });
+    return [...orders.values()];
   }
 
   return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, engine };

@@ -1,7 +1,11 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import type { StationEvents } from '../events';
+import type { ContentStore } from '../render/content-store';
+import { COPY_GONE_REASON, parsePrintedCopy } from './printed-copy';
+import { reprintJob } from './reprint';
 import { validate } from '../http/validate';
 import { nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
@@ -76,11 +80,25 @@ export function jobView(row: JobRow) {
     updatedAt: row.updated_at,
     submittedAt: row.submitted_at,
     finishedAt: row.finished_at,
+    /** Its place among the chunks of a big job (printed one after the other), or null for a job that is whole. */
+    chunk: row.chunk_index ? { index: row.chunk_index, count: row.chunk_count! } : null,
+    /** The copy of what it handed to the printer system (the preview and a reprint use it), or null. */
+    printedCopy: copyView(row),
+    /** The job this one reprints, byte for byte. */
+    reprintOf: row.reprint_of ?? null,
   };
 }
 
+function copyView(row: JobRow) {
+  const copy = parsePrintedCopy(row.printed_copy);
+  return copy && { format: copy.format, bytes: copy.bytes };
+}
+
 /** The dashboard's printing screens: printers, routing per team, batches and jobs. */
-export function printingAdminRoutes(router: Router, deps: { db: Db; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter }): void {
+export function printingAdminRoutes(
+  router: Router,
+  deps: { db: Db; events: StationEvents; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter; store: ContentStore },
+): void {
   const { db, printers, queue } = deps;
   const teamOr404 = (teamId: string) => {
     const team = getTeam(db, teamId);
@@ -197,6 +215,26 @@ export function printingAdminRoutes(router: Router, deps: { db: Db; printers: Pr
       ...jobView(job),
       documents: listJobDocuments(db, job.id).map((row) => ({ documentId: row.document_id, orderId: row.order_id, templateId: row.template_id })),
     };
+  });
+  /** Exactly what the job handed to the printer system: the Batches page's preview. */
+  router.get('/admin/api/print-jobs/:id/printed', async (ctx) => {
+    const job = getJob(db, ctx.params.id!);
+    if (!job) throw notFound('No print job with that id');
+    const copy = parsePrintedCopy(job.printed_copy);
+    const bytes = copy && (await deps.store.get(copy.key));
+    if (!copy) throw new HttpError(404, 'copy_not_kept', 'This job kept no copy: it has not printed yet, or it printed as HTML through the desktop app');
+    if (!bytes) throw new HttpError(404, 'copy_not_kept', COPY_GONE_REASON);
+    ctx.type = copy.format === 'pdf' ? 'application/pdf' : 'application/octet-stream';
+    ctx.set('Content-Disposition', `${copy.format === 'pdf' ? 'inline' : 'attachment'}; filename="job-${job.id}.${copy.format === 'pdf' ? 'pdf' : 'prn'}"`);
+    ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  });
+  /** Prints the job's copy again, byte for byte, as a new batch of one job. */
+  router.post('/admin/api/print-jobs/:id/reprint', async (ctx) => {
+    const job = getJob(db, ctx.params.id!);
+    if (!job) throw notFound('No print job with that id');
+    const batchId = await reprintJob({ db, events: deps.events, store: deps.store, wake: () => queue.wake() }, job);
+    ctx.status = 201;
+    ctx.body = dashboardBatchView(getBatch(db, batchId)!);
   });
   router.post('/admin/api/print-jobs/:id/retry', (ctx) => {
     const job = getJob(db, ctx.params.id!);

@@ -1,7 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { DocumentsApi, PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
+import type { DocumentsApi, PaperSpec, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
@@ -9,18 +8,20 @@ import { setOrderStatus } from '../orders/store';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
-import { hasReadyPdf, renderJobContent } from './job-content';
+import { hasReadyPdf, READY_PDF_NOT_TAKEN, renderJobContent } from './job-content';
 import { enqueueJobStateEvent } from '../webhooks/events';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import { pdfPageCount } from '../render/page-count';
+import type { ContentStore } from '../render/content-store';
+import { ignoredOrders, PermanentJobError, PreparedDocuments, renderJobDocuments } from './job-documents';
+import { COPY_GONE_REASON, keepPrintedCopy, parsePrintedCopy, printedCopyContent } from './printed-copy';
 import {
   earliestQueuedAt,
   getJob,
-  ignoredOrdersOfJob,
-  listJobDocuments,
   listJobsInState,
   nextDueJob,
+  nextQueuedChunk,
   ordersFullyAccepted,
   refreshBatchState,
   updateJob,
@@ -31,8 +32,7 @@ import {
 
 /** Attempts before a transiently failing job is given up as failed. */
 export const MAX_ATTEMPTS = 5;
-/** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
-export const DOCUMENTS_PER_TURN = 4;
+export { ALL_IGNORED_REASON, DOCUMENTS_PER_TURN } from './job-documents';
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /**
@@ -61,16 +61,10 @@ interface Lane {
 export const MAYBE_PRINTED_REASON =
   'The station stopped while sending this job to the printer, so it may have printed. Check the printer, and retry the job only if nothing came out.';
 
-/** Why a job whose every order was ignored after it was queued printed nothing. */
-export const ALL_IGNORED_REASON = 'Every order in this job was ignored after it was queued, so nothing was printed';
-
 /** The OS job title: how a job held by CUPS is recognised after a crash. */
 export const osJobTitle = (jobId: string): string => `station-job-${jobId}`;
 
 export type JobPaper = PaperSpec & { mediaName: string | null };
-
-/** A failure that will not go away by trying again (a template that cannot render). */
-class PermanentJobError extends Error {}
 
 /**
  * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job of
@@ -91,6 +85,8 @@ export class PrintQueue {
   private lastFollowError: { message: string; at: number } | undefined;
   /** Printers of its pool a job failed on, skipped at its next attempts. */
   private readonly failedOn = new Map<string, Set<string>>();
+  /** The next chunk's documents, rendered while the chunk before it is in the browser. */
+  private readonly prepared: PreparedDocuments;
 
   constructor(
     private readonly deps: {
@@ -100,8 +96,17 @@ export class PrintQueue {
       documents: () => DocumentsApi;
       renderer: () => PdfRenderer;
       logger: Logger;
+      /** Where each job's printed copy is kept (the print cache). */
+      store: ContentStore;
     },
-  ) {}
+  ) {
+    this.prepared = new PreparedDocuments(deps.db);
+  }
+
+  /** Whether a job is in hand: rendering ahead waits until none is. */
+  get busy(): boolean {
+    return this.lanes.size > 0;
+  }
 
   /** Whether the worker is taking jobs (started and not stopped): for the health check. */
   get isRunning(): boolean {
@@ -122,6 +127,7 @@ export class PrintQueue {
     clearInterval(this.follower);
     this.wake();
     await this.loop;
+    this.prepared.clear();
     // The database closes after this: let a follow-up in flight finish first.
     while (this.following) await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -241,7 +247,9 @@ export class PrintQueue {
       if (down) throw new PrintSystemDownError(down);
       const { content, pages } = await this.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
-      this.transition(job, 'submitting', {});
+      // Kept before it is handed over, so a crash after the handover still has it.
+      const copy = job.printed_copy ? null : await this.keepCopy(job, content);
+      this.transition(job, 'submitting', copy ? { printed_copy: JSON.stringify(copy) } : {});
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
         content,
@@ -281,23 +289,12 @@ export class PrintQueue {
 
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */
   private async render(job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
-    const documents = this.deps.documents();
-    const html: RenderedHtml[] = [];
-    // `ignored` means intentionally excluded from printing: an order ignored since the job
-    // was queued is left out, unless the request printed ignored orders on purpose (force).
-    const ignored = this.ignoredOrders(job);
-    const rows = listJobDocuments(this.deps.db, job.id).filter((row) => !ignored.has(row.order_id));
-    if (rows.length === 0) throw new PermanentJobError(ALL_IGNORED_REASON);
-    for (const [index, row] of rows.entries()) {
-      // Documents render synchronously (Liquid, barcodes: a few ms each): a big job gives the
-      // event loop a turn every few, so orders keep being taken while it renders.
-      if (index > 0 && index % DOCUMENTS_PER_TURN === 0) await nextTurn();
-      try {
-        html.push(await documents.renderHtml(row.document_id, row.template_id ? { templateId: row.template_id } : undefined));
-      } catch (error) {
-        throw new PermanentJobError(`The document ${row.document_id} cannot render: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    const { db } = this.deps;
+    if (job.reprint_of) return this.reprintContent(job, takes);
+    const html = await (this.prepared.take(job.id) ?? renderJobDocuments(db, this.deps.documents(), job));
+    // The next chunk's documents render while this one is in the browser: a pipeline.
+    const next = nextQueuedChunk(db, job);
+    if (next) this.prepared.prepare(next, () => renderJobDocuments(db, this.deps.documents(), next));
     const paper = JSON.parse(job.paper) as JobPaper;
     const started = performance.now();
     const rendered = (ok: boolean, pages: number | null) => this.deps.events.emit('rendered', { jobId: job.id, ok, seconds: (performance.now() - started) / 1000, pages });
@@ -315,6 +312,25 @@ export class PrintQueue {
     }
   }
 
+  /** A reprint: the very bytes the job it reprints handed to the printer system. */
+  private async reprintContent(job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
+    const copy = parsePrintedCopy(job.printed_copy);
+    const content = copy && (await printedCopyContent(this.deps.store, copy));
+    if (!content) throw new PermanentJobError(COPY_GONE_REASON);
+    if (content.kind === 'pdf' && takes(true) === 'html') throw new PermanentPrintError(READY_PDF_NOT_TAKEN);
+    return { content, pages: content.kind === 'pdf' ? pdfPageCount(content.pdf) : null };
+  }
+
+  /** Keeps the bytes a job hands over; a full disk costs the copy, never the print. */
+  private async keepCopy(job: JobRow, content: JobContent) {
+    try {
+      return await keepPrintedCopy(this.deps.store, content);
+    } catch (error) {
+      this.deps.logger.error('keeping a printed copy failed', { jobId: job.id, error: String(error) });
+      return null;
+    }
+  }
+
   /** The OS has the job: record its id and mark orders whose every document is now accepted. */
   private accepted(job: JobRow, osJobId: string, released: boolean, pages: number | null = null): void {
     const { db, events } = this.deps;
@@ -322,7 +338,7 @@ export class PrintQueue {
     const printed: string[] = [];
     db.transaction(() => {
       this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null, pages });
-      const ignored = this.ignoredOrders(job);
+      const ignored = ignoredOrders(db, job);
       for (const orderId of ordersFullyAccepted(db, job.id)) {
         // An order ignored meanwhile was left out of the PDF (see `render`): it stays ignored.
         if (ignored.has(orderId)) continue;
@@ -333,11 +349,6 @@ export class PrintQueue {
       const teamId = (statement(db, 'SELECT team_id FROM orders WHERE id = ?').get(orderId) as { team_id: string }).team_id;
       events.emit('order', { type: 'status', orderId, teamId });
     }
-  }
-
-  /** The job's orders ignored now, which it leaves out; none when the request forced them. */
-  private ignoredOrders(job: JobRow): Set<string> {
-    return job.forced ? new Set() : new Set(ignoredOrdersOfJob(this.deps.db, job.id));
   }
 
   /** Follows submitted jobs until the OS says they are done (or cancelled/aborted). */

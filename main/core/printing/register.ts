@@ -7,6 +7,7 @@ import type { StationEvents } from '../events';
 import type { StationHooks } from '../hooks';
 import type { Logger } from '../http/error-handler';
 import type { PrintBackend } from '../printers/backend';
+import type { ContentStore } from '../render/content-store';
 import { CupsBackend } from '../printers/cups-backend';
 import { FolderBackend } from '../printers/folder-backend';
 import { printerRoutes } from '../printers/routes';
@@ -14,6 +15,7 @@ import { createPrintersService } from '../printers/service';
 import { printingAdminRoutes } from './admin-routes';
 import { createAutoPrint } from './auto-print';
 import { PrintQueue } from './queue';
+import { RenderAhead } from './render-ahead';
 import { printRoutes } from './routes';
 import { createPrintingService } from './service';
 import { createTestPrinter } from './test-print';
@@ -28,6 +30,10 @@ export interface PrintingDeps {
   /** Read when first needed: documents and the renderer are built alongside printing. */
   documents: () => DocumentsApi;
   renderer: () => PdfRenderer;
+  /** The print cache: each job's printed copy is kept there. */
+  store: ContentStore;
+  /** Render documents of orders still to print ahead (with background work). */
+  renderAhead?: boolean;
   /** Extra backends of the host (Electron), after the folder printer and CUPS. */
   backends?: PrintBackend[];
   /** Print through CUPS (default: on every OS but Windows, which has no CUPS). */
@@ -44,11 +50,12 @@ export function createPrintingServices(deps: PrintingDeps) {
   const cups = deps.cups ?? process.platform !== 'win32';
   const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), ...(cups ? [new CupsBackend({ server: deps.cupsServer })] : []), ...(deps.backends ?? [])];
   const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
-  const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger });
+  const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, store: deps.store });
+  const renderAhead = new RenderAhead({ db: deps.db, events: deps.events, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, printing: () => queue.busy });
   const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });
   const testPrinter = createTestPrinter({ printers, renderer: deps.renderer });
   const autoPrint = createAutoPrint({ db: deps.db, printing, documents: deps.documents, logger: deps.logger, enabled: deps.autoPrint ?? true });
-  return { printers, printing, queue, testPrinter, autoPrint };
+  return { printers, printing, queue, testPrinter, autoPrint, renderAhead, store: deps.store };
 }
 
 export type PrintingServices = ReturnType<typeof createPrintingServices>;
@@ -63,7 +70,14 @@ export function registerPrinting(
 ): void {
   printerRoutes(station.api, services.printers);
   printRoutes(station.api, services.printing);
-  printingAdminRoutes(station.admin, { db: station.deps.db, printers: services.printers, queue: services.queue, testPrinter: services.testPrinter });
+  printingAdminRoutes(station.admin, {
+    db: station.deps.db,
+    events: station.deps.events,
+    printers: services.printers,
+    queue: services.queue,
+    testPrinter: services.testPrinter,
+    store: services.store,
+  });
   const { autoPrint } = services;
   station.hooks.orderWritten.push((_db, event) => autoPrint.recordDecision(event));
   station.hooks.orderCommitted.push((event) => autoPrint.afterCommit(event));
@@ -87,5 +101,10 @@ export function registerPrinting(
       return owed;
     });
     station.closers.push(() => services.queue.stop());
+    if (station.deps.renderAhead ?? true) {
+      void services.store.ready().catch((error) => station.deps.logger.error('opening the print cache failed', { error: String(error) }));
+      services.renderAhead.start();
+      station.closers.push(() => services.renderAhead.stop());
+    }
   }
 }

@@ -12,6 +12,7 @@ import type { RoutingContext } from './resolve';
 import { listTagRoutes, teamDefaultPrinterId, type TagRoute } from './routing-store';
 import type { OverrideEntry, PrintBatchResult, PrintRequest } from './schema';
 import { selectOrders } from './select';
+import { cutIntoChunks } from './chunks';
 import { insertBatch, insertJob } from './store';
 
 export interface PrintingService {
@@ -110,40 +111,48 @@ export function createPrintingService(deps: {
         });
         for (const job of batch.jobs) {
           const first = job.documents[0]!;
-          insertJob(
-            db,
-            {
-              id: newId(),
-              batch_id: batchId,
-              request_id: requestId,
-              team_id: caller.team.id,
-              printer_id: job.printer.id,
-              tray: job.tray,
-              paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
-              fit_to_page: first.fitToPage ? 1 : 0,
-              copies: 1,
-              state: 'queued',
-              attempts: 0,
-              next_attempt_at: at,
-              os_job_id: null,
-              released: 0,
-              reason: null,
-              created_at: at,
-              updated_at: at,
-              submitted_at: null,
-              finished_at: null,
-              forced: request.force ? 1 : 0,
-              fallback_printer_ids: job.fallbacks.length ? JSON.stringify(job.fallbacks.map((fallback) => fallback.id)) : null,
-              planned_printer_id: job.printer.id,
-              failover: null,
-            },
-            job.documents.map((document, position) => ({
-              position,
-              document_id: document.document.id,
-              order_id: document.order.id,
-              template_id: document.templateId,
-            })),
-          );
+          // A big job prints in chunks, one after the other: the first pages start at once.
+          const chunks = cutIntoChunks(job.documents);
+          const group = chunks.length > 1 ? newId() : null;
+          for (const [index, documents] of chunks.entries()) {
+            insertJob(
+              db,
+              {
+                id: newId(),
+                batch_id: batchId,
+                request_id: requestId,
+                team_id: caller.team.id,
+                printer_id: job.printer.id,
+                tray: job.tray,
+                paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
+                fit_to_page: first.fitToPage ? 1 : 0,
+                copies: 1,
+                state: 'queued',
+                attempts: 0,
+                next_attempt_at: at,
+                os_job_id: null,
+                released: 0,
+                reason: null,
+                created_at: at,
+                updated_at: at,
+                submitted_at: null,
+                finished_at: null,
+                forced: request.force ? 1 : 0,
+                fallback_printer_ids: job.fallbacks.length ? JSON.stringify(job.fallbacks.map((fallback) => fallback.id)) : null,
+                planned_printer_id: job.printer.id,
+                failover: null,
+                chunk_group: group,
+                chunk_index: group ? index + 1 : null,
+                chunk_count: group ? chunks.length : null,
+              },
+              documents.map((document, position) => ({
+                position,
+                document_id: document.document.id,
+                order_id: document.order.id,
+                template_id: document.templateId,
+              })),
+            );
+          }
         }
         pending.push({
           id: batchId,

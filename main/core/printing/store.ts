@@ -53,6 +53,22 @@ export interface JobRow {
   failover: string | null;
   /** Pages handed to the printer system (PDF pages × copies); null until then, or for HTML jobs. */
   pages?: number | null;
+  /** This job's place among the chunks of its printer + tray + paper (1-based), or null for a job that is whole. */
+  chunk_index?: number | null;
+  chunk_count?: number | null;
+  /** The chunks of one planned job share it (null for a job that is whole). */
+  chunk_group?: string | null;
+  /** JSON `PrintedCopy`: the bytes handed to the printer system, kept in the print cache. */
+  printed_copy?: string | null;
+  /** The job this one reprints (its printed copy, byte for byte). */
+  reprint_of?: string | null;
+}
+
+/** Where a job's printed bytes are kept (the print cache) and what they are. */
+export interface PrintedCopy {
+  format: 'pdf' | 'raw';
+  key: string;
+  bytes: number;
 }
 
 export interface JobDocumentRow {
@@ -74,11 +90,11 @@ export function insertJob(db: Db, row: JobRow, documents: Omit<JobDocumentRow, '
   statement(db, 
     `INSERT INTO print_jobs (id, batch_id, request_id, team_id, printer_id, tray, paper, fit_to_page, copies, state, attempts,
        next_attempt_at, os_job_id, released, reason, created_at, updated_at, submitted_at, finished_at, forced,
-       fallback_printer_ids, planned_printer_id, failover)
+       fallback_printer_ids, planned_printer_id, failover, chunk_index, chunk_count, chunk_group, printed_copy, reprint_of)
      VALUES (@id, @batch_id, @request_id, @team_id, @printer_id, @tray, @paper, @fit_to_page, @copies, @state, @attempts,
        @next_attempt_at, @os_job_id, @released, @reason, @created_at, @updated_at, @submitted_at, @finished_at, @forced,
-       @fallback_printer_ids, @planned_printer_id, @failover)`,
-  ).run(row);
+       @fallback_printer_ids, @planned_printer_id, @failover, @chunk_index, @chunk_count, @chunk_group, @printed_copy, @reprint_of)`,
+  ).run({ chunk_index: null, chunk_count: null, chunk_group: null, printed_copy: null, reprint_of: null, ...row });
   const insert = statement(db, 'INSERT INTO print_job_documents (job_id, position, document_id, order_id, template_id) VALUES (?, ?, ?, ?, ?)');
   for (const document of documents) insert.run(row.id, document.position, document.document_id, document.order_id, document.template_id);
 }
@@ -123,6 +139,12 @@ export function listBatchJobs(db: Db, batchId: string): JobRow[] {
   return statement(db, 'SELECT * FROM print_jobs WHERE batch_id = ? ORDER BY created_at, rowid').all(batchId) as JobRow[];
 }
 
+/** The chunk after `job` in its group, while it is still queued: its documents can be prepared early. */
+export function nextQueuedChunk(db: Db, job: JobRow): JobRow | undefined {
+  if (!job.chunk_group) return undefined;
+  return statement(db, "SELECT * FROM print_jobs WHERE chunk_group = ? AND chunk_index = ? AND state = 'queued'").get(job.chunk_group, (job.chunk_index ?? 0) + 1) as JobRow | undefined;
+}
+
 export function listJobDocuments(db: Db, jobId: string): JobDocumentRow[] {
   return statement(db, 'SELECT * FROM print_job_documents WHERE job_id = ? ORDER BY position').all(jobId) as JobDocumentRow[];
 }
@@ -149,17 +171,26 @@ function notBusy(busy: BusyLanes): { sql: string; params: string[] } {
 
 const NOTHING_BUSY: BusyLanes = { lanes: [], fullTeams: [] };
 
+/**
+ * A chunk is due only after every earlier chunk of its job reached the printer system (or
+ * failed for good): a chunk retrying holds the ones after it, so pages come out in order.
+ */
+const EARLIER_CHUNKS_THROUGH = `
+  AND (chunk_group IS NULL OR NOT EXISTS (
+    SELECT 1 FROM print_jobs earlier WHERE earlier.chunk_group = print_jobs.chunk_group
+      AND earlier.chunk_index < print_jobs.chunk_index AND earlier.state IN ('queued', 'rendering', 'submitting')))`;
+
 /** The oldest due job for a lane that is free. */
 export function nextDueJob(db: Db, now: string, busy: BusyLanes = NOTHING_BUSY): JobRow | undefined {
   const filter = notBusy(busy);
-  const sql = `SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ?${filter.sql} ORDER BY created_at, rowid LIMIT 1`;
+  const sql = `SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ?${filter.sql}${EARLIER_CHUNKS_THROUGH} ORDER BY created_at, rowid LIMIT 1`;
   return statement(db, sql).get(now, ...filter.params) as JobRow | undefined;
 }
 
 /** When the next job for a lane that is free is due. */
 export function earliestQueuedAt(db: Db, busy: BusyLanes = NOTHING_BUSY): string | undefined {
   const filter = notBusy(busy);
-  const sql = `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'${filter.sql}`;
+  const sql = `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'${filter.sql}${EARLIER_CHUNKS_THROUGH}`;
   return (statement(db, sql).get(...filter.params) as { at: string | null }).at ?? undefined;
 }
 

@@ -104,6 +104,8 @@ export function withImagePolicy(renderer: PdfRenderer, fetcher: ImageFetcher): P
       return renderer.render(await Promise.all(documents.map(inline)), paper);
     },
     ...(renderer.renderPng ? { renderPng: async (document, options) => renderer.renderPng!(await inline(document), options) } : {}),
+    // The cache keys a document by its HTML with the images in it: a changed image is a changed document.
+    ...(renderer.renderAhead ? { renderAhead: async (document) => renderer.renderAhead!(await inline(document)) } : {}),
     // A printer that takes HTML gets the same images, fetched under the same policy.
     async printableHtml(documents: RenderedHtml[], paper: PaperSpec) {
       return combineDocuments(await Promise.all(documents.map(inline)), paper);

@@ -1,0 +1,89 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { DocumentsApi, RenderedHtml } from '../documents/contract';
+import { ignoredOrdersOfJob, listJobDocuments, type JobRow } from './store';
+
+/** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
+export const DOCUMENTS_PER_TURN = 4;
+
+/** Why a job whose every order was ignored after it was queued printed nothing. */
+export const ALL_IGNORED_REASON = 'Every order in this job was ignored after it was queued, so nothing was printed';
+
+/** A failure that will not go away by trying again (a template that cannot render). */
+export class PermanentJobError extends Error {}
+
+/** The job's orders ignored now, which it leaves out; none when the request forced them. */
+export function ignoredOrders(db: Db, job: JobRow): Set<string> {
+  return job.forced ? new Set() : new Set(ignoredOrdersOfJob(db, job.id));
+}
+
+/**
+ * A job's documents as HTML, in the job's order. `ignored` means intentionally excluded from
+ * printing: an order ignored since the job was queued is left out, unless the request
+ * printed ignored orders on purpose (force). Documents render synchronously (Liquid,
+ * barcodes: a few ms each): a big job gives the event loop a turn every few, so orders keep
+ * being taken while it renders.
+ */
+export async function renderJobDocuments(db: Db, documents: DocumentsApi, job: JobRow): Promise<RenderedHtml[]> {
+  const ignored = ignoredOrders(db, job);
+  const rows = listJobDocuments(db, job.id).filter((row) => !ignored.has(row.order_id));
+  if (rows.length === 0) throw new PermanentJobError(ALL_IGNORED_REASON);
+  const html: RenderedHtml[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % DOCUMENTS_PER_TURN === 0) await nextTurn();
+    try {
+      html.push(await documents.renderHtml(row.document_id, row.template_id ? { templateId: row.template_id } : undefined));
+    } catch (error) {
+      throw new PermanentJobError(`The document ${row.document_id} cannot render: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return html;
+}
+
+/**
+ * What a job's documents are made of now: each order's and document's last change, the
+ * order's status and the last template change anywhere. Documents prepared earlier are used
+ * only while it is unchanged.
+ */
+function documentsFingerprint(db: Db, jobId: string): string {
+  const row = statement(
+    db,
+    `SELECT coalesce((SELECT MAX(updated_at) FROM document_templates), '') || ';' || group_concat(o.id || ':' || o.updated_at || ':' || o.status || ':' || d.updated_at, ',') AS fingerprint
+     FROM print_job_documents jd JOIN orders o ON o.id = jd.order_id JOIN documents d ON d.id = jd.document_id WHERE jd.job_id = ?`,
+  ).get(jobId) as { fingerprint: string | null };
+  return row.fingerprint ?? '';
+}
+
+/**
+ * Documents prepared ahead of their job: while one chunk of a big job is in the browser, the
+ * next chunk's HTML renders beside it (the browser and Node use different cores), so the
+ * chunks flow as a pipeline. An entry is taken once, and only if no order of the job changed
+ * (or was ignored) since: otherwise the job renders afresh, so nothing outdated prints.
+ */
+export class PreparedDocuments {
+  private readonly entries = new Map<string, { fingerprint: string; html: Promise<RenderedHtml[]> }>();
+
+  constructor(private readonly db: Db) {}
+
+  prepare(job: JobRow, render: () => Promise<RenderedHtml[]>): void {
+    if (this.entries.has(job.id)) return;
+    const fingerprint = documentsFingerprint(this.db, job.id);
+    const html = render();
+    // Awaited when the job is taken; a failure then is the job's own failure, as if rendered there.
+    html.catch(() => undefined);
+    this.entries.set(job.id, { fingerprint, html });
+  }
+
+  /** The job's prepared documents if they are still true, else undefined. */
+  take(jobId: string): Promise<RenderedHtml[]> | undefined {
+    const prepared = this.entries.get(jobId);
+    this.entries.delete(jobId);
+    if (!prepared || prepared.fingerprint !== documentsFingerprint(this.db, jobId)) return undefined;
+    return prepared.html;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

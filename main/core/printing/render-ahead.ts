@@ -1,0 +1,134 @@
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { DocumentRecord, DocumentsApi, PdfRenderer } from '../documents/contract';
+import type { StationEvents } from '../events';
+import type { Logger } from '../http/error-handler';
+import { listTagRoutes } from './routing-store';
+
+/** Orders waiting to be rendered ahead at most; beyond it the oldest wait for their print. */
+export const RENDER_AHEAD_BACKLOG = 2_000;
+/** How often a waiting worker looks again whether the print queue is through. */
+const BUSY_POLL_MS = 250;
+
+export interface RenderAheadDeps {
+  db: Db;
+  events: StationEvents;
+  documents: () => DocumentsApi;
+  renderer: () => PdfRenderer;
+  logger: Logger;
+  /** Whether the print queue has a job in hand: print jobs go first, always. */
+  printing: () => boolean;
+}
+
+/**
+ * Renders the documents of orders still to print into the PDF cache in the background, so
+ * that printing them needs no browser (render/cached-renderer.ts). One document at a time
+ * (the browser is shared with printing), and only while no print job is in hand; an order
+ * written again is simply queued again (its new HTML has a new key). It never reads or
+ * writes on the request path: it follows the station's order events.
+ */
+export class RenderAhead {
+  /** Order ids in the order they arrived (a Set keeps insertion order and drops repeats). */
+  private readonly pending = new Set<string>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private readonly onOrder = (event: { type: string; orderId: string }) => {
+    if (event.type === 'status') return;
+    this.enqueue(event.orderId);
+  };
+
+  constructor(private readonly deps: RenderAheadDeps) {}
+
+  start(): void {
+    if (this.running || !this.deps.renderer().renderAhead) return;
+    this.running = true;
+    this.deps.events.on('order', this.onOrder);
+    // Orders still to print when the station last stopped: those already cached are found at once.
+    const ready = statement(this.deps.db, "SELECT id FROM orders WHERE status = 'ready' ORDER BY updated_at DESC LIMIT ?").all(RENDER_AHEAD_BACKLOG) as { id: string }[];
+    for (const { id } of ready.reverse()) this.pending.add(id);
+    this.loop = this.work();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.deps.events.off('order', this.onOrder);
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  enqueue(orderId: string): void {
+    if (!this.running) return;
+    // Moved to the end: its newest version is the one to render.
+    this.pending.delete(orderId);
+    this.pending.add(orderId);
+    if (this.pending.size > RENDER_AHEAD_BACKLOG) this.pending.delete(this.pending.values().next().value!);
+    this.wakeUp?.();
+  }
+
+  private async work(): Promise<void> {
+    while (this.running) {
+      const orderId = this.deps.printing() ? undefined : this.pending.values().next().value;
+      if (orderId === undefined) {
+        await this.sleep(this.pending.size ? BUSY_POLL_MS : undefined);
+        continue;
+      }
+      this.pending.delete(orderId);
+      await this.renderOrder(orderId);
+    }
+  }
+
+  private sleep(ms: number | undefined): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (this.wakeUp = undefined));
+  }
+
+  private async renderOrder(orderId: string): Promise<void> {
+    const { db, logger } = this.deps;
+    const order = statement(db, 'SELECT team_id, status FROM orders WHERE id = ?').get(orderId) as { team_id: string; status: string } | undefined;
+    if (!order || order.status !== 'ready') return;
+    const documents = this.deps.documents();
+    const routeTemplates = this.routeTemplates(order.team_id);
+    const counts = { rendered: 0, cached: 0, failed: 0 };
+    for (const document of documents.listForOrder(orderId)) {
+      if (!this.running) return;
+      if (!rendersToPdf(documents, document)) continue;
+      try {
+        // The template the team's routing prints this tag with, as a print would.
+        const routed = routeTemplates.get(document.tag.toLowerCase());
+        if (routed?.kind === 'zpl') continue;
+        const templateId = routed?.id;
+        const html = await documents.renderHtml(document.id, templateId ? { templateId } : undefined);
+        if (html.zpl !== undefined || html.ready) continue;
+        counts[await this.deps.renderer().renderAhead!(html)]++;
+      } catch (error) {
+        // Printing renders it again and says why it cannot, where a person sees it.
+        counts.failed++;
+        logger.info('rendering a document ahead failed', { documentId: document.id, error: String(error) });
+      }
+    }
+    this.deps.events.emit('renderedAhead', { orderId, teamId: order.team_id, ...counts });
+  }
+
+  /** Tag → the template the team's routing prints it with, where a route names one. */
+  private routeTemplates(teamId: string): Map<string, { id: string; kind: 'html' | 'zpl' }> {
+    const documents = this.deps.documents();
+    const templates = new Map<string, { id: string; kind: 'html' | 'zpl' }>();
+    for (const route of listTagRoutes(this.deps.db, teamId)) {
+      const template = route.template ? documents.findTemplate(teamId, route.template) : undefined;
+      if (template) templates.set(route.tag.toLowerCase(), template);
+    }
+    return templates;
+  }
+}
+
+/** Complete documents of an HTML template: carrier labels and ZPL are printed as they are. */
+function rendersToPdf(documents: DocumentsApi, document: DocumentRecord): boolean {
+  return document.complete && !document.carrierLabel && documents.templateKind(document.templateOverrideId ?? document.templateId) !== 'zpl';
+}
