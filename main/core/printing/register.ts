@@ -101,8 +101,8 @@ export function registerPrinting(
       return owed;
     });
     station.closers.push(() => services.queue.stop());
+    void services.store.ready().catch((error) => station.deps.logger.error('opening the print cache failed', { error: String(error) }));
     if (station.deps.renderAhead ?? true) {
-      void services.store.ready().catch((error) => station.deps.logger.error('opening the print cache failed', { error: String(error) }));
       services.renderAhead.start();
       station.closers.push(() => services.renderAhead.stop());
     }

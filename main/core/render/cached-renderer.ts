@@ -43,6 +43,9 @@ export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): P
   return {
     async render(documents, paper) {
       if (closed) throw new Error('the PDF renderer is closed');
+      // What a previous run kept counts from the first print after a start; a cache that
+      // cannot open (a full or read-only disk) costs the speed, never the print.
+      await store.ready().catch(() => undefined);
       const keys = documents.map((document) => documentPdfKey(document.html, paper));
       const hits = keys.filter((key) => store.has(key)).length;
       if (hits > 0 && hits * 2 >= documents.length) return renderRuns(documents, keys, paper);
@@ -50,6 +53,7 @@ export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): P
     },
     async renderAhead(document) {
       if (closed) throw new Error('the PDF renderer is closed');
+      await store.ready();
       const key = documentPdfKey(document.html, document.paper);
       if (store.has(key)) return 'cached';
       await store.put(key, await renderer.render([document], document.paper));

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/documents/contract';
+import type { StationEventMap } from '../../../main/core/events';
+import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
+import { pdfText, waitForCupsPdf } from '../printers/cups-output';
+import { json, printStation, type PrintStation } from './print-harness';
+
+/** The real Chromium renderer, counting the browser passes (a print from the cache makes none). */
+class CountingChromiumRenderer implements PdfRenderer {
+  passes = 0;
+  private readonly chromium = new ChromiumPdfRenderer();
+  render(documents: RenderedHtml[], paper: PaperSpec) {
+    this.passes++;
+    return this.chromium.render(documents, paper);
+  }
+  close() {
+    return this.chromium.close();
+  }
+}
+
+type Ahead = StationEventMap['renderedAhead'][0];
+
+/** Resolves with the render-ahead report of `orderId` (listening from now on). */
+function renderedAhead(s: PrintStation, orderId: () => string | undefined): Promise<Ahead> {
+  return new Promise((resolve) => {
+    const listener = (event: Ahead) => {
+      if (event.orderId !== orderId()) return;
+      s.station.events.off('renderedAhead', listener);
+      resolve(event);
+    };
+    s.station.events.on('renderedAhead', listener);
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'station-render-ahead-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function printOnPdfQueue(s: PrintStation, key: string, orderId: string): Promise<string> {
+  const pdf = await s.printerId('PDF');
+  const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${orderId}/print`, { key, json: { overrides: { printer: pdf } } }), 200);
+  const batch = await s.settled(result!.id);
+  expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
+  return pdfText(await waitForCupsPdf(batch.jobs[0]!.osJobId!));
+}
+
+describe('documents rendered ahead', { timeout: 180_000 }, () => {
+  it('print from the cache without the browser, never print an outdated document, and are kept across a restart', async () => {
+    let renderer = new CountingChromiumRenderer();
+    let s = await printStation({ dataDir, pdfRenderer: renderer, renderAhead: true });
+    let key: string;
+    let orders: { id: string }[] = [];
+    try {
+      ({ key } = await s.printTeam('Ahead'));
+      let first: string | undefined;
+      let second: string | undefined;
+      const firstAhead = renderedAhead(s, () => first);
+      const secondAhead = renderedAhead(s, () => second);
+      const a = await s.createOrder(key, 'AHEAD-1', { note: 'Первая версия 注文 שלום' });
+      first = a.id;
+      const b = await s.createOrder(key, 'AHEAD-2', { note: 'Второй заказ 二番目' });
+      second = b.id;
+      orders = [a, b];
+      expect(await firstAhead).toMatchObject({ rendered: 1, cached: 0, failed: 0 });
+      expect(await secondAhead).toMatchObject({ rendered: 1, failed: 0 });
+      expect(renderer.passes).toBe(2);
+
+      // The print hands the cached PDF to CUPS: no browser pass.
+      const text = await printOnPdfQueue(s, key, a.id);
+      expect(renderer.passes).toBe(2);
+      expect(text).toContain('Первая версия');
+      expect(text).toContain('#AHEAD-1');
+
+      // Changed after it was rendered ahead (and nothing renders it ahead again): the new text prints.
+      await s.station.printing.renderAhead.stop();
+      await json(await s.call('/api/orders', { key, json: { sourceId: 'AHEAD-1', order: { orderNumber: '#AHEAD-1', note: 'Новая версия 新版' } } }), 201);
+      const changed = await printOnPdfQueue(s, key, a.id);
+      expect(renderer.passes).toBe(3);
+      // (cups-pdf's re-encoded text keeps the CJK of this note reliably, not always its Cyrillic)
+      expect(changed).toContain('新版');
+      expect(changed).not.toContain('注文');
+      expect(changed).not.toContain('Первая версия');
+    } finally {
+      await s.stop();
+    }
+
+    // A restart keeps the cache: the second order prints without a browser pass.
+    renderer = new CountingChromiumRenderer();
+    s = await printStation({ dataDir, pdfRenderer: renderer, renderAhead: false });
+    try {
+      const text = await printOnPdfQueue(s, key, orders[1]!.id);
+      expect(renderer.passes).toBe(0);
+      expect(text).toContain('Второй заказ');
+    } finally {
+      await s.stop();
+    }
+  });
+});
