@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { CHUNK_SIZES, cutIntoChunks } from '../../../main/core/printing/chunks';

@@ -54,14 +54,14 @@ describe('documents rendered ahead', { timeout: 180_000 }, () => {
     let orders: { id: string }[] = [];
     try {
       ({ key } = await s.printTeam('Ahead'));
-      let first: string | undefined;
-      let second: string | undefined;
-      const firstAhead = renderedAhead(s, () => first);
-      const secondAhead = renderedAhead(s, () => second);
+      // The ids are known once the orders are taken; the listeners are there before.
+      const ids: { first?: string; second?: string } = {};
+      const firstAhead = renderedAhead(s, () => ids.first);
+      const secondAhead = renderedAhead(s, () => ids.second);
       const a = await s.createOrder(key, 'AHEAD-1', { note: 'Первая версия 注文 שלום' });
-      first = a.id;
+      ids.first = a.id;
       const b = await s.createOrder(key, 'AHEAD-2', { note: 'Второй заказ 二番目' });
-      second = b.id;
+      ids.second = b.id;
       orders = [a, b];
       expect(await firstAhead).toMatchObject({ rendered: 1, cached: 0, failed: 0 });
       expect(await secondAhead).toMatchObject({ rendered: 1, failed: 0 });
