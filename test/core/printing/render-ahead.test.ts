@@ -23,16 +23,23 @@ class CountingChromiumRenderer implements PdfRenderer {
 
 type Ahead = StationEventMap['renderedAhead'][0];
 
-/** Resolves with the render-ahead report of `orderId` (listening from now on). */
-function renderedAhead(s: PrintStation, orderId: () => string | undefined): Promise<Ahead> {
-  return new Promise((resolve) => {
-    const listener = (event: Ahead) => {
-      if (event.orderId !== orderId()) return;
-      s.station.events.off('renderedAhead', listener);
-      resolve(event);
-    };
-    s.station.events.on('renderedAhead', listener);
+/** Every render-ahead report of the station from now on; `of(id)` resolves with the order's first. */
+function renderAheadReports(s: PrintStation) {
+  const reports: Ahead[] = [];
+  const waiting: Array<() => void> = [];
+  s.station.events.on('renderedAhead', (event) => {
+    reports.push(event);
+    for (const wake of waiting.splice(0)) wake();
   });
+  return {
+    async of(orderId: string): Promise<Ahead> {
+      for (;;) {
+        const found = reports.find((report) => report.orderId === orderId);
+        if (found) return found;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    },
+  };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'station-render-ahead-'));
@@ -54,17 +61,12 @@ describe('documents rendered ahead', { timeout: 180_000 }, () => {
     let orders: { id: string }[] = [];
     try {
       ({ key } = await s.printTeam('Ahead'));
-      // The ids are known once the orders are taken; the listeners are there before.
-      const ids: { first?: string; second?: string } = {};
-      const firstAhead = renderedAhead(s, () => ids.first);
-      const secondAhead = renderedAhead(s, () => ids.second);
+      const reports = renderAheadReports(s);
       const a = await s.createOrder(key, 'AHEAD-1', { note: 'Первая версия 注文 שלום' });
-      ids.first = a.id;
       const b = await s.createOrder(key, 'AHEAD-2', { note: 'Второй заказ 二番目' });
-      ids.second = b.id;
       orders = [a, b];
-      expect(await firstAhead).toMatchObject({ rendered: 1, cached: 0, failed: 0 });
-      expect(await secondAhead).toMatchObject({ rendered: 1, failed: 0 });
+      expect(await reports.of(a.id)).toMatchObject({ rendered: 1, cached: 0, failed: 0 });
+      expect(await reports.of(b.id)).toMatchObject({ rendered: 1, failed: 0 });
       expect(renderer.passes).toBe(2);
 
       // The print hands the cached PDF to CUPS: no browser pass.
