@@ -27,7 +27,8 @@ export async function startStationProcess(teamName = 'Shop', teamType: 'standard
     execFileSync(process.execPath, [STATION, 'teams', 'create', '--data-dir', dataDir, '--name', teamName, '--type', teamType, '--json'], { encoding: 'utf8' }),
   ) as { id: string; name: string };
   // Automatic printing paused: a print of every new order would race what the page shows.
-  const child: ChildProcess = spawn(process.execPath, [STATION, 'serve', '--port', '0', '--no-auto-print', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // No rendering ahead: a browser rendering every new order would only load the machine.
+  const child: ChildProcess = spawn(process.execPath, [STATION, 'serve', '--port', '0', '--no-auto-print', '--no-render-ahead', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'ignore'] });
   const link = await new Promise<URL>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

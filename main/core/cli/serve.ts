@@ -7,7 +7,7 @@ import { createFirstTeamIfNone } from './first-run';
 /** How long requests in flight get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print]';
+export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print] [--no-render-ahead] [--print-cache-mb 512]';
 
 /** Runs the headless station until SIGTERM or SIGINT. */
 export async function serve(argv: string[]): Promise<number> {
@@ -16,14 +16,24 @@ export async function serve(argv: string[]): Promise<number> {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '5717' },
     'no-auto-print': { type: 'boolean', default: false },
+    'no-render-ahead': { type: 'boolean', default: false },
+    'print-cache-mb': { type: 'string', default: '512' },
   });
+  const printCacheMb = Number(args['print-cache-mb']);
+  if (!Number.isFinite(printCacheMb) || printCacheMb < 0 || printCacheMb > 1_048_576) throw new UsageError('--print-cache-mb takes a number of megabytes from 0 to 1048576');
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
   const dataDir = args['data-dir'] ?? defaultDataDir();
 
   // Loaded after the arguments are checked: a usage error answers at once.
   const { createStation } = await import('../station');
-  const station = createStation({ dataDir, background: true, autoPrint: !args['no-auto-print'] });
+  const station = createStation({
+    dataDir,
+    background: true,
+    autoPrint: !args['no-auto-print'],
+    renderAhead: !args['no-render-ahead'],
+    printCacheBytes: Math.round(printCacheMb * 2 ** 20),
+  });
   const firstRun = createFirstTeamIfNone(station);
   const server = createStationServer(station.app);
   server.keepAliveTimeout = 5_000;

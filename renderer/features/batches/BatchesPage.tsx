@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { api, apiBlob, describeError } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { printerLabel, usePrinters } from '../printers/use-printers';
-import { batchChip, batchProgress, jobSentence, type PrintBatch } from './batches';
+import { batchChip, batchProgress, jobChunkLabel, jobSentence, type PrintBatch, type PrintJob } from './batches';
 
 const ORDERS_NAMED = 3;
+/** Jobs the printer system took: their printed copy can be sent again. */
+const WITH_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];
 
 const PAGE = 50;
 
@@ -15,8 +17,13 @@ export function BatchesPage() {
   const [batches, setBatches] = useState<PrintBatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(false);
+  const [preview, setPreview] = useState<{ jobId: string; url: string } | null>(null);
   const { printers } = usePrinters();
   const { info } = useStationInfo();
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview.url);
+  }, [preview]);
 
   const load = useCallback(() => {
     api<PrintBatch[]>(`/print-batches?limit=${PAGE}`).then(
@@ -42,6 +49,26 @@ export function BatchesPage() {
   async function retry(jobId: string) {
     try {
       await api(`/print-jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  /** Exactly what the job handed to the printer, as the printer got it. */
+  async function showPrinted(job: PrintJob) {
+    if (preview?.jobId === job.id) return setPreview(null);
+    try {
+      setPreview({ jobId: job.id, url: URL.createObjectURL(await apiBlob(`/print-jobs/${encodeURIComponent(job.id)}/printed`)) });
+      setError(null);
+    } catch (failure) {
+      setError(`The printed copy could not be shown: ${describeError(failure)}`);
+    }
+  }
+
+  async function reprint(jobId: string) {
+    try {
+      await api(`/print-jobs/${encodeURIComponent(jobId)}/reprint`, { method: 'POST' });
       load();
     } catch (failure) {
       setError(describeError(failure));
@@ -79,7 +106,7 @@ export function BatchesPage() {
               {batch.state !== 'done' && batch.state !== 'failed' && (
                 <div className="progress" role="progressbar" aria-label={`Progress of ${batch.name}`} aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
                   <span style={{ width: `${progress.percent}%` }} />
-                  <small>{progress.finished} of {progress.total} jobs finished</small>
+                  <small>{progress.words}</small>
                 </div>
               )}
               <ul className="jobs">
@@ -90,12 +117,24 @@ export function BatchesPage() {
                       {printerName(job.printerId)}
                       {job.tray && ` · tray ${job.tray}`}
                       {job.paper?.name && ` · ${job.paper.name}`}
+                      {jobChunkLabel(job) && ` · ${jobChunkLabel(job)}`}
                     </span>
                     <span className="job-sentence">{jobSentence(job)}</span>
                     {job.failover && <span className="job-failover">{job.failover}</span>}
-                    {job.state === 'failed' && (
-                      <button type="button" className="button button-small" onClick={() => void retry(job.id)}>Retry</button>
-                    )}
+                    <span className="job-actions">
+                      {job.state === 'failed' && (
+                        <button type="button" className="button button-small" onClick={() => void retry(job.id)}>Retry</button>
+                      )}
+                      {job.printedCopy?.format === 'pdf' && (
+                        <button type="button" className="button button-small" aria-pressed={preview?.jobId === job.id} onClick={() => void showPrinted(job)}>
+                          {preview?.jobId === job.id ? 'Hide' : 'As printed'}
+                        </button>
+                      )}
+                      {job.printedCopy && WITH_PRINTER.includes(job.state) && (
+                        <button type="button" className="button button-small" onClick={() => void reprint(job.id)}>Reprint</button>
+                      )}
+                    </span>
+                    {preview?.jobId === job.id && <iframe className="pdf-preview job-preview" title={`As printed: job ${job.id}`} src={preview.url} />}
                   </li>
                 ))}
               </ul>

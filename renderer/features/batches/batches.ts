@@ -14,6 +14,11 @@ export interface PrintJob {
   osJobId: string | null;
   reason: string | null;
   updatedAt: string;
+  /** Its place among the chunks of a big job (printed one after the other), or null. */
+  chunk?: { index: number; count: number } | null;
+  /** What it handed to the printer system, kept for the preview and a reprint; null if none. */
+  printedCopy?: { format: 'pdf' | 'raw'; bytes: number } | null;
+  reprintOf?: string | null;
 }
 
 export interface PrintBatch {
@@ -29,12 +34,26 @@ export interface PrintBatch {
   jobs: PrintJob[];
 }
 
-/** Finished jobs out of all: for the progress bar of a batch that is still printing. */
-export function batchProgress(batch: PrintBatch): { finished: number; total: number; percent: number } {
+const WITH_THE_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];
+
+/**
+ * How far a batch still printing is: jobs finished out of all, and in words. A big job prints
+ * in chunks, so its progress is counted in chunks handed to the printer: the first pages come
+ * out while the rest renders.
+ */
+export function batchProgress(batch: PrintBatch): { finished: number; total: number; percent: number; words: string } {
   const total = batch.jobs.length;
   const finished = batch.jobs.filter((job) => job.state === 'done' || job.state === 'unknown' || job.state === 'failed').length;
-  return { finished, total, percent: total ? Math.round((finished / total) * 100) : 100 };
+  const chunks = batch.jobs.filter((job) => job.chunk);
+  if (chunks.length) {
+    const handed = chunks.filter((job) => WITH_THE_PRINTER.includes(job.state)).length;
+    return { finished: handed, total: chunks.length, percent: Math.round((handed / chunks.length) * 100), words: `${handed} of ${chunks.length} chunks with the printer` };
+  }
+  return { finished, total, percent: total ? Math.round((finished / total) * 100) : 100, words: `${finished} of ${total} jobs finished` };
 }
+
+/** A job's name in its batch: its chunk when it is one. */
+export const jobChunkLabel = (job: PrintJob): string | null => (job.chunk ? `chunk ${job.chunk.index} of ${job.chunk.count}` : null);
 
 /** The chip a batch gets: done is green, failing red, anything in progress amber/blue. */
 export const batchChip = (batch: PrintBatch): string => ({ queued: 'queued', printing: 'rendering', done: 'done', failed: 'failed' })[batch.state];

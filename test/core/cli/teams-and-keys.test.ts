@@ -119,6 +119,7 @@ describe('usage errors exit with code 2 and print the usage', () => {
     ['an unknown flag', ['teams', 'list', '--colour']],
     ['serve with a port that is not a number', ['serve', '--port', 'abc']],
     ['serve with a port out of range', ['serve', '--port', '70000']],
+    ['serve with a print cache size that is not a number', ['serve', '--print-cache-mb', 'lots']],
   ])('%s', async (_case, args) => {
     const result = await station(args);
     expect(result.code).toBe(2);

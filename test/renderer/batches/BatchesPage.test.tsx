@@ -1,0 +1,50 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchesPage } from '../../../renderer/features/batches/BatchesPage';
+import { batchProgress, type PrintBatch, type PrintJob } from '../../../renderer/features/batches/batches';
+import { renderPage, stationForPage, useBridge } from '../station-harness';
+import { sampleOrder, type StationProcess } from '../station-process';
+
+let station: StationProcess;
+beforeAll(async () => {
+  station = await stationForPage('Batches shop');
+});
+beforeEach(() => useBridge(station));
+afterAll(() => station.stop());
+
+const job = (state: PrintJob['state'], chunk: PrintJob['chunk']): PrintJob =>
+  ({ id: `${state}-${chunk?.index}`, batchId: 'b', printerId: 'p', tray: null, paper: null, state, attempts: 0, nextAttemptAt: null, osJobId: null, reason: null, updatedAt: '', chunk }) as PrintJob;
+
+describe('the progress of a batch', () => {
+  it('counts a big job in chunks handed to the printer', () => {
+    const batch = { jobs: [job('done', { index: 1, count: 3 }), job('submitted', { index: 2, count: 3 }), job('rendering', { index: 3, count: 3 })] } as PrintBatch;
+    expect(batchProgress(batch)).toMatchObject({ finished: 2, total: 3, percent: 67, words: '2 of 3 chunks with the printer' });
+  });
+
+  it('counts whole jobs finished otherwise', () => {
+    const batch = { jobs: [job('done', null), job('queued', null)] } as PrintBatch;
+    expect(batchProgress(batch)).toMatchObject({ finished: 1, total: 2, words: '1 of 2 jobs finished' });
+  });
+});
+
+describe('the Batches page', () => {
+  it('shows a job as it printed and reprints it as a new batch', async () => {
+    const order = (await (await station.post('/api/orders', sampleOrder('BATCH-1', { note: 'Заказ 注文 הזמנה' }))).json()) as { id: string };
+    const printers = (await (await station.admin('/printers')).json()) as { id: string; printerVendorId: string }[];
+    const folder = printers.find((printer) => printer.printerVendorId === 'save-as-pdf')!.id;
+    expect((await station.post(`/api/orders/${order.id}/print`, { name: 'Morning run', overrides: { printer: folder } })).status).toBe(200);
+
+    renderPage(<BatchesPage />);
+    const batch = await screen.findByRole('article', { name: 'Batch Morning run' });
+    // The page reloads on the job's events: the buttons come once the job is with the printer.
+    fireEvent.click(await within(batch).findByRole('button', { name: 'As printed' }, { timeout: 20_000 }));
+    expect(await within(batch).findByTitle(/^As printed: job /)).toBeInTheDocument();
+
+    fireEvent.click(within(batch).getByRole('button', { name: 'Reprint' }));
+    expect(await screen.findByRole('article', { name: 'Batch Reprint of Morning run' }, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(async () => {
+      const batches = (await (await station.admin('/print-batches')).json()) as { name: string; jobs: { state: string; reprintOf: string | null }[] }[];
+      expect(batches.find((one) => one.name === 'Reprint of Morning run')?.jobs[0]?.reprintOf).toBeTruthy();
+    });
+  });
+});
