@@ -1,6 +1,9 @@
-import type { JobContent } from '../printers/backend';
+import { PermanentPrintError, type JobContent } from '../printers/backend';
 import { contentKey, type ContentStore } from '../render/content-store';
-import type { PrintedCopy } from './store';
+import { pdfPageCount } from '../render/page-count';
+import { READY_PDF_NOT_TAKEN } from './job-content';
+import { PermanentJobError } from './job-documents';
+import type { JobRow, PrintedCopy } from './store';
 
 /** Why a reprint cannot send the same bytes again. */
 export const COPY_GONE_REASON =
@@ -27,3 +30,12 @@ export async function printedCopyContent(store: ContentStore, copy: PrintedCopy)
 }
 
 export const parsePrintedCopy = (json: string | null | undefined): PrintedCopy | null => (json ? (JSON.parse(json) as PrintedCopy) : null);
+
+/** A reprint's content: the very bytes the job it reprints handed to the printer system. */
+export async function reprintedContent(store: ContentStore, job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
+  const copy = parsePrintedCopy(job.printed_copy);
+  const content = copy && (await printedCopyContent(store, copy));
+  if (!content) throw new PermanentJobError(COPY_GONE_REASON);
+  if (content.kind === 'pdf' && takes(true) === 'html') throw new PermanentPrintError(READY_PDF_NOT_TAKEN);
+  return { content, pages: content.kind === 'pdf' ? pdfPageCount(content.pdf) : null };
+}

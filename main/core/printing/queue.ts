@@ -8,14 +8,14 @@ import { setOrderStatus } from '../orders/store';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
-import { hasReadyPdf, READY_PDF_NOT_TAKEN, renderJobContent } from './job-content';
+import { hasReadyPdf, renderJobContent } from './job-content';
 import { enqueueJobStateEvent } from '../webhooks/events';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import { pdfPageCount } from '../render/page-count';
 import type { ContentStore } from '../render/content-store';
 import { ignoredOrders, PermanentJobError, PreparedDocuments, renderJobDocuments } from './job-documents';
-import { COPY_GONE_REASON, keepPrintedCopy, parsePrintedCopy, printedCopyContent } from './printed-copy';
+import { keepPrintedCopy, reprintedContent } from './printed-copy';
 import {
   earliestQueuedAt,
   getJob,
@@ -248,7 +248,11 @@ export class PrintQueue {
       const { content, pages } = await this.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
       // Kept before it is handed over, so a crash after the handover still has it.
-      const copy = job.printed_copy ? null : await this.keepCopy(job, content);
+      const copy = job.printed_copy ? null : await keepPrintedCopy(this.deps.store, content).catch((error: unknown) => {
+        // A full disk costs the copy, never the print.
+        logger.error('keeping a printed copy failed', { jobId: job.id, error: String(error) });
+        return null;
+      });
       this.transition(job, 'submitting', copy ? { printed_copy: JSON.stringify(copy) } : {});
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
@@ -290,7 +294,7 @@ export class PrintQueue {
   /** The job's documents as the backend prints them: one PDF, or one HTML document. */
   private async render(job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
     const { db } = this.deps;
-    if (job.reprint_of) return this.reprintContent(job, takes);
+    if (job.reprint_of) return reprintedContent(this.deps.store, job, takes);
     const html = await (this.prepared.take(job.id) ?? renderJobDocuments(db, this.deps.documents(), job));
     // The next chunk's documents render while this one is in the browser: a pipeline.
     const next = nextQueuedChunk(db, job);
@@ -309,25 +313,6 @@ export class PrintQueue {
       if (error instanceof PermanentPrintError) throw error;
       // The renderer (a browser) can crash or time out: worth another attempt.
       throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  /** A reprint: the very bytes the job it reprints handed to the printer system. */
-  private async reprintContent(job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
-    const copy = parsePrintedCopy(job.printed_copy);
-    const content = copy && (await printedCopyContent(this.deps.store, copy));
-    if (!content) throw new PermanentJobError(COPY_GONE_REASON);
-    if (content.kind === 'pdf' && takes(true) === 'html') throw new PermanentPrintError(READY_PDF_NOT_TAKEN);
-    return { content, pages: content.kind === 'pdf' ? pdfPageCount(content.pdf) : null };
-  }
-
-  /** Keeps the bytes a job hands over; a full disk costs the copy, never the print. */
-  private async keepCopy(job: JobRow, content: JobContent) {
-    try {
-      return await keepPrintedCopy(this.deps.store, content);
-    } catch (error) {
-      this.deps.logger.error('keeping a printed copy failed', { jobId: job.id, error: String(error) });
-      return null;
     }
   }
 

@@ -50,7 +50,7 @@ describe('routing table', () => {
 describe('batches', () => {
   it('counts finished jobs for the progress bar', () => {
     const batch = { jobs: [job('done'), job('failed'), job('unknown'), job('queued'), job('rendering')] } as PrintBatch;
-    expect(batchProgress(batch)).toEqual({ finished: 3, total: 5, percent: 60 });
+    expect(batchProgress(batch)).toEqual({ finished: 3, total: 5, percent: 60, words: '3 of 5 jobs finished' });
   });
 
   it('puts job states in plain words, with the failure reason', () => {

@@ -1,0 +1,89 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startStation } from '../../helpers/station';
+import { serve, type Served } from '../cli/run-station';
+import { CUPS_PDF_DIR, orderNumbersByPage, waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { json } from './print-harness';
+
+const ORDERS = 120;
+
+interface ChunkRow {
+  id: string;
+  state: string;
+  osJobId: string | null;
+  chunkIndex: number | null;
+}
+
+describe('a crash during a chunked batch', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'station-chunk-crash-'));
+  let served: Served | undefined;
+  afterAll(() => {
+    served?.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const chunks = () => {
+    const db = new Database(join(dataDir, 'station.db'), { readonly: true });
+    try {
+      return db.prepare('SELECT id, state, os_job_id AS osJobId, chunk_index AS chunkIndex FROM print_jobs ORDER BY chunk_index').all() as ChunkRow[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it('loses no page, prints none twice and keeps the order, when the station is killed after the first chunk', { timeout: 600_000 }, async () => {
+    // One request of 120 orders, recorded by a station without a worker: chunks of 25, 50 and 45.
+    const setup = await startStation({ dataDir, background: false });
+    const token = setup.station.services.adminSessions.createSessionToken();
+    const { team, key } = setup.team('Chunk crash');
+    const templates = await json<{ id: string; name: string }[]>(await setup.call(`/admin/api/teams/${team.id}/templates`, { headers: { Authorization: `Bearer ${token}` } }), 200);
+    const slip = templates.find((template) => template.name === 'Packing slip (A4)')!.id;
+    await json(
+      await setup.call(`/admin/api/teams/${team.id}/flow`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}` },
+        json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: slip, tag: 'packing-slip' }] }] },
+      }),
+      200,
+    );
+    const numbers = Array.from({ length: ORDERS }, (_, index) => `CC-${String(index + 1).padStart(3, '0')}`);
+    const ids: string[] = [];
+    for (const number of numbers) ids.push((await json<{ id: string }>(await setup.call('/api/orders', { key, json: { sourceId: number, order: { orderNumber: number, note: 'Заказ 注文' } } }), 201)).id);
+    await json(await setup.call('/api/orders/print', { key, json: { orderIds: ids, overrides: { printer: 'PDF' } } }), 200);
+    await setup.stop();
+    expect(chunks().map((chunk) => [chunk.chunkIndex, chunk.state])).toEqual([
+      [1, 'queued'],
+      [2, 'queued'],
+      [3, 'queued'],
+    ]);
+
+    // The worker starts; the station is killed (no shutdown) once the first chunk is with CUPS.
+    served = await serve(['--data-dir', dataDir, '--port', '0', '--no-render-ahead']);
+    await waitFor(() => (chunks()[0]!.osJobId ? true : undefined), 120_000, 'the first chunk with CUPS');
+    served.child.kill('SIGKILL');
+    await served.exited;
+    expect(chunks().filter((chunk) => chunk.state === 'done' || chunk.state === 'submitted').length).toBeLessThan(3);
+
+    // Restarted, it finishes the batch.
+    served = await serve(['--data-dir', dataDir, '--port', '0', '--no-render-ahead']);
+    const finished = await waitFor(() => {
+      const rows = chunks();
+      return rows.every((chunk) => chunk.state === 'done' || chunk.state === 'failed') ? rows : undefined;
+    }, 300_000, 'every chunk to finish');
+    served.child.kill('SIGTERM');
+    await served.exited;
+    served = undefined;
+    expect(finished.map((chunk) => chunk.state)).toEqual(['done', 'done', 'done']);
+
+    // One cups-pdf file per chunk; read in chunk order, every order on exactly one page, in order.
+    const printed: (string | undefined)[] = [];
+    for (const chunk of finished) {
+      printed.push(...orderNumbersByPage(await waitForCupsPdf(chunk.osJobId!, 120_000), numbers));
+      expect(readdirSync(CUPS_PDF_DIR).filter((name) => name.startsWith(`station-job-${chunk.id}`))).toHaveLength(1);
+    }
+    expect(printed).toEqual(numbers);
+  });
+});
