@@ -5,7 +5,7 @@ import { newId, nowIso } from '../ids';
 import { listOrderKeys } from '../orders/store';
 import type { ContentStore } from '../render/content-store';
 import { COPY_GONE_REASON, parsePrintedCopy } from './printed-copy';
-import { getBatch, insertBatch, insertJob, listJobDocuments, type JobRow } from './store';
+import { freshJobFields, getBatch, insertBatch, insertJob, listJobDocuments, type JobRow } from './store';
 
 /**
  * A reprint of a job: a new batch of one job on the same printer, tray and paper that sends
@@ -51,16 +51,7 @@ export async function reprintJob(deps: { db: Db; events: StationEvents; store: C
         id: newId(),
         batch_id: batchId,
         request_id: newId(),
-        state: 'queued',
-        attempts: 0,
-        next_attempt_at: at,
-        os_job_id: null,
-        released: 0,
-        reason: null,
-        created_at: at,
-        updated_at: at,
-        submitted_at: null,
-        finished_at: null,
+        ...freshJobFields(at),
         pages: null,
         // The bytes are whole: a chunk's reprint is that chunk's pages, on its own.
         chunk_group: null,

@@ -13,7 +13,7 @@ import { listTagRoutes, teamDefaultPrinterId, type TagRoute } from './routing-st
 import type { OverrideEntry, PrintBatchResult, PrintRequest } from './schema';
 import { selectOrders } from './select';
 import { cutIntoChunks } from './chunks';
-import { insertBatch, insertJob } from './store';
+import { freshJobFields, insertBatch, insertJob } from './store';
 
 export interface PrintingService {
   /** A print request: plans, records batches and jobs in one transaction, wakes the queue. */
@@ -127,16 +127,7 @@ export function createPrintingService(deps: {
                 paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
                 fit_to_page: first.fitToPage ? 1 : 0,
                 copies: 1,
-                state: 'queued',
-                attempts: 0,
-                next_attempt_at: at,
-                os_job_id: null,
-                released: 0,
-                reason: null,
-                created_at: at,
-                updated_at: at,
-                submitted_at: null,
-                finished_at: null,
+                ...freshJobFields(at),
                 forced: request.force ? 1 : 0,
                 fallback_printer_ids: job.fallbacks.length ? JSON.stringify(job.fallbacks.map((fallback) => fallback.id)) : null,
                 planned_printer_id: job.printer.id,

@@ -79,6 +79,22 @@ export interface JobDocumentRow {
   template_id: string | null;
 }
 
+/** The fields of a job that has not been tried yet, queued at `at`. */
+export function freshJobFields(at: string) {
+  return {
+    state: 'queued' as const,
+    attempts: 0,
+    next_attempt_at: at,
+    os_job_id: null,
+    released: 0,
+    reason: null,
+    created_at: at,
+    updated_at: at,
+    submitted_at: null,
+    finished_at: null,
+  };
+}
+
 export function insertBatch(db: Db, row: BatchRow): void {
   statement(db, 
     `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at)

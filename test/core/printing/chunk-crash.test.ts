@@ -3,10 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStation } from '../../helpers/station';
 import { serve, type Served } from '../cli/run-station';
 import { CUPS_PDF_DIR, orderNumbersByPage, waitFor, waitForCupsPdf } from '../printers/cups-output';
-import { json } from './print-harness';
+import { json, printStation } from './print-harness';
 
 const ORDERS = 120;
 
@@ -36,19 +35,8 @@ describe('a crash during a chunked batch', () => {
 
   it('loses no page, prints none twice and keeps the order, when the station is killed after the first chunk', { timeout: 600_000 }, async () => {
     // One request of 120 orders, recorded by a station without a worker: chunks of 25, 50 and 45.
-    const setup = await startStation({ dataDir, background: false });
-    const token = setup.station.services.adminSessions.createSessionToken();
-    const { team, key } = setup.team('Chunk crash');
-    const templates = await json<{ id: string; name: string }[]>(await setup.call(`/admin/api/teams/${team.id}/templates`, { headers: { Authorization: `Bearer ${token}` } }), 200);
-    const slip = templates.find((template) => template.name === 'Packing slip (A4)')!.id;
-    await json(
-      await setup.call(`/admin/api/teams/${team.id}/flow`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${token}` },
-        json: { autoPrint: false, rules: [{ actions: [{ type: 'addDocument', templateId: slip, tag: 'packing-slip' }] }] },
-      }),
-      200,
-    );
+    const setup = await printStation({ dataDir, background: false });
+    const { key } = await setup.printTeam('Chunk crash');
     const numbers = Array.from({ length: ORDERS }, (_, index) => `CC-${String(index + 1).padStart(3, '0')}`);
     const ids: string[] = [];
     for (const number of numbers) ids.push((await json<{ id: string }>(await setup.call('/api/orders', { key, json: { sourceId: number, order: { orderNumber: number, note: 'Заказ 注文' } } }), 201)).id);
