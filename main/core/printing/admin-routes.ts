@@ -221,8 +221,8 @@ export function printingAdminRoutes(
     const job = getJob(db, ctx.params.id!);
     if (!job) throw notFound('No print job with that id');
     const copy = parsePrintedCopy(job.printed_copy);
-    const bytes = copy && (await deps.store.get(copy.key));
     if (!copy) throw new HttpError(404, 'copy_not_kept', 'This job kept no copy: it has not printed yet, or it printed as HTML through the desktop app');
+    const bytes = await deps.store.get(copy.key);
     if (!bytes) throw new HttpError(404, 'copy_not_kept', COPY_GONE_REASON);
     ctx.type = copy.format === 'pdf' ? 'application/pdf' : 'application/octet-stream';
     ctx.set('Content-Disposition', `${copy.format === 'pdf' ? 'inline' : 'attachment'}; filename="job-${job.id}.${copy.format === 'pdf' ? 'pdf' : 'prn'}"`);

@@ -1,7 +1,7 @@
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { PermanentPrintError, type JobContent } from '../printers/backend';
 import { combineDocuments } from '../render/combine';
-import { mergePdfs } from '../render/merge-pdf';
+import { renderAroundReady } from '../render/merge-pdf';
 
 /** Why a printer path that prints HTML (Electron's `webContents.print` without CUPS) refuses a carrier PDF. */
 export const READY_PDF_NOT_TAKEN =
@@ -35,17 +35,5 @@ export async function renderJobContent(renderer: PdfRenderer, kind: 'pdf' | 'htm
     return { kind, pdf: await renderer.render(documents, paper) };
   }
   if (kind === 'html') throw new PermanentPrintError(READY_PDF_NOT_TAKEN);
-  const parts: Uint8Array[] = [];
-  let run: RenderedHtml[] = [];
-  for (const document of documents) {
-    if (!document.ready) {
-      run.push(document);
-      continue;
-    }
-    if (run.length) parts.push(await renderer.render(run, paper));
-    run = [];
-    parts.push(document.ready.bytes);
-  }
-  if (run.length) parts.push(await renderer.render(run, paper));
-  return { kind: 'pdf', pdf: parts.length === 1 ? parts[0]! : await mergePdfs(parts) };
+  return { kind: 'pdf', pdf: await renderAroundReady(documents, (document) => document.ready?.bytes, (run) => renderer.render(run, paper)) };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { DocumentRecord, DocumentsApi, PdfRenderer } from '../documents/contract';
+import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { listTagRoutes } from './routing-store';
@@ -98,14 +98,14 @@ export class RenderAhead {
     const counts = { rendered: 0, cached: 0, failed: 0 };
     for (const document of documents.listForOrder(orderId)) {
       if (!this.running) return;
-      if (!rendersToPdf(documents, document)) continue;
+      // Incomplete documents do not print; carrier labels print as they are.
+      if (!document.complete || document.carrierLabel) continue;
       try {
-        // The template the team's routing prints this tag with, as a print would.
-        const routed = routeTemplates.get(document.tag.toLowerCase());
-        if (routed?.kind === 'zpl') continue;
-        const templateId = routed?.id;
+        // With the template the team's routing prints this tag with, as a print would.
+        const templateId = routeTemplates.get(document.tag.toLowerCase());
         const html = await documents.renderHtml(document.id, templateId ? { templateId } : undefined);
-        if (html.zpl !== undefined || html.ready) continue;
+        // ZPL is sent raw, never through a PDF.
+        if (html.zpl !== undefined) continue;
         counts[await this.deps.renderer().renderAhead!(html)]++;
       } catch (error) {
         // Printing renders it again and says why it cannot, where a person sees it.
@@ -116,19 +116,14 @@ export class RenderAhead {
     this.deps.events.emit('renderedAhead', { orderId, teamId: order.team_id, ...counts });
   }
 
-  /** Tag → the template the team's routing prints it with, where a route names one. */
-  private routeTemplates(teamId: string): Map<string, { id: string; kind: 'html' | 'zpl' }> {
+  /** Tag → the id of the template the team's routing prints it with, where a route names one. */
+  private routeTemplates(teamId: string): Map<string, string> {
     const documents = this.deps.documents();
-    const templates = new Map<string, { id: string; kind: 'html' | 'zpl' }>();
+    const templates = new Map<string, string>();
     for (const route of listTagRoutes(this.deps.db, teamId)) {
       const template = route.template ? documents.findTemplate(teamId, route.template) : undefined;
-      if (template) templates.set(route.tag.toLowerCase(), template);
+      if (template) templates.set(route.tag.toLowerCase(), template.id);
     }
     return templates;
   }
-}
-
-/** Complete documents of an HTML template: carrier labels and ZPL are printed as they are. */
-function rendersToPdf(documents: DocumentsApi, document: DocumentRecord): boolean {
-  return document.complete && !document.carrierLabel && documents.templateKind(document.templateOverrideId ?? document.templateId) !== 'zpl';
 }

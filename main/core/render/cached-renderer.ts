@@ -1,7 +1,7 @@
-import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
+import type { PaperSpec, PdfRenderer } from '../documents/contract';
 import { STATION_VERSION } from '../version';
 import { contentKey, type ContentStore } from './content-store';
-import { mergePdfs } from './merge-pdf';
+import { renderAroundReady } from './merge-pdf';
 
 /**
  * The key of one document's PDF: its complete HTML (order data, template, images already
@@ -22,23 +22,6 @@ export function documentPdfKey(html: string, paper: PaperSpec): string {
  * Only rendering ahead fills the cache: a printed job's bytes are kept as its printed copy.
  */
 export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): PdfRenderer {
-  async function renderRuns(documents: RenderedHtml[], keys: string[], paper: PaperSpec): Promise<Uint8Array> {
-    const parts: Uint8Array[] = [];
-    let run: RenderedHtml[] = [];
-    for (const [index, document] of documents.entries()) {
-      const cached = store.has(keys[index]!) ? await store.get(keys[index]!) : undefined;
-      if (!cached) {
-        run.push(document);
-        continue;
-      }
-      if (run.length) parts.push(await renderer.render(run, paper));
-      run = [];
-      parts.push(cached);
-    }
-    if (run.length) parts.push(await renderer.render(run, paper));
-    return parts.length === 1 ? parts[0]! : mergePdfs(parts);
-  }
-
   let closed = false;
   return {
     async render(documents, paper) {
@@ -48,7 +31,10 @@ export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): P
       await store.ready().catch(() => undefined);
       const keys = documents.map((document) => documentPdfKey(document.html, paper));
       const hits = keys.filter((key) => store.has(key)).length;
-      if (hits > 0 && hits * 2 >= documents.length) return renderRuns(documents, keys, paper);
+      if (hits > 0 && hits * 2 >= documents.length) {
+        // One evicted since it was counted is simply rendered with its neighbours.
+        return renderAroundReady(documents, (_document, index) => store.get(keys[index]!), (run) => renderer.render(run, paper));
+      }
       return renderer.render(documents, paper);
     },
     async renderAhead(document) {

@@ -16,3 +16,29 @@ export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
   }
   return merged.save({ useObjectStreams: false });
 }
+
+/**
+ * Documents in order as one PDF, where some of them already are PDFs (`ready` gives their
+ * bytes, undefined for the others): the documents between ready ones are rendered together,
+ * run by run, and every part is merged in the documents' order.
+ */
+export async function renderAroundReady<T>(
+  documents: T[],
+  ready: (document: T, index: number) => Uint8Array | undefined | Promise<Uint8Array | undefined>,
+  render: (run: T[]) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let run: T[] = [];
+  for (const [index, document] of documents.entries()) {
+    const bytes = await ready(document, index);
+    if (!bytes) {
+      run.push(document);
+      continue;
+    }
+    if (run.length) parts.push(await render(run));
+    run = [];
+    parts.push(bytes);
+  }
+  if (run.length) parts.push(await render(run));
+  return parts.length === 1 ? parts[0]! : mergePdfs(parts);
+}
