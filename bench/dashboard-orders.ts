@@ -60,6 +60,9 @@ const cases: [string, () => unknown][] = [
   ['tag=express', () => listOrderSummaries(db, { tag: 'express' }, 0, 100)],
   ['team filter', () => listOrderSummaries(db, { teamId: teams[1]!.id }, 10_000, 100)],
   ['search "#15000" (typing a number)', () => listOrderSummaries(db, { q: '#15000' }, 0, 100)],
+  ['search "lovelace" (a customer)', () => listOrderSummaries(db, { q: 'lovelace' }, 0, 100)],
+  ['search "MUG" (a SKU on every order)', () => listOrderSummaries(db, { q: 'MUG' }, 0, 100)],
+  ['source=api, middle', () => listOrderSummaries(db, { source: 'api' }, 50_000, 100)],
 ];
 console.log(`${ORDERS.toLocaleString()} orders; floor (SELECT 100 orders): ${floor.toFixed(2)} ms`);
 for (const [name, fn] of cases) {

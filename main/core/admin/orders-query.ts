@@ -29,74 +29,168 @@ export interface OrderSummary {
   updatedAt: string;
 }
 
-// Sub-selects as `IN (…)` rather than correlated EXISTS: one pass over keys, tags or sources
-// instead of one probe per order, which matters at 100k orders (bench/dashboard-orders.ts).
-function whereClause(filter: OrderListFilter): { sql: string; params: Record<string, string>; selective: boolean } {
-  const clauses: string[] = [];
+/** A filter as SQL: conditions on the order row, and sets an order must belong to. */
+interface FilterSql {
+  params: Record<string, string>;
+  /** Conditions on the order's own columns (an index walks them in list order). */
+  columns: string[];
+  /** Sets the order must be in, each two ways: probed per order, or collected once. */
+  sets: { probe: string; collect: string; count: string }[];
+}
+
+// Trigram search needs three characters; a shorter query reads the search text of every order.
+const SHORTEST_INDEXED_QUERY = 3;
+
+function filterSql(filter: OrderListFilter): FilterSql {
   const params: Record<string, string> = {};
+  const columns: string[] = [];
+  const sets: FilterSql['sets'] = [];
   if (filter.q) {
-    // LIKE with escaped wildcards: an operator types "#10_0" and means it literally.
-    params.q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    clauses.push(
-      "(o.order_number LIKE @q ESCAPE '\\' OR o.id IN (SELECT k.order_id FROM order_keys k WHERE k.key LIKE @q ESCAPE '\\'))",
-    );
+    const indexed = [...filter.q].length >= SHORTEST_INDEXED_QUERY;
+    // A quoted phrase of trigrams matches the query as a substring, its quotes and wildcards
+    // as typed: an operator who types "#10_0" means it literally.
+    params.q = indexed ? `"${filter.q.replace(/"/g, '""')}"` : `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matches = indexed ? 'order_search MATCH @q' : "text LIKE @q ESCAPE '\\'";
+    const collect = `o.rowid IN (SELECT rowid FROM order_search WHERE ${matches})`;
+    sets.push({ probe: collect, collect, count: `SELECT COUNT(*) FROM order_search WHERE ${matches}` });
   }
   if (filter.status) {
     params.status = filter.status;
-    clauses.push('o.status = @status');
+    columns.push('o.status = @status');
   }
   if (filter.teamId) {
     params.teamId = filter.teamId;
-    clauses.push('o.team_id = @teamId');
+    columns.push('o.team_id = @teamId');
   }
   if (filter.tag) {
     params.tag = filter.tag;
-    clauses.push('o.id IN (SELECT ot.order_id FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE t.label = @tag)');
+    const tagged = 'FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE t.label = @tag';
+    sets.push({
+      probe: `EXISTS (SELECT 1 ${tagged} AND ot.order_id = o.id)`,
+      collect: `o.id IN (SELECT ot.order_id ${tagged})`,
+      // Labels are unique per team and an order belongs to one team: one row per order.
+      count: `SELECT COUNT(*) ${tagged}`,
+    });
   }
   if (filter.source) {
     params.source = filter.source;
-    clauses.push('o.id IN (SELECT s.order_id FROM order_sources s WHERE s.source = @source)');
+    sets.push({
+      probe: 'EXISTS (SELECT 1 FROM order_sources s WHERE s.source = @source AND s.order_id = o.id)',
+      collect: 'o.id IN (SELECT s.order_id FROM order_sources s WHERE s.source = @source)',
+      count: 'SELECT COUNT(DISTINCT order_id) FROM order_sources WHERE source = @source',
+    });
   }
-  // A search matches few orders: scanning the table and sorting the matches beats walking
-  // the date index row by row (`+` keeps SQLite off that index).
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, selective: Boolean(filter.q) };
+  return { params, columns, sets };
 }
+
+const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/** How many orders the filter matches; a lone set is counted from its own index. */
+function countMatches(db: Db, filter: FilterSql): number {
+  const lone = filter.sets.length === 1 && filter.columns.length === 0 ? filter.sets[0]! : undefined;
+  const sql = lone ? lone.count : `SELECT COUNT(*) FROM orders o ${where([...filter.columns, ...filter.sets.map((s) => s.collect)])}`;
+  return db.prepare(sql).pluck().get(filter.params) as number;
+}
+
+/**
+ * The rowids of one window, newest first. Two plans, chosen by what the count says:
+ * walking the list's index and probing each order stops after the window but reads about
+ * `(offset + limit) × orders / matches` rows; collecting the matches and sorting them reads
+ * each match once. The cheaper one wins, so a rare tag and a deep page are both quick.
+ */
+function windowRowids(db: Db, filter: FilterSql, matches: number, offset: number, limit: number): number[] {
+  let walk = true;
+  if (filter.sets.length) {
+    const orders = db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+    walk = ((offset + limit) * orders) / Math.max(matches, 1) <= matches;
+  }
+  const conditions = [...filter.columns, ...filter.sets.map((s) => (walk ? s.probe : s.collect))];
+  // `+` keeps SQLite off the date index when the matches are collected and sorted.
+  return db
+    .prepare(`SELECT o.rowid FROM orders o ${where(conditions)} ORDER BY ${walk ? '' : '+'}o.created_at DESC, o.rowid DESC LIMIT @limit OFFSET @offset`)
+    .pluck()
+    .all({ ...filter.params, limit, offset }) as number[];
+}
+
+interface SummaryRow {
+  rowid: number;
+  id: string;
+  team_id: string;
+  team_name: string;
+  order_number: string;
+  order_date: string;
+  status: OrderStatus;
+  customer_name: string | null;
+  item_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// The list's columns in SQL: parsing every order's JSON (variables can be large) is what
+// a window of 100 would otherwise cost.
+const SUMMARY_COLUMNS = `o.rowid, o.id, o.team_id, t.name AS team_name, o.order_number, o.order_date, o.status,
+  NULLIF(concat_ws(' ',
+    coalesce(json_extract(o.shipping_address, '$.firstName'), json_extract(o.customer, '$.firstName')),
+    coalesce(json_extract(o.shipping_address, '$.lastName'), json_extract(o.customer, '$.lastName'))), '') AS customer_name,
+  (SELECT total(json_extract(i.value, '$.quantity')) FROM json_each(o.line_items) i) AS item_count,
+  o.created_at, o.updated_at`;
 
 /**
  * A window of the newest-first order list with the total count. The dashboard's virtual
  * list asks for the windows it shows, so 100k orders never travel at once.
  */
 export function listOrderSummaries(db: Db, filter: OrderListFilter, offset: number, limit: number) {
-  const where = whereClause(filter);
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM orders o ${where.sql}`).get(where.params) as { n: number }).n;
+  const sql = filterSql(filter);
+  const total = countMatches(db, sql);
+  const rowids = total > offset ? windowRowids(db, sql, total, offset, limit) : [];
+  const ids = JSON.stringify(rowids);
   const rows = db
-    .prepare(
-      `SELECT o.*, t.name AS team_name FROM orders o JOIN teams t ON t.id = o.team_id ${where.sql}
-       ORDER BY ${where.selective ? '+' : ''}o.created_at DESC, o.rowid DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all({ ...where.params, limit, offset }) as (OrderRow & { team_name: string })[];
-  const sourcesOf = db.prepare('SELECT DISTINCT source FROM order_sources WHERE order_id = ? ORDER BY received_at');
-  const orders: OrderSummary[] = rows.map((row) => {
-    const order = parseOrderRow(row);
-    const name = [order.shippingAddress?.firstName ?? order.customer?.firstName, order.shippingAddress?.lastName ?? order.customer?.lastName]
-      .filter(Boolean)
-      .join(' ');
-    return {
-      id: row.id,
-      teamId: row.team_id,
-      teamName: row.team_name,
-      orderNumber: row.order_number,
-      orderDate: row.order_date,
-      status: row.status,
-      customerName: name || null,
-      itemCount: order.lineItems.reduce((sum, item) => sum + item.quantity, 0),
-      tags: listOrderTags(db, row.id),
-      sources: (sourcesOf.all(row.id) as { source: string }[]).map((s) => s.source),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM orders o JOIN teams t ON t.id = o.team_id WHERE o.rowid IN (SELECT value FROM json_each(?))`)
+    .all(ids) as SummaryRow[];
+  const byRowid = new Map(rows.map((row) => [row.rowid, row]));
+  const tags = groupBy(
+    db
+      .prepare(
+        `SELECT ot.order_id, t.id, t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id
+         WHERE ot.order_id IN (SELECT id FROM orders WHERE rowid IN (SELECT value FROM json_each(?))) ORDER BY ot.position`,
+      )
+      .all(ids) as (Tag & { order_id: string })[],
+  );
+  const sources = groupBy(
+    db
+      .prepare(
+        `SELECT order_id, source FROM order_sources WHERE order_id IN (SELECT id FROM orders WHERE rowid IN (SELECT value FROM json_each(?)))
+         GROUP BY order_id, source ORDER BY min(received_at)`,
+      )
+      .all(ids) as { order_id: string; source: string }[],
+  );
+  const orders: OrderSummary[] = rowids.flatMap((rowid) => {
+    const row = byRowid.get(rowid);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        teamId: row.team_id,
+        teamName: row.team_name,
+        orderNumber: row.order_number,
+        orderDate: row.order_date,
+        status: row.status,
+        customerName: row.customer_name,
+        itemCount: row.item_count,
+        tags: (tags.get(row.id) ?? []).map(({ id, label, color }) => ({ id, label, color })),
+        sources: (sources.get(row.id) ?? []).map((s) => s.source),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      },
+    ];
   });
   return { total, offset, orders };
+}
+
+function groupBy<T extends { order_id: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(row.order_id, [...(groups.get(row.order_id) ?? []), row]);
+  return groups;
 }
 
 /** Values the list can be filtered by, for the filter menus. */

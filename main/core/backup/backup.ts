@@ -6,6 +6,7 @@ import { loadMigrations } from '../db/migrate';
 import { privateFolder, PRIVATE_FILE_MODE } from '../db/private-files';
 import { SETTINGS_FILE } from '../settings/json-file-settings';
 import { STATION_VERSION } from '../version';
+import { rebuildOrderSearch } from '../orders/search-index';
 
 /**
  * A station backup is one SQLite file: a consistent copy of `station.db` made with SQLite's
@@ -130,6 +131,7 @@ export function restoreBackup(file: string, dataDir: string, options: { force: b
   try {
     settings = restored.prepare(`SELECT value FROM ${BACKUP_TABLE} WHERE key = 'settings.json'`).pluck().get() as string | undefined;
     restored.exec(`DROP TABLE ${BACKUP_TABLE}`);
+    rebuildOrderSearch(restored);
     restored.pragma('journal_mode = WAL');
   } finally {
     restored.close();

@@ -190,7 +190,7 @@ export function OrdersPage() {
             autoFocus
             autoComplete="off"
             spellCheck={false}
-            placeholder="Scan or type an order number or key, then Enter"
+            placeholder="Scan or type an order number or key, then Enter; or search a customer, email or SKU"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />

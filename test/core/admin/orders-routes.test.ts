@@ -48,6 +48,45 @@ describe('dashboard orders', () => {
     expect(wildcard.total).toBe(0);
   });
 
+  it('searches customers, emails, companies, SKUs and item names in any script, and follows updates', async () => {
+    const shop = running.team('Shop');
+    const person = (firstName: string, lastName: string) => ({ firstName, lastName, email: `${lastName.toLowerCase()}@example.com` });
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(1, { customer: person('Grace', 'Hopper'), shippingAddress: { ...person('Grace', 'Hopper'), company: 'Navy Yard' } }) });
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(2, { shippingAddress: { firstName: '太郎', lastName: '山田', city: '東京' }, lineItems: [{ name: 'Чайник электрический', quantity: 1, sku: 'KETTLE-9' }] }) });
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(3, { shippingAddress: { firstName: 'דוד', lastName: 'כהן' }, lineItems: [{ name: 'Lamp', quantity: 1, variant: { sku: 'LAMP-RED' } }] }) });
+    const found = async (q: string) =>
+      ((await (await admin.call(`/admin/api/orders?q=${encodeURIComponent(q)}`)).json()).orders as { orderNumber: string }[]).map((o) => o.orderNumber);
+    expect(await found('hopper@EXAMPLE')).toEqual(['#1']);
+    expect(await found('navy')).toEqual(['#1']);
+    expect(await found('grace hop')).toEqual(['#1']);
+    expect(await found('山田')).toEqual(['#2']); // two characters: read without the trigram index
+    expect(await found('электрич')).toEqual(['#2']);
+    expect(await found('kettle-9')).toEqual(['#2']);
+    expect(await found('כהן')).toEqual(['#3']);
+    expect(await found('lamp-red')).toEqual(['#3']); // a variant's SKU
+    expect(await found('"quoted"')).toEqual([]); // quotes are part of the text searched, not syntax
+
+    // The same order sent again with a new name: found by the new name only.
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(1, { customer: person('Mary', 'Jackson'), shippingAddress: person('Mary', 'Jackson') }) });
+    expect(await found('hopper')).toEqual([]);
+    expect(await found('jackson')).toEqual(['#1']);
+  });
+
+  it('pages a tag filter the same whether it walks the list or collects the matches', async () => {
+    const shop = running.team('Shop');
+    // Every other order tagged: early windows walk the list, later ones collect and sort.
+    for (let i = 1; i <= 24; i++) {
+      await running.call('/api/orders', { key: shop.key, json: sampleOrder(i, { tags: i % 2 ? [{ label: 'odd' }] : [] }) });
+    }
+    const seen: string[] = [];
+    for (let offset = 0; offset < 12; offset += 4) {
+      const body = await (await admin.call(`/admin/api/orders?tag=odd&offset=${offset}&limit=4`)).json();
+      expect(body.total).toBe(12);
+      seen.push(...(body.orders as { orderNumber: string }[]).map((o) => o.orderNumber));
+    }
+    expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => `#${23 - 2 * i}`));
+  });
+
   it('filters by status, tag, source and team', async () => {
     const shop = running.team('Shop');
     const other = running.team('Other');
