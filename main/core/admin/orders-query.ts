@@ -50,9 +50,11 @@ function filterSql(filter: OrderListFilter): FilterSql {
     // A quoted phrase of trigrams matches the query as a substring, its quotes and wildcards
     // as typed: an operator who types "#10_0" means it literally.
     params.q = indexed ? `"${filter.q.replace(/"/g, '""')}"` : `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const matches = indexed ? 'order_search MATCH @q' : "text LIKE @q ESCAPE '\\'";
-    const collect = `o.rowid IN (SELECT rowid FROM order_search WHERE ${matches})`;
-    sets.push({ probe: collect, collect, count: `SELECT COUNT(*) FROM order_search WHERE ${matches}` });
+    const [text, key] = indexed ? ['order_search MATCH @q', 'order_key_search MATCH @q'] : ["text LIKE @q ESCAPE '\\'", "s.key LIKE @q ESCAPE '\\'"];
+    const found = `SELECT rowid FROM order_search WHERE ${text}
+      UNION SELECT o2.rowid FROM order_key_search s JOIN order_keys k ON k.rowid = s.rowid JOIN orders o2 ON o2.id = k.order_id WHERE ${key}`;
+    const collect = `o.rowid IN (${found})`;
+    sets.push({ probe: collect, collect, count: `SELECT COUNT(*) FROM (${found})` });
   }
   if (filter.status) {
     params.status = filter.status;

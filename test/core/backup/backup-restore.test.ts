@@ -72,12 +72,14 @@ describe('station backup and restore', { timeout: 240_000 }, () => {
       expect(res.status).toBe(200);
       expect(s.station.db.prepare('SELECT count(*) FROM orders').pluck().get()).toBe(expected);
       expect(s.station.db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'station_backup'").pluck().get()).toBe(0);
-      // The search index was rebuilt for the copied rows: each order is found by its own key.
+      // The search indexes were rebuilt for the copied rows: each order and key is found as itself.
       const searchable = s.station.db
         .prepare("SELECT count(*) FROM orders o JOIN order_search s ON s.rowid = o.rowid WHERE instr(s.text, o.order_number) > 0")
         .pluck()
         .get();
       expect(searchable).toBe(expected);
+      const keys = s.station.db.prepare('SELECT count(*) FROM order_keys').pluck().get();
+      expect(s.station.db.prepare('SELECT count(*) FROM order_keys k JOIN order_key_search s ON s.rowid = k.rowid WHERE s.key = k.key').pluck().get()).toBe(keys);
     } finally {
       await s.stop();
     }

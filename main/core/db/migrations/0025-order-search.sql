@@ -1,12 +1,14 @@
 -- The dashboard's search and filters at 100,000 orders (bench/dashboard-orders.ts).
 --
--- Search: a trigram full-text index finds any part (three characters or more) of an order
--- number, order key, customer or ship-to/bill-to name, email, company, SKU or item name
--- without reading every order. Its rows are keyed by the order's rowid; triggers keep it
--- true to the orders and their keys whichever path writes them (API, CSV import, manual
--- orders, migrations). A restored backup rebuilds it (backup.ts): copying a database may
--- renumber rowids.
+-- Search: trigram full-text indexes find any part (three characters or more) of an order
+-- number, customer or ship-to/bill-to name, email, company, SKU or item name
+-- (`order_search`, keyed by the order's rowid), or of an order key (`order_key_search`,
+-- keyed by the key's rowid), without reading every order. Keys have their own index so
+-- adding one indexes the key alone. Triggers keep both true whichever path writes orders
+-- (API, CSV import, manual orders, migrations). A restored backup rebuilds them
+-- (search-index.ts): copying a database may renumber rowids.
 CREATE VIRTUAL TABLE order_search USING fts5(text, tokenize = 'trigram');
+CREATE VIRTUAL TABLE order_key_search USING fts5(key, tokenize = 'trigram');
 
 -- What an order is found by, in one place for the triggers, the backfill and a rebuild.
 CREATE VIEW order_search_text AS
@@ -15,7 +17,6 @@ SELECT
   o.id AS order_id,
   concat_ws(' ',
     o.order_number,
-    (SELECT group_concat(k.key, ' ') FROM order_keys k WHERE k.order_id = o.id),
     json_extract(o.customer, '$.firstName'), json_extract(o.customer, '$.lastName'), json_extract(o.customer, '$.email'),
     json_extract(o.shipping_address, '$.firstName'), json_extract(o.shipping_address, '$.lastName'),
     json_extract(o.shipping_address, '$.company'),
@@ -27,6 +28,7 @@ SELECT
 FROM orders o;
 
 INSERT INTO order_search (rowid, text) SELECT order_rowid, text FROM order_search_text;
+INSERT INTO order_key_search (rowid, key) SELECT rowid, key FROM order_keys;
 
 CREATE TRIGGER order_search_on_insert AFTER INSERT ON orders BEGIN
   INSERT INTO order_search (rowid, text) SELECT order_rowid, text FROM order_search_text WHERE order_rowid = NEW.rowid;
@@ -43,14 +45,12 @@ CREATE TRIGGER order_search_on_delete AFTER DELETE ON orders BEGIN
   DELETE FROM order_search WHERE rowid = OLD.rowid;
 END;
 
-CREATE TRIGGER order_search_on_key_insert AFTER INSERT ON order_keys BEGIN
-  DELETE FROM order_search WHERE rowid = (SELECT rowid FROM orders WHERE id = NEW.order_id);
-  INSERT INTO order_search (rowid, text) SELECT order_rowid, text FROM order_search_text WHERE order_id = NEW.order_id;
+CREATE TRIGGER order_key_search_on_insert AFTER INSERT ON order_keys BEGIN
+  INSERT INTO order_key_search (rowid, key) VALUES (NEW.rowid, NEW.key);
 END;
 
-CREATE TRIGGER order_search_on_key_delete AFTER DELETE ON order_keys BEGIN
-  DELETE FROM order_search WHERE rowid = (SELECT rowid FROM orders WHERE id = OLD.order_id);
-  INSERT INTO order_search (rowid, text) SELECT order_rowid, text FROM order_search_text WHERE order_id = OLD.order_id;
+CREATE TRIGGER order_key_search_on_delete AFTER DELETE ON order_keys BEGIN
+  DELETE FROM order_key_search WHERE rowid = OLD.rowid;
 END;
 
 -- Filters walk an index in list order (newest first) instead of sorting the matches.
