@@ -1,7 +1,7 @@
 // Order ingestion throughput and latency, against a bare Koa JSON handler as the floor:
 //   node --import tsx bench/ingest.ts [COUNT]
 // 20 concurrent clients post a realistic order (10 line items, addresses, tags) COUNT times
-// to a real server on a real port (synchronous=FULL: every 201 is on disk). Figures:
+// to a real server on a real port (every 201 is on disk: the WAL synced before the answer). Figures:
 // orders/s, p50/p99 latency, and the ratio station / bare Koa (goal ≥ 0.6). The three
 // servers run side by side in their own processes and are measured in alternating rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -151,7 +151,7 @@ try {
   const line = (name: string, f: Figures) =>
     `${name.padEnd(34)} ${f.ordersPerSecond.toFixed(0).padStart(6)} orders/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms`;
   console.log(
-    `POST /api/orders, ${COUNT} orders per server in ${ROUNDS} alternating rounds (median round shown), 10 line items, 2 addresses, 3 tags, ${CLIENTS} concurrent clients, synchronous=FULL`,
+    `POST /api/orders, ${COUNT} orders per server in ${ROUNDS} alternating rounds (median round shown), 10 line items, 2 addresses, 3 tags, ${CLIENTS} concurrent clients, every 201 on disk`,
   );
   console.log(line('bare Koa JSON handler (floor)', floor));
   console.log(line('station core path (no other hooks)', core));

@@ -268,7 +268,7 @@ export function createStation(options: StationOptions): Station {
       if (closed) return;
       closed = true;
       for (const close of closers.reverse()) await close();
-      writer.close();
+      await writer.close();
       db.close();
     },
   };

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fdatasync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitter } from '../../../main/core/db/group-commit';
 
@@ -69,9 +70,53 @@ describe('group commit', () => {
   it('close() commits what is queued; writes after close are refused', async () => {
     const writer = new GroupCommitter(db);
     const queued = writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('queued'));
-    writer.close();
+    const closing = writer.close();
     await queued;
+    await closing;
     expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 1 });
     await expect(writer.write(() => 1)).rejects.toThrow(/shutting down/);
+  });
+
+  it("answers only after the group's WAL is synced; the next group commits while it syncs", async () => {
+    let syncStarted!: () => void;
+    const started = new Promise<void>((resolve) => (syncStarted = resolve));
+    let releaseSync!: () => void;
+    const held = new Promise<void>((resolve) => (releaseSync = resolve));
+    const syncedFiles: string[] = [];
+    const realSync = promisify(fdatasync);
+    const writer = new GroupCommitter(db, async (fd) => {
+      syncedFiles.push(readlinkSync(`/proc/self/fd/${fd}`));
+      if (syncedFiles.length === 1) {
+        syncStarted();
+        await held;
+      }
+      await realSync(fd);
+    });
+    const reader = new Database(join(dir, 'g.db'), { readonly: true });
+    try {
+      let firstAnswered = false;
+      const first = writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('first')).then(() => (firstAnswered = true));
+      await started;
+      // Committed (another connection sees it) but not yet synced: no answer yet.
+      expect(reader.prepare("SELECT COUNT(*) AS n FROM t WHERE v = 'first'").get()).toEqual({ n: 1 });
+      expect(firstAnswered).toBe(false);
+      // The event loop is free meanwhile: a second group commits, syncs and is answered.
+      await writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('second'));
+      expect(firstAnswered).toBe(false);
+      releaseSync();
+      await first;
+      expect(syncedFiles).toEqual([join(dir, 'g.db-wal'), join(dir, 'g.db-wal')]);
+      // Every other transaction on the connection still syncs at commit.
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('a write whose group could not be synced is refused, though other connections may see it', async () => {
+    const writer = new GroupCommitter(db, () => Promise.reject(new Error('EIO: i/o error, fdatasync')));
+    await expect(writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('unsynced'))).rejects.toThrow(
+      /could not be synced to disk: EIO/,
+    );
   });
 });
