@@ -10,6 +10,7 @@ const BENCHES = [
   'render.ts',
   'print.ts',
   'dashboard-orders.ts',
+  'idle-rss.ts',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

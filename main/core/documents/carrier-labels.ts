@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { badRequest, type ErrorDetail } from '../http/errors';
 import type { PaperSpec } from './contract';
@@ -107,6 +107,8 @@ export function carrierLabelsOf(variables: Record<string, unknown> | undefined):
 }
 
 async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  // Loaded on the first carrier label, as the merge does (render/merge-pdf.ts).
+  const { PDFDocument } = await import('pdf-lib');
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   if (pdf.getPageCount() === 0) throw new Error('it has no pages');
   return pdf;

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { pageSizeMm } from '../documents/paper';
 import { resolveChromiumPath } from './chromium-path';
@@ -42,6 +42,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     if (!this.browser) {
       const launching = (async () => {
         const executablePath = resolveChromiumPath(this.options.executablePath);
+        // Loaded on the first render: Playwright is ~40 MB of a station that may never print.
+        const { chromium } = await import('playwright-core');
         const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
         // A crashed browser is replaced by the next render.
         browser.on('disconnected', () => {

@@ -1,5 +1,4 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { PDFDocument } from 'pdf-lib';
 
 /**
  * PDFs one after the other as one PDF (pdf-lib), for a job that mixes rendered documents
@@ -8,6 +7,8 @@ import { PDFDocument } from 'pdf-lib';
  * then read from the bytes (page-count.ts), as for Chromium's PDFs.
  */
 export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  // Loaded on the first merge: pdf-lib is ~14 MB a station that prints nothing never needs.
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part, { updateMetadata: false });
