@@ -1,6 +1,7 @@
 import type { BrowserWindow } from 'electron';
 import type { PdfRenderer, RenderedHtml, PaperSpec } from '../core/documents/contract';
 import { combineDocuments, pagePixels, previewSheet } from '../core/render/combine';
+import { loadPdfLib } from '../core/render/merge-pdf';
 import { LockedDownPages } from './locked-down-page';
 import { printToPdfOptions } from './pdf-options';
 
@@ -24,6 +25,8 @@ export class ElectronPdfRenderer implements PdfRenderer {
 
   async render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array> {
     if (documents.length === 0) throw new Error('nothing to render: no documents');
+    // As the headless renderer: pdf-lib loads with the first render, not in a batch's merge.
+    void loadPdfLib();
     return this.withWindow(combineDocuments(documents, paper), undefined, async (window) => new Uint8Array(await window.webContents.printToPDF(printToPdfOptions(paper))));
   }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, type ErrorDetail } from '../http/errors';
 import type { PaperSpec } from './contract';
 import { NAMED_PAPERS } from './paper';
+import { loadPdfLib } from '../render/merge-pdf';
 
 /**
  * Carrier labels: documents a WMS bought from a carrier (PDF or ZPL), carried in the order
@@ -107,8 +108,7 @@ export function carrierLabelsOf(variables: Record<string, unknown> | undefined):
 }
 
 async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
-  // Loaded on the first carrier label, as the merge does (render/merge-pdf.ts).
-  const { PDFDocument } = await import('pdf-lib');
+  const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   if (pdf.getPageCount() === 0) throw new Error('it has no pages');
   return pdf;

@@ -3,6 +3,7 @@ import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract
 import { pageSizeMm } from '../documents/paper';
 import { resolveChromiumPath } from './chromium-path';
 import { combineDocuments, pagePixels, previewSheet } from './combine';
+import { loadPdfLib } from './merge-pdf';
 
 export interface ChromiumRendererOptions {
   /** The browser executable; default `STATION_CHROMIUM_PATH`, then the platform's usual places. */
@@ -43,7 +44,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       const launching = (async () => {
         const executablePath = resolveChromiumPath(this.options.executablePath);
         // Loaded on the first render: Playwright is ~40 MB of a station that may never print.
-        const { chromium } = await import('playwright-core');
+        // pdf-lib comes with it, so merging never compiles a module in the middle of a batch.
+        const [{ chromium }] = await Promise.all([import('playwright-core'), loadPdfLib()]);
         const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
         // A crashed browser is replaced by the next render.
         browser.on('disconnected', () => {

@@ -1,14 +1,23 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /**
+ * pdf-lib, loaded once on demand: ~14 MB that a station which never prints does not need.
+ * Loading it compiles the module synchronously (~200 ms here), so the renderer starts it
+ * beside its first browser launch (chromium.ts) rather than in the middle of a batch.
+ */
+export const loadPdfLib = (() => {
+  let loading: Promise<typeof import('pdf-lib')> | undefined;
+  return () => (loading ??= import('pdf-lib'));
+})();
+
+/**
  * PDFs one after the other as one PDF (pdf-lib), for a job that mixes rendered documents
  * with ready-made ones (carrier labels). Each part is copied in its own turn of the event
  * loop, so a long batch never holds it. Saved without object streams: the page count is
  * then read from the bytes (page-count.ts), as for Chromium's PDFs.
  */
 export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  // Loaded on the first merge: pdf-lib is ~14 MB a station that prints nothing never needs.
-  const { PDFDocument } = await import('pdf-lib');
+  const { PDFDocument } = await loadPdfLib();
   const merged = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part, { updateMetadata: false });
