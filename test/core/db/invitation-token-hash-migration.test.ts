@@ -1,16 +1,13 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../main/core/db/migrate';
 import { openDatabase } from '../../../main/core/db/open';
-import { createHooks } from '../../../main/core/hooks';
 import { hashSecret } from '../../../main/core/keys/service';
 import { noMailer } from '../../../main/core/mail/mailer';
 import { createInvitationsService } from '../../../main/core/teams/invitations';
-import { createTeam } from '../../../main/core/teams/service';
 import { listMembers } from '../../../main/core/teams/users-store';
+import { databaseBefore } from '../../helpers/migration';
 
 /**
  * 0010 replaces the raw invitation token of 0004 by its hash. A station upgraded with open
@@ -29,11 +26,7 @@ const FUTURE = '2999-01-01T00:00:00.000Z';
 
 /** A data dir as the station before 0010 left it: one open and one accepted invitation. */
 function stationBefore0010(): string {
-  const db = new Database(join(dir, 'station.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db, loadMigrations().filter((m) => m.version < 10));
-  const teamId = db.transaction(() => createTeam(db, createHooks(), { name: 'Upgraded Merchant', type: 'standard' }).team.id)();
+  const { db, teamId } = databaseBefore(dir, 10, 'Upgraded Merchant');
   const insert = db.prepare(
     `INSERT INTO invitations (id, team_id, email, role, token, created_at, expires_at, accepted_at)
      VALUES (?, ?, ?, 'admin', ?, '2026-01-01T00:00:00.000Z', ?, ?)`,

@@ -1,14 +1,11 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../main/core/db/migrate';
 import { openDatabase } from '../../../main/core/db/open';
-import { createHooks } from '../../../main/core/hooks';
-import { createTeam } from '../../../main/core/teams/service';
 import { startStation } from '../../helpers/station';
 import { json } from '../printing/print-harness';
+import { databaseBefore } from '../../helpers/migration';
 
 /**
  * 0015 makes a printer one row per OS queue. A station that listed a queue twice (once by
@@ -25,11 +22,7 @@ const AT = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-02-01T00:00:00.000Z';
 
 function stationBefore0015(): string {
-  const db = new Database(join(dir, 'station.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db, loadMigrations().filter((m) => m.version < 15));
-  const teamId = db.transaction(() => createTeam(db, createHooks(), { name: 'Upgraded Desk', type: 'standard' }).team.id)();
+  const { db, teamId } = databaseBefore(dir, 15, 'Upgraded Desk');
   const printer = db.prepare(
     `INSERT INTO printers (id, backend, vendor_id, name, nickname, default_tray, status, present, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,13 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listOrderSummaries } from '../../../main/core/admin/orders-query';
-import { loadMigrations, migrate } from '../../../main/core/db/migrate';
 import { openDatabase } from '../../../main/core/db/open';
-import { createHooks } from '../../../main/core/hooks';
-import { createTeam } from '../../../main/core/teams/service';
+import { databaseBefore } from '../../helpers/migration';
 
 /** 0025 indexes the orders a station already holds for the dashboard's search. */
 let dir: string;
@@ -20,11 +17,7 @@ const AT = '2026-01-01T00:00:00.000Z';
 
 describe('migration 0025: order search', () => {
   it('finds orders written before the index existed by number, key, customer and SKU', () => {
-    const before = new Database(join(dir, 'station.db'));
-    before.pragma('journal_mode = WAL');
-    before.pragma('foreign_keys = ON');
-    migrate(before, loadMigrations().filter((m) => m.version < 25));
-    const teamId = before.transaction(() => createTeam(before, createHooks(), { name: 'Склад', type: 'standard' }).team.id)();
+    const { db: before, teamId } = databaseBefore(dir, 25, 'Склад');
     const order = before.prepare(
       `INSERT INTO orders (id, team_id, status, order_number, order_date, customer, line_items, created_at, updated_at)
        VALUES (?, ?, 'ready', ?, ?, ?, ?, ?, ?)`,

@@ -1,12 +1,9 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../main/core/db/migrate';
 import { openDatabase } from '../../../main/core/db/open';
-import { createHooks } from '../../../main/core/hooks';
-import { createTeam } from '../../../main/core/teams/service';
+import { databaseBefore } from '../../helpers/migration';
 
 /** 0018 lets a print job end `unknown`; every job and its documents survive the change. */
 let dir: string;
@@ -19,11 +16,7 @@ const AT = '2026-01-01T00:00:00.000Z';
 
 describe('migration 0018: the unknown job state', () => {
   it('keeps every job, its state and its documents, and then takes unknown (and still refuses nonsense)', () => {
-    const before = new Database(join(dir, 'station.db'));
-    before.pragma('journal_mode = WAL');
-    before.pragma('foreign_keys = ON');
-    migrate(before, loadMigrations().filter((m) => m.version < 18));
-    const teamId = before.transaction(() => createTeam(before, createHooks(), { name: 'Упгрейд', type: 'standard' }).team.id)();
+    const { db: before, teamId } = databaseBefore(dir, 18, 'Упгрейд');
     before.prepare("INSERT INTO printers (id, backend, vendor_id, name, status, present, created_at, updated_at) VALUES ('p', 'cups', 'PDF', 'PDF', 'online', 1, ?, ?)").run(AT, AT);
     before.prepare("INSERT INTO print_batches (id, request_id, team_id, printer_id, name, trigger, state, orders, created_at, updated_at) VALUES ('b', 'r', ?, 'p', 'Morning', 'api', 'printing', '[]', ?, ?)").run(teamId, AT, AT);
     const job = before.prepare(
