@@ -115,7 +115,6 @@ function windowRowids(db: Db, filter: FilterSql, matches: number, offset: number
 }
 
 interface SummaryRow {
-  rowid: number;
   id: string;
   team_id: string;
   team_name: string;
@@ -130,7 +129,7 @@ interface SummaryRow {
 
 // The list's columns in SQL: parsing every order's JSON (variables can be large) is what
 // a window of 100 would otherwise cost.
-const SUMMARY_COLUMNS = `o.rowid, o.id, o.team_id, t.name AS team_name, o.order_number, o.order_date, o.status,
+const SUMMARY_COLUMNS = `o.id, o.team_id, t.name AS team_name, o.order_number, o.order_date, o.status,
   NULLIF(concat_ws(' ',
     coalesce(json_extract(o.shipping_address, '$.firstName'), json_extract(o.customer, '$.firstName')),
     coalesce(json_extract(o.shipping_address, '$.lastName'), json_extract(o.customer, '$.lastName'))), '') AS customer_name,
@@ -145,53 +144,53 @@ export function listOrderSummaries(db: Db, filter: OrderListFilter, offset: numb
   const sql = filterSql(filter);
   const total = countMatches(db, sql);
   const rowids = total > offset ? windowRowids(db, sql, total, offset, limit) : [];
-  const ids = JSON.stringify(rowids);
+  // The window's rows in the order their rowids were picked (json_each keeps array order).
   const rows = db
-    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM orders o JOIN teams t ON t.id = o.team_id WHERE o.rowid IN (SELECT value FROM json_each(?))`)
-    .all(ids) as SummaryRow[];
-  const byRowid = new Map(rows.map((row) => [row.rowid, row]));
-  const tags = groupBy(
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM json_each(?) w JOIN orders o ON o.rowid = w.value JOIN teams t ON t.id = o.team_id ORDER BY w.key`,
+    )
+    .all(JSON.stringify(rowids)) as SummaryRow[];
+  const ids = JSON.stringify(rows.map((row) => row.id));
+  const tags = groupByOrder(
     db
       .prepare(
         `SELECT ot.order_id, t.id, t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id
-         WHERE ot.order_id IN (SELECT id FROM orders WHERE rowid IN (SELECT value FROM json_each(?))) ORDER BY ot.position`,
+         WHERE ot.order_id IN (SELECT value FROM json_each(?)) ORDER BY ot.position`,
       )
       .all(ids) as (Tag & { order_id: string })[],
   );
-  const sources = groupBy(
+  const sources = groupByOrder(
     db
       .prepare(
-        `SELECT order_id, source FROM order_sources WHERE order_id IN (SELECT id FROM orders WHERE rowid IN (SELECT value FROM json_each(?)))
+        `SELECT order_id, source FROM order_sources WHERE order_id IN (SELECT value FROM json_each(?))
          GROUP BY order_id, source ORDER BY min(received_at)`,
       )
       .all(ids) as { order_id: string; source: string }[],
   );
-  const orders: OrderSummary[] = rowids.flatMap((rowid) => {
-    const row = byRowid.get(rowid);
-    if (!row) return [];
-    return [
-      {
-        id: row.id,
-        teamId: row.team_id,
-        teamName: row.team_name,
-        orderNumber: row.order_number,
-        orderDate: row.order_date,
-        status: row.status,
-        customerName: row.customer_name,
-        itemCount: row.item_count,
-        tags: (tags.get(row.id) ?? []).map(({ id, label, color }) => ({ id, label, color })),
-        sources: (sources.get(row.id) ?? []).map((s) => s.source),
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      },
-    ];
-  });
+  const orders: OrderSummary[] = rows.map((row) => ({
+    id: row.id,
+    teamId: row.team_id,
+    teamName: row.team_name,
+    orderNumber: row.order_number,
+    orderDate: row.order_date,
+    status: row.status,
+    customerName: row.customer_name,
+    itemCount: row.item_count,
+    tags: (tags.get(row.id) ?? []).map(({ id, label, color }) => ({ id, label, color })),
+    sources: (sources.get(row.id) ?? []).map((s) => s.source),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
   return { total, offset, orders };
 }
 
-function groupBy<T extends { order_id: string }>(rows: T[]): Map<string, T[]> {
+function groupByOrder<T extends { order_id: string }>(rows: T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const row of rows) groups.set(row.order_id, [...(groups.get(row.order_id) ?? []), row]);
+  for (const row of rows) {
+    const group = groups.get(row.order_id);
+    if (group) group.push(row);
+    else groups.set(row.order_id, [row]);
+  }
   return groups;
 }
 
