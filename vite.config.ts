@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
-// The Electron bundles keep node_modules and Node's own modules external: they ship as-is
+// The Node bundles (the station command and Electron) keep node_modules and Node's own modules external: they ship as-is
 // (better-sqlite3 is a native module rebuilt for Electron by electron-builder).
 const external = [
   'electron',
@@ -15,44 +15,53 @@ const external = [
 ].map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/.*)?$`));
 
 /**
- * Three builds from one file:
+ * A Node bundle of the core: `entry` plus the link sandbox's worker entry (sandbox.ts looks
+ * for it as `sandbox-worker.js` beside the bundle), with the SQL migrations and the ZPL
+ * preview thread (plain JavaScript, render/zpl-png.ts) copied beside it, where the core
+ * looks for them.
+ */
+function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
+  return {
+    build: {
+      ssr: true,
+      target: 'node20',
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        input: { ...entry, 'sandbox-worker': resolve('main/core/sandbox/worker.ts') },
+        external,
+        // Chunks sit beside the entries, not in assets/: the core finds its migrations and
+        // workers relative to its own module (import.meta.url), whichever chunk that lands in.
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+    plugins: [
+      {
+        name: 'copy-migrations-and-zpl-worker',
+        writeBundle() {
+          cpSync('main/core/db/migrations', `${outDir}/migrations`, { recursive: true });
+          cpSync('main/core/render/zpl-png-worker.mjs', `${outDir}/zpl-png-worker.mjs`);
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Four builds from one file:
  * - default: the dashboard (React) into dist/renderer, served by the station at `/`;
- * - `--mode electron-main`: main/index.ts into dist-electron/main (ESM), with the SQL
- *   migrations copied beside it, where the core's migration runner looks for them, and
- *   the link sandbox's worker entry;
+ * - `--mode station`: the headless core (main/core/cli.ts) into dist/station, which
+ *   bin/station.js runs with plain Node: no TypeScript loader in the serving process
+ *   (tsx's loader alone holds ~50 MB);
+ * - `--mode electron-main`: main/index.ts into dist-electron/main (ESM);
  * - `--mode electron-preload`: preload/index.ts into dist-electron/preload (CommonJS, as
  *   sandboxed preloads must be).
  */
 export default defineConfig(({ mode }): UserConfig => {
-  if (mode === 'electron-main') {
-    return {
-      build: {
-        ssr: true,
-        target: 'node20',
-        outDir: 'dist-electron/main',
-        emptyOutDir: true,
-        minify: false,
-        sourcemap: true,
-        rollupOptions: {
-          // The link sandbox runs QuickJS on a worker thread; sandbox.ts looks for its entry
-          // as `sandbox-worker.js` beside the bundle.
-          input: { index: resolve('main/index.ts'), 'sandbox-worker': resolve('main/core/sandbox/worker.ts') },
-          external,
-          output: { format: 'es', entryFileNames: '[name].js' },
-        },
-      },
-      plugins: [
-        {
-          name: 'copy-migrations-and-zpl-worker',
-          writeBundle() {
-            cpSync('main/core/db/migrations', 'dist-electron/main/migrations', { recursive: true });
-            // The ZPL preview thread is plain JavaScript, found beside the bundle (render/zpl-png.ts).
-            cpSync('main/core/render/zpl-png-worker.mjs', 'dist-electron/main/zpl-png-worker.mjs');
-          },
-        },
-      ],
-    };
-  }
+  if (mode === 'station') return coreBundle('dist/station', { cli: resolve('main/core/cli.ts') });
+  if (mode === 'electron-main') return coreBundle('dist-electron/main', { index: resolve('main/index.ts') });
   if (mode === 'electron-preload') {
     return {
       build: {

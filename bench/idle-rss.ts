@@ -1,9 +1,9 @@
 // Memory of a headless station at rest: `station serve` as the README starts it (no
-// Chromium until something prints), 30 s after it listens, beside the floor of a bare
-// Koa server started the same way (Node + tsx's loader + an HTTP server).
+// Chromium until something prints, the core built into dist/station as `npm ci` leaves it),
+// 30 s after it listens, beside the floor of a bare Koa server on plain Node.
 //   node --import tsx bench/idle-rss.ts
 // Linux: resident set size (VmRSS) and its peak (VmHWM) from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,9 +35,14 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+// Built here too, so a checkout with edited sources measures them rather than tsx's loader
+// (bin/station.js falls back to it when the build is older than the sources).
+const build = spawnSync('npm', ['run', '--silent', 'build:station'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) throw new Error('npm run build:station failed');
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-idle-'));
 const station = spawn(process.execPath, [join(root, 'bin/station.js'), 'serve', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const floor = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/ingest-server.ts'), 'koa', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+const floor = spawn(process.execPath, [join(root, 'bench/bare-koa-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
   await Promise.all([started(station), started(floor)]);
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));

@@ -1,8 +1,16 @@
 #!/usr/bin/env node
-// The `station` command. The core is TypeScript run through tsx's loader, so a checkout
-// works right after `npm ci` with no build step.
-import { register } from 'tsx/esm/api';
+// The `station` command: the built core when it is current, else the TypeScript through
+// tsx (core-entry.js says why).
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtCoreEntry } from './core-entry.js';
 
-register();
-const { main } = await import('../main/core/cli.ts');
+const built = builtCoreEntry(fileURLToPath(new URL('..', import.meta.url)));
+let main;
+if (built) {
+  ({ main } = await import(pathToFileURL(built).href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../main/core/cli.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import { APP_ROOT } from '../app-root';
 
 /** Where `npm run build:renderer` (run by `npm ci` through `prepare`) writes the dashboard. */
-export const DEFAULT_DASHBOARD_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/renderer');
+export const DEFAULT_DASHBOARD_DIR = join(APP_ROOT, 'dist/renderer');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
