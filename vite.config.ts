@@ -16,9 +16,9 @@ const external = [
 
 /**
  * A Node bundle of the core: `entry` plus the link sandbox's worker entry (sandbox.ts looks
- * for it as `sandbox-worker.js` beside the bundle), with the SQL migrations and the ZPL
- * preview thread (plain JavaScript, render/zpl-png.ts) copied beside it, where the core
- * looks for them.
+ * for it as `sandbox-worker.js` beside the bundle), with the SQL migrations and the threads
+ * written in plain JavaScript (the ZPL preview, the WAL checkpoints) copied beside it, where
+ * the core looks for them.
  */
 function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
   return {
@@ -39,10 +39,11 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
     },
     plugins: [
       {
-        name: 'copy-migrations-and-zpl-worker',
+        name: 'copy-migrations-and-plain-workers',
         writeBundle() {
           cpSync('main/core/db/migrations', `${outDir}/migrations`, { recursive: true });
           cpSync('main/core/render/zpl-png-worker.mjs', `${outDir}/zpl-png-worker.mjs`);
+          cpSync('main/core/db/checkpoint-worker.mjs', `${outDir}/checkpoint-worker.mjs`);
         },
       },
     ],

@@ -13,7 +13,10 @@ import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/sessio
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
+import { Checkpointer } from './db/checkpointer';
 import { GroupCommitter } from './db/group-commit';
+import { WalSync, type SyncFile } from './db/wal-sync';
+import { durableAnswers } from './http/durable-answers';
 import { openDatabase, type Db } from './db/open';
 import type { PdfRenderer } from './documents/contract';
 import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks } from './documents';
@@ -65,6 +68,8 @@ export interface StationOptions {
   /** Where station.db and every file the station writes live. */
   dataDir: string;
   logger?: Logger;
+  /** Flushes the WAL file to disk (default: fdatasync on the thread pool); tests hold it. */
+  syncWal?: SyncFile;
   /**
    * Start background work (the print queue worker…). One-shot CLI commands open the
    * station without it so they never print.
@@ -146,7 +151,13 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
 export function createStation(options: StationOptions): Station {
   const logger = options.logger ?? consoleLogger();
   const db = openDatabase(options.dataDir, { nativeBinding: options.sqliteNativeBinding });
-  const writer = new GroupCommitter(db);
+  // From here the connection commits without an fsync on the event loop; answers, print
+  // handovers and order groups wait for the WAL's sync on the thread pool instead.
+  const walSync = new WalSync(db, options.syncWal);
+  const writer = new GroupCommitter(db, walSync);
+  // A station that keeps running checkpoints the WAL on a thread of its own; a one-shot
+  // command leaves it to SQLite's automatic checkpoints.
+  const checkpointer = options.background ? new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger }) : undefined;
   const hooks = createHooks();
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);
@@ -203,6 +214,7 @@ export function createStation(options: StationOptions): Station {
   const app = new Koa();
   app.proxy = false;
   app.use(errorHandler(logger));
+  app.use(durableAnswers(walSync));
   app.use(apiCors(() => allowedBrowserOrigins(settings)));
   for (const router of [apiPublic, api, adminPublic, admin, health]) {
     app.use(router.routes());
@@ -217,6 +229,7 @@ export function createStation(options: StationOptions): Station {
   const printingDeps = {
     db,
     writer,
+    walSync,
     events,
     logger,
     dataDir: options.dataDir,
@@ -269,6 +282,8 @@ export function createStation(options: StationOptions): Station {
       closed = true;
       for (const close of closers.reverse()) await close();
       await writer.close();
+      await walSync.close();
+      await checkpointer?.close();
       db.close();
     },
   };

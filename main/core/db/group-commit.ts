@@ -1,6 +1,5 @@
-import { closeSync, existsSync, fdatasync, openSync } from 'node:fs';
-import { promisify } from 'node:util';
 import type { Db } from './open';
+import type { WalSync } from './wal-sync';
 
 interface PendingWrite {
   work: () => unknown;
@@ -8,37 +7,27 @@ interface PendingWrite {
   reject: (error: unknown) => void;
 }
 
-/** Flushes a file's written data to the disk; runs on libuv's thread pool, off the event loop. */
-export type SyncFile = (fd: number) => Promise<void>;
-
-const syncOnThreadPool: SyncFile = promisify(fdatasync);
-
 /**
  * Group commit: writes that arrive while the event loop is busy are committed together in
  * one transaction, so one fsync covers many requests. Each write runs in its own savepoint,
  * so one failing write rolls back alone; no promise settles before the group is on disk, so
  * a 201 still means the data is on disk.
  *
- * The fsync is not part of the COMMIT. A group commits with `synchronous = NORMAL` (in WAL
- * mode: no fsync at commit, the WAL is synced before every checkpoint), then the WAL file
- * itself is synced on the thread pool and only then do the group's promises settle. That is
- * what `synchronous = FULL` does at each commit (sync the WAL), moved off the event loop:
- * while one group's fsync runs, requests keep being parsed and the next group can commit.
- * Every other transaction on the connection keeps FULL. A reader may see a group's rows
- * during its fsync (before its writers get their answers), as other databases' readers may
- * see a commit whose log is still flushing; any later FULL commit syncs those frames too.
- * A database without a WAL file (in memory) commits with FULL, as before.
+ * The fsync is not part of the COMMIT: the group commits, then waits for the WAL's sync on
+ * the thread pool (wal-sync.ts), and only then do its promises settle. While one group's
+ * fsync runs, requests keep being parsed and the next group can commit. A reader may see a
+ * group's rows during its fsync (before its writers get their answers), as other databases'
+ * readers may see a commit whose log is still flushing.
  */
 export class GroupCommitter {
   private pending: PendingWrite[] = [];
   private scheduled = false;
   private closed = false;
-  private walFd: number | undefined;
   private readonly syncing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
-    private readonly syncFile: SyncFile = syncOnThreadPool,
+    private readonly walSync: WalSync,
   ) {}
 
   /** Runs `work` inside a transaction shared with other writes of the same turn. */
@@ -59,10 +48,8 @@ export class GroupCommitter {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
-    const walFd = this.openWal();
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
-      if (walFd !== undefined) this.db.pragma('synchronous = NORMAL');
       this.db.transaction(() => {
         for (const item of batch) {
           try {
@@ -78,8 +65,6 @@ export class GroupCommitter {
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
-    } finally {
-      if (walFd !== undefined) this.db.pragma('synchronous = FULL');
     }
     const settle = () =>
       batch.forEach((item, index) => {
@@ -87,28 +72,12 @@ export class GroupCommitter {
         if (outcome.ok) item.resolve(outcome.value);
         else item.reject(outcome.value);
       });
-    if (walFd === undefined) return settle();
-    const synced = this.syncFile(walFd).then(settle, (error: unknown) => {
+    const synced = this.walSync.barrier().then(settle, (error: unknown) => {
       // Committed but maybe not on disk: no writer may hear "stored". A retry is an upsert.
-      const failure = new Error(`the write could not be synced to disk: ${(error as Error)?.message ?? error}`);
-      for (const item of batch) item.reject(failure);
+      for (const item of batch) item.reject(error);
     });
     this.syncing.add(synced);
     void synced.finally(() => this.syncing.delete(synced));
-  }
-
-  /**
-   * The WAL file, opened once for syncing. SQLite keeps it (truncating, never replacing it)
-   * while this connection is open; it is removed only when the last connection closes.
-   * Opened read-write because Windows flushes only handles that may write; nothing is written.
-   */
-  private openWal(): number | undefined {
-    if (this.walFd !== undefined) return this.walFd;
-    if (this.db.memory || this.db.pragma('journal_mode', { simple: true }) !== 'wal') return undefined;
-    const path = `${this.db.name}-wal`;
-    if (!existsSync(path)) return undefined; // created by the first write; FULL until then
-    this.walFd = openSync(path, 'r+');
-    return this.walFd;
   }
 
   /** Commits what is queued, waits until every committed group is synced, then refuses writes. */
@@ -116,7 +85,5 @@ export class GroupCommitter {
     this.flush();
     this.closed = true;
     await Promise.all(this.syncing);
-    if (this.walFd !== undefined) closeSync(this.walFd);
-    this.walFd = undefined;
   }
 }

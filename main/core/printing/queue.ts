@@ -98,6 +98,12 @@ export class PrintQueue {
       logger: Logger;
       /** Where each job's printed copy is kept (the print cache). */
       store: ContentStore;
+      /**
+       * Resolves once every state committed so far is on disk (the WAL synced on the thread
+       * pool). A handover waits for it: after a power cut, a job the OS has must be known as
+       * `submitting` or later, or it would be printed a second time.
+       */
+      durable: () => Promise<void>;
     },
   ) {
     this.prepared = new PreparedDocuments(deps.db);
@@ -171,7 +177,12 @@ export class PrintQueue {
 
   private async releasePending(): Promise<void> {
     const { db } = this.deps;
-    for (const job of listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released)) {
+    const held = () => listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released);
+    if (held().length === 0) return;
+    // Released only once its OS job id is on disk: a held job lost in a power cut is found
+    // again among the held ones (recover); a released one might already be on paper.
+    await this.deps.durable();
+    for (const job of held()) {
       const printer = getPrinter(db, job.printer_id)!;
       try {
         await this.deps.printers.backendFor(printer).release(printer.vendorId, job.os_job_id!);
@@ -254,6 +265,7 @@ export class PrintQueue {
         return null;
       });
       this.transition(job, 'submitting', copy ? { printed_copy: JSON.stringify(copy) } : {});
+      await this.deps.durable();
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
         content,

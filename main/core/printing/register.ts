@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type Router from '@koa/router';
+import type { WalSync } from '../db/wal-sync';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
@@ -24,6 +25,8 @@ export interface PrintingDeps {
   db: Db;
   /** Print requests are recorded through the group commit, like orders. */
   writer: GroupCommitter;
+  /** A job is handed to the OS only once its state is on disk. */
+  walSync: WalSync;
   events: StationEvents;
   logger: Logger;
   dataDir: string;
@@ -50,7 +53,7 @@ export function createPrintingServices(deps: PrintingDeps) {
   const cups = deps.cups ?? process.platform !== 'win32';
   const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), ...(cups ? [new CupsBackend({ server: deps.cupsServer })] : []), ...(deps.backends ?? [])];
   const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
-  const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, store: deps.store });
+  const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, store: deps.store, durable: () => deps.walSync.barrier() });
   const renderAhead = new RenderAhead({ db: deps.db, events: deps.events, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, printing: () => queue.busy });
   const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });
   const testPrinter = createTestPrinter({ printers, renderer: deps.renderer });
