@@ -75,6 +75,12 @@ export interface StationOptions {
    * station without it so they never print.
    */
   background?: boolean;
+  /**
+   * A one-shot command (open, do one thing, close): it answers nobody, so its commits keep
+   * syncing themselves (FULL) and SQLite checkpoints as it commits. A station that serves
+   * commits without an fsync on its event loop and checkpoints on a thread of its own.
+   */
+  oneShot?: boolean;
   /** The built dashboard served at `/` (default: dist/renderer of the checkout). */
   dashboardDir?: string;
   /** Station-wide settings (mail…). Default: `settings.json` in the data dir. */
@@ -151,13 +157,11 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
 export function createStation(options: StationOptions): Station {
   const logger = options.logger ?? consoleLogger();
   const db = openDatabase(options.dataDir, { nativeBinding: options.sqliteNativeBinding });
-  // From here the connection commits without an fsync on the event loop; answers, print
-  // handovers and order groups wait for the WAL's sync on the thread pool instead.
-  const walSync = new WalSync(db, options.syncWal);
+  // A serving station commits without an fsync on the event loop; answers, print handovers
+  // and order groups wait for the WAL's sync on the thread pool instead (oneShot: FULL).
+  const walSync = new WalSync(db, options.syncWal, { commitWithoutSync: !options.oneShot });
   const writer = new GroupCommitter(db, walSync);
-  // A station that keeps running checkpoints the WAL on a thread of its own; a one-shot
-  // command leaves it to SQLite's automatic checkpoints.
-  const checkpointer = options.background ? new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger }) : undefined;
+  const checkpointer = options.oneShot ? undefined : new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger });
   const hooks = createHooks();
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);

@@ -6,7 +6,7 @@ import { defaultDataDir } from './args';
 export async function withStation<T>(dataDir: string | undefined, run: (station: Station) => T | Promise<T>): Promise<T> {
   // Loaded on use: a usage error or --help answers without loading every capability.
   const { createStation } = await import('../station');
-  const station = createStation({ dataDir: dataDir ?? defaultDataDir(), background: false, logger: silentLogger });
+  const station = createStation({ dataDir: dataDir ?? defaultDataDir(), background: false, oneShot: true, logger: silentLogger });
   try {
     return await run(station);
   } finally {

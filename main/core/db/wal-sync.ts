@@ -28,16 +28,25 @@ export class WalSync {
   /** The newest sync started, while it runs: a barrier with nothing changed since joins it. */
   private latest: { done: Promise<void>; changesAtStart: number } | undefined;
   private readonly running = new Set<Promise<void>>();
+  /** FULL kept: every commit synced itself. */
+  private readonly commitsSync: boolean;
 
+  /**
+   * `commitWithoutSync` (a running station) switches the connection to NORMAL; without it
+   * (a one-shot command, which answers nobody and exits) commits keep syncing themselves
+   * (FULL) and a barrier finds nothing left to sync.
+   */
   constructor(
     private readonly db: Db,
     private readonly syncFile: SyncFile = syncOnThreadPool,
+    options: { commitWithoutSync?: boolean } = {},
   ) {
     const statement = db.prepare('SELECT total_changes()').pluck();
     this.changes = () => statement.get() as number;
-    // Everything committed so far was committed with FULL (migrations, the CLI's setting).
+    // Everything committed so far was committed with FULL (openDatabase's setting).
     this.syncedChanges = this.changes();
-    if (!db.memory && db.pragma('journal_mode', { simple: true }) === 'wal') db.pragma('synchronous = NORMAL');
+    this.commitsSync = !(options.commitWithoutSync ?? true);
+    if (!this.commitsSync && !db.memory && db.pragma('journal_mode', { simple: true }) === 'wal') db.pragma('synchronous = NORMAL');
   }
 
   /**
@@ -46,6 +55,7 @@ export class WalSync {
    * the same file may overlap; each flushes what was written before it started).
    */
   barrier(): Promise<void> {
+    if (this.commitsSync) return Promise.resolve();
     const fd = this.openWal();
     if (fd === undefined) return Promise.resolve();
     const changes = this.changes();

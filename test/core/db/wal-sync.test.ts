@@ -114,3 +114,14 @@ describe('WAL sync off the event loop', () => {
     }
   });
 });
+
+describe('a one-shot command', () => {
+  it('keeps FULL: each commit syncs itself, and a barrier has nothing left to sync', async () => {
+    let calls = 0;
+    const walSync = new WalSync(db, async () => void calls++, { commitWithoutSync: false });
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    insert('a');
+    await walSync.barrier();
+    expect(calls).toBe(0);
+  });
+});
