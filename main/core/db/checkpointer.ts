@@ -78,6 +78,9 @@ export class Checkpointer extends EventEmitter {
   /** Stops the thread and closes its connection; the station's own close then checkpoints last. */
   async close(): Promise<void> {
     this.closing = true;
+    // Held while it closes: with nothing else left, an unreferenced thread would let the
+    // process exit before the station's close finished (exit code 13, an unsettled await).
+    this.worker.ref();
     this.worker.postMessage({ close: true });
     await this.stopped;
   }
