@@ -5,23 +5,21 @@ import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
-import { PermanentPrintError, PrintSystemDownError, TransientPrintError, UnconfirmedPrintError, type JobContent } from '../printers/backend';
+import { PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
-import { hasReadyPdf, renderJobContent } from './job-content';
 import { enqueueJobStateEvent } from '../webhooks/events';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
-import { pdfPageCount } from '../render/page-count';
 import type { ContentStore } from '../render/content-store';
-import { ignoredOrders, PermanentJobError, PreparedDocuments, renderJobDocuments } from './job-documents';
-import { keepPrintedCopy, reprintedContent } from './printed-copy';
+import { ignoredOrders, PermanentJobError } from './job-documents';
+import { keepPrintedCopy } from './printed-copy';
+import { JobRenderer } from './render-job';
 import {
   earliestQueuedAt,
   getJob,
   listJobsInState,
   nextDueJob,
-  nextQueuedChunk,
   ordersFullyAccepted,
   refreshBatchState,
   updateJob,
@@ -85,8 +83,7 @@ export class PrintQueue {
   private lastFollowError: { message: string; at: number } | undefined;
   /** Printers of its pool a job failed on, skipped at its next attempts. */
   private readonly failedOn = new Map<string, Set<string>>();
-  /** The next chunk's documents, rendered while the chunk before it is in the browser. */
-  private readonly prepared: PreparedDocuments;
+  private readonly jobs: JobRenderer;
 
   constructor(
     private readonly deps: {
@@ -106,7 +103,7 @@ export class PrintQueue {
       durable: () => Promise<void>;
     },
   ) {
-    this.prepared = new PreparedDocuments(deps.db);
+    this.jobs = new JobRenderer(deps);
   }
 
   /** Whether a job is in hand: rendering ahead waits until none is. */
@@ -133,7 +130,7 @@ export class PrintQueue {
     clearInterval(this.follower);
     this.wake();
     await this.loop;
-    this.prepared.clear();
+    this.jobs.clear();
     // The database closes after this: let a follow-up in flight finish first.
     while (this.following) await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -177,12 +174,12 @@ export class PrintQueue {
 
   private async releasePending(): Promise<void> {
     const { db } = this.deps;
-    const held = () => listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released);
-    if (held().length === 0) return;
+    const held = listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released);
+    if (held.length === 0) return;
     // Released only once its OS job id is on disk: a held job lost in a power cut is found
     // again among the held ones (recover); a released one might already be on paper.
     await this.deps.durable();
-    for (const job of held()) {
+    for (const job of held) {
       const printer = getPrinter(db, job.printer_id)!;
       try {
         await this.deps.printers.backendFor(printer).release(printer.vendorId, job.os_job_id!);
@@ -256,7 +253,7 @@ export class PrintQueue {
       // Asked before rendering: a stopped scheduler must not cost a render per retry.
       const down = await backend.printSystemDown?.();
       if (down) throw new PrintSystemDownError(down);
-      const { content, pages } = await this.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
+      const { content, pages } = await this.jobs.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
       const paper = JSON.parse(job.paper) as JobPaper;
       // Kept before it is handed over, so a crash after the handover still has it.
       const copy = job.printed_copy ? null : await keepPrintedCopy(this.deps.store, content).catch((error: unknown) => {
@@ -303,31 +300,6 @@ export class PrintQueue {
     }
   }
 
-  /** The job's documents as the backend prints them: one PDF, or one HTML document. */
-  private async render(job: JobRow, takes: (readyPdf: boolean) => 'pdf' | 'html'): Promise<{ content: JobContent; pages: number | null }> {
-    const { db } = this.deps;
-    if (job.reprint_of) return reprintedContent(this.deps.store, job, takes);
-    const html = await (this.prepared.take(job.id) ?? renderJobDocuments(db, this.deps.documents(), job));
-    // The next chunk's documents render while this one is in the browser: a pipeline.
-    const next = nextQueuedChunk(db, job);
-    if (next) this.prepared.prepare(next, () => renderJobDocuments(db, this.deps.documents(), next));
-    const paper = JSON.parse(job.paper) as JobPaper;
-    const started = performance.now();
-    const rendered = (ok: boolean, pages: number | null) => this.deps.events.emit('rendered', { jobId: job.id, ok, seconds: (performance.now() - started) / 1000, pages });
-    try {
-      const content = await renderJobContent(this.deps.renderer(), takes(hasReadyPdf(html)), html, paper);
-      const pages = content.kind === 'pdf' ? pdfPageCount(content.pdf) : null;
-      rendered(true, pages);
-      return { content, pages };
-    } catch (error) {
-      rendered(false, null);
-      // A printer path that cannot take the job (a carrier PDF on an HTML path) will not change.
-      if (error instanceof PermanentPrintError) throw error;
-      // The renderer (a browser) can crash or time out: worth another attempt.
-      throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
   /** The OS has the job: record its id and mark orders whose every document is now accepted. */
   private accepted(job: JobRow, osJobId: string, released: boolean, pages: number | null = null): void {
     const { db, events } = this.deps;
@@ -337,7 +309,7 @@ export class PrintQueue {
       this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null, pages });
       const ignored = ignoredOrders(db, job);
       for (const orderId of ordersFullyAccepted(db, job.id)) {
-        // An order ignored meanwhile was left out of the PDF (see `render`): it stays ignored.
+        // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
         if (ignored.has(orderId)) continue;
         if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
       }
