@@ -33,12 +33,20 @@ afterAll(async () => {
 
 type Answer = Record<string, unknown> & { id: string; orderKeys: string[] };
 
+/** `promise`, or a failure saying what did not happen and what the station printed. */
+function within<T>(promise: Promise<T>, ms: number, what: string, station: Served): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s:\n${station.output()}`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 describe('durability', () => {
   it('SIGKILL under 10 concurrent writers: after a restart every order that got a 201 is there, intact', async () => {
     const first = await serve(['--data-dir', dataDir, '--port', '0']);
     const acknowledged: Answer[] = [];
     let stop = false;
     let attempts = 0;
+    const failures: string[] = [];
 
     const writer = async (w: number) => {
       for (let i = 0; !stop; i++) {
@@ -55,6 +63,7 @@ describe('durability', () => {
           else throw new Error(`unexpected ${res.status}: ${text}`);
         } catch (error) {
           if (stop) return; // the station is gone: expected once killed
+          failures.push(String(error));
           throw error;
         }
       }
@@ -62,7 +71,14 @@ describe('durability', () => {
     const writers = Array.from({ length: 10 }, (_, w) => writer(w));
 
     // Kill it mid-stream, once a good number of orders were acknowledged.
-    while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A writer that fails stops the wait at once, with what the station said.
+    const waitingSince = Date.now();
+    while (acknowledged.length < 150) {
+      if (failures.length || Date.now() - waitingSince > 120_000) {
+        throw new Error(`${acknowledged.length} orders acknowledged of ${attempts} sent; writers failed: ${failures.join('; ') || 'none'}\n${first.output()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     // Writers stop sending new orders, but the ones in flight are cut by the kill.
     stop = true;
     first.child.kill('SIGKILL');
@@ -79,7 +95,7 @@ describe('durability', () => {
       expect(((await res.json()) as { id: string }).id).toBe(order.id);
     }
     second.child.kill('SIGTERM');
-    expect((await second.exited).code).toBe(0);
+    expect((await within(second.exited, 60_000, 'the restarted station did not stop', second)).code).toBe(0);
 
     // Intact: what is stored now is exactly what each 201 answered.
     const db = openDatabase(dataDir);
