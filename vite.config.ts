@@ -15,8 +15,9 @@ const external = [
 ].map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/.*)?$`));
 
 /**
- * A Node bundle of the core: `entry` plus the link sandbox's worker entry (sandbox.ts looks
- * for it as `sandbox-worker.js` beside the bundle), with the SQL migrations and the threads
+ * A Node bundle of the core: `entry` plus the entries of the threads written in TypeScript
+ * (the link sandbox's, which sandbox.ts looks for as `sandbox-worker.js` beside the bundle,
+ * and the document render thread's, `render-worker.js`), with the SQL migrations and the threads
  * written in plain JavaScript (the ZPL preview, the WAL checkpoints) copied beside it, where
  * the core looks for them.
  */
@@ -30,7 +31,7 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
       minify: false,
       sourcemap: true,
       rollupOptions: {
-        input: { ...entry, 'sandbox-worker': resolve('main/core/sandbox/worker.ts') },
+        input: { ...entry, 'sandbox-worker': resolve('main/core/sandbox/worker.ts'), 'render-worker': resolve('main/core/documents/render-worker.ts') },
         external,
         // Chunks sit beside the entries, not in assets/: the core finds its migrations and
         // workers relative to its own module (import.meta.url), whichever chunk that lands in.

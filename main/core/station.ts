@@ -20,6 +20,7 @@ import { durableAnswers } from './http/durable-answers';
 import { openDatabase, type Db } from './db/open';
 import type { PdfRenderer } from './documents/contract';
 import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks } from './documents';
+import { RenderThread } from './documents/render-thread';
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
 import { jsonBody } from './http/body';
@@ -139,7 +140,7 @@ interface Platform {
   pdfRenderer: PdfRenderer;
 }
 
-function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform) {
+function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, renderThread?: { thread: RenderThread; logger: Logger }) {
   const invitations = createInvitationsService({ db, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl });
   return {
     settings: platform.settings,
@@ -148,7 +149,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events }),
     adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
-    ...createDocumentsCapability(db, platform.pdfRenderer, events),
+    ...createDocumentsCapability(db, platform.pdfRenderer, events, renderThread),
     ...createLinksCapability(db),
   };
 }
@@ -174,7 +175,9 @@ export function createStation(options: StationOptions): Station {
   // Documents rendered ahead print from the cache; images are inlined first, so they are part of the key.
   const printCache = new ContentStore(join(options.dataDir, 'print-cache'), options.printCacheBytes ?? DEFAULT_PRINT_CACHE_BYTES);
   const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache), imageFetcher);
-  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer });
+  // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
+  const renderThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger });
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer }, renderThread && { thread: renderThread, logger });
   registerOnboardingHooks(hooks);
   registerDocumentHooks(hooks, services);
   registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
@@ -229,6 +232,7 @@ export function createStation(options: StationOptions): Station {
 
   const closers: Array<() => Promise<void> | void> = [];
   closers.push(() => pdfRenderer.close());
+  if (renderThread) closers.push(() => renderThread.close());
   closers.push(() => services.sandbox.close());
   const printingDeps = {
     db,

@@ -52,6 +52,12 @@ export interface DocumentsApi {
    * is used instead, with its own paper. Throws when the template cannot render.
    */
   renderHtml(documentId: string, options?: { templateId?: string }): Promise<RenderedHtml>;
+  /**
+   * Renders documents in order (a print job's). Rejects with `DocumentRenderError`
+   * (render-thread.ts) naming the first that cannot render. Never holds the event loop for
+   * long: a few documents per turn, or (many, on a station with one) on the render thread.
+   */
+  renderMany(requests: Array<{ documentId: string; templateId?: string }>): Promise<RenderedHtml[]>;
   /** A template of the team (or its 3PL parent's base templates) by id or name. */
   findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec; kind: 'html' | 'zpl' } | undefined;
   /** How a document's own template prints: `zpl` is sent raw (one lookup by id: the print path asks per document). */

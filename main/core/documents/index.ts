@@ -1,26 +1,32 @@
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import type { StationHooks } from '../hooks';
+import type { Logger } from '../logger';
 import type { PdfRenderer } from './contract';
 import { TemplateEngine } from './engine';
+import { renderManyOnThread, type RenderThread } from './render-thread';
 import { seedTeamDocuments, upgradeBuiltinTemplates } from './seed';
-import { createDocumentsService } from './service';
+import { createDocumentsService, DOCUMENTS_PER_TURN } from './service';
 import { createTemplatesService } from './templates-service';
 
 export { documentAdminRoutes } from './admin-routes';
 export { documentRoutes } from './routes';
 
-/** Documents: templates, flows and the documents they build, plus the renderer printing uses. */
-export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, events?: StationEvents) {
+/**
+ * Documents: templates, flows and the documents they build, plus the renderer printing uses.
+ * With a render thread, print jobs of many documents render there (render-thread.ts).
+ */
+export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, events?: StationEvents, threaded?: { thread: RenderThread; logger: Logger }) {
   const engine = new TemplateEngine();
   upgradeBuiltinTemplates(db);
-  const documents = createDocumentsService(db, engine);
+  const service = createDocumentsService(db, engine);
+  const documents = threaded ? { ...service, renderMany: renderManyOnThread(threaded.thread, service.renderMany, { inPlaceUpTo: DOCUMENTS_PER_TURN, logger: threaded.logger }) } : service;
   // Orders whose documents a template change rebuilt are announced like any changed order
   // (live views refresh, documents are rendered ahead again).
   const rebuildOrdersUsing = (templateIds: string[]) => {
     for (const order of documents.rebuildOrdersUsing(templateIds)) events?.emit('order', { type: 'updated', orderId: order.id, teamId: order.team_id });
   };
-  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing), pdfRenderer };
+  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing), pdfRenderer, renderThread: threaded?.thread };
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 

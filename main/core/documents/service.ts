@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { OrderWrittenEvent } from '../hooks';
@@ -12,10 +13,14 @@ import { getFlow } from './flows-store';
 import { stationLocale } from './i18n';
 import { escapeHtml } from './filters';
 import { documentHtml } from './html';
+import { DocumentRenderError } from './render-thread';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
 import { ensureTeamSeeded } from './seed';
 import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } from './templates-store';
+
+/** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
+export const DOCUMENTS_PER_TURN = 4;
 
 const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
 
@@ -175,6 +180,19 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       const result = tryRender(template, order, doc.tag, 'print');
       if ('error' in result) throw new Error(result.error);
       return zplOrHtml(template, result.html, paperOf(template));
+    },
+
+    async renderMany(requests) {
+      const rendered: RenderedHtml[] = [];
+      for (const [index, { documentId, templateId }] of requests.entries()) {
+        if (index > 0 && index % DOCUMENTS_PER_TURN === 0) await nextTurn();
+        try {
+          rendered.push(await api.renderHtml(documentId, templateId ? { templateId } : undefined));
+        } catch (error) {
+          throw new DocumentRenderError(documentId, error instanceof Error ? error.message : String(error));
+        }
+      }
+      return rendered;
     },
 
     findTemplate(teamId, idOrName) {

@@ -1,11 +1,10 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { DocumentsApi, RenderedHtml } from '../documents/contract';
+import { DocumentRenderError } from '../documents/render-thread';
 import { ignoredOrdersOfJob, listJobDocuments, type JobRow } from './store';
 
-/** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
-export const DOCUMENTS_PER_TURN = 4;
+export { DOCUMENTS_PER_TURN } from '../documents/service';
 
 /** Why a job whose every order was ignored after it was queued printed nothing. */
 export const ALL_IGNORED_REASON = 'Every order in this job was ignored after it was queued, so nothing was printed';
@@ -22,23 +21,19 @@ export function ignoredOrders(db: Db, job: JobRow): Set<string> {
  * A job's documents as HTML, in the job's order. `ignored` means intentionally excluded from
  * printing: an order ignored since the job was queued is left out, unless the request
  * printed ignored orders on purpose (force). Documents render synchronously (Liquid,
- * barcodes: a few ms each): a big job gives the event loop a turn every few, so orders keep
- * being taken while it renders.
+ * barcodes: a few ms each), so a big job's render on the render thread, or a few per turn
+ * of the event loop: orders keep being taken while it renders (DocumentsApi.renderMany).
  */
 export async function renderJobDocuments(db: Db, documents: DocumentsApi, job: JobRow): Promise<RenderedHtml[]> {
   const ignored = ignoredOrders(db, job);
   const rows = listJobDocuments(db, job.id).filter((row) => !ignored.has(row.order_id));
   if (rows.length === 0) throw new PermanentJobError(ALL_IGNORED_REASON);
-  const html: RenderedHtml[] = [];
-  for (const [index, row] of rows.entries()) {
-    if (index > 0 && index % DOCUMENTS_PER_TURN === 0) await nextTurn();
-    try {
-      html.push(await documents.renderHtml(row.document_id, row.template_id ? { templateId: row.template_id } : undefined));
-    } catch (error) {
-      throw new PermanentJobError(`The document ${row.document_id} cannot render: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  try {
+    return await documents.renderMany(rows.map((row) => ({ documentId: row.document_id, ...(row.template_id ? { templateId: row.template_id } : {}) })));
+  } catch (error) {
+    if (error instanceof DocumentRenderError) throw new PermanentJobError(`The document ${error.documentId} cannot render: ${error.message}`);
+    throw error;
   }
-  return html;
 }
 
 /**

@@ -1,0 +1,187 @@
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logger';
+import type { RenderedHtml } from './contract';
+
+/** One document to render, with the template a print may put in its place. */
+export interface RenderRequest {
+  documentId: string;
+  templateId?: string;
+}
+
+/** A document that cannot render (its template throws, it is gone): the same on any thread. */
+export class DocumentRenderError extends Error {
+  constructor(
+    readonly documentId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the thread answers to one request (render-worker.ts). */
+export type RenderReply = { id: number; rendered: RenderedHtml[] } | { id: number; failed: { documentId: string; message: string } };
+
+/** The thread is ended after this long without work: an idle station keeps no second copy of the template engine. */
+const IDLE_MS = 30_000;
+const STARTUP_TIMEOUT_MS = 30_000;
+
+/**
+ * The thread's entry: a bundled host ships `render-worker.js` (render-worker.ts built as its
+ * own entry) beside the bundle; a checkout runs render-worker.ts through tsx. The names are
+ * variables so bundlers leave the URLs alone.
+ */
+function workerEntry(): URL {
+  const names = ['render-worker.js', 'render-worker-bootstrap.mjs'];
+  const urls = names.map((name) => new URL(`./${name}`, import.meta.url));
+  return urls.find((url) => existsSync(fileURLToPath(url))) ?? urls[urls.length - 1]!;
+}
+
+interface Started {
+  worker: Worker;
+  ready: Promise<void>;
+  isReady: boolean;
+  /** Requests sent to this thread and not answered yet. */
+  waiting: Map<number, { resolve: (rendered: RenderedHtml[]) => void; reject: (error: Error) => void }>;
+}
+
+/**
+ * Renders documents (Liquid, barcodes, address formats: a few ms each) on a thread of its
+ * own, with its own read-only connection to station.db, so a big print job's documents
+ * never hold the event loop that answers order requests. The thread starts with the first
+ * request and ends after 30 s without one. It reads what is committed, which is never older
+ * than what the station saw when it asked.
+ *
+ * Emits 'stopped' when it ended for want of work.
+ */
+export class RenderThread extends EventEmitter {
+  private started: Started | undefined;
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Documents rendered on the thread so far. */
+  rendered = 0;
+
+  constructor(private readonly options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number }) {
+    super();
+  }
+
+  /** Renders the documents in order; rejects with DocumentRenderError for the first that cannot render, or an Error when the thread failed. */
+  async render(requests: RenderRequest[]): Promise<RenderedHtml[]> {
+    if (this.closed) throw new Error('the render thread is closed');
+    clearTimeout(this.idleTimer);
+    const thread = (this.started ??= this.start());
+    const id = this.nextId++;
+    try {
+      await thread.ready;
+      const rendered = await new Promise<RenderedHtml[]>((resolve, reject) => {
+        thread.waiting.set(id, { resolve, reject });
+        thread.worker.postMessage({ id, requests });
+      });
+      this.rendered += rendered.length;
+      return rendered;
+    } finally {
+      clearTimeout(this.idleTimer);
+      if (thread.waiting.size === 0 && this.started === thread) this.idleTimer = setTimeout(() => this.stopIdle(thread), this.options.idleMs ?? IDLE_MS).unref();
+    }
+  }
+
+  /** Whether a request now goes straight to a started thread (not waiting for one to start). */
+  get ready(): boolean {
+    return this.started?.isReady === true;
+  }
+
+  /** Starts the thread unless it runs; resolves when it can take requests (rejects if it cannot start). */
+  warm(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the render thread is closed'));
+    const thread = (this.started ??= this.start());
+    clearTimeout(this.idleTimer);
+    if (thread.waiting.size === 0) this.idleTimer = setTimeout(() => this.stopIdle(thread), this.options.idleMs ?? IDLE_MS).unref();
+    return thread.ready;
+  }
+
+  private start(): Started {
+    const { file, nativeBinding } = this.options;
+    const worker = new Worker(workerEntry(), { workerData: { file, nativeBinding } });
+    // Never what keeps the station's process alive.
+    worker.unref();
+    const started: Started = { worker, ready: Promise.resolve(), isReady: false, waiting: new Map() };
+    started.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the render thread did not start in time')), STARTUP_TIMEOUT_MS).unref();
+      const die = (reason: string) => {
+        clearTimeout(timer);
+        reject(new Error(reason));
+        if (this.started === started) this.started = undefined;
+        for (const { reject: refuse } of started.waiting.values()) refuse(new Error(reason));
+        started.waiting.clear();
+      };
+      worker.on('message', (message: RenderReply | { ready: true }) => {
+        if ('ready' in message) {
+          clearTimeout(timer);
+          started.isReady = true;
+          resolve();
+          return;
+        }
+        const waiter = started.waiting.get(message.id);
+        started.waiting.delete(message.id);
+        if ('failed' in message) waiter?.reject(new DocumentRenderError(message.failed.documentId, message.failed.message));
+        else waiter?.resolve(message.rendered);
+      });
+      worker.on('error', (error) => die(`the render thread failed: ${error.message}`));
+      worker.on('exit', (code) => die(`the render thread exited (code ${code})`));
+    });
+    started.ready.catch(() => undefined);
+    return started;
+  }
+
+  private stopIdle(thread: Started): void {
+    if (this.started !== thread || thread.waiting.size > 0) return;
+    this.started = undefined;
+    void thread.worker.terminate().then(() => this.emit('stopped'));
+  }
+
+  /** Whether the thread is running now (it starts with a request and ends when idle). */
+  get running(): boolean {
+    return this.started !== undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    const current = this.started;
+    this.started = undefined;
+    if (current) await current.worker.terminate();
+  }
+}
+
+/**
+ * `renderMany` on the render thread where that is worth it. A job of one turn's documents
+ * (one order's) renders in place: no copy across. While the thread starts (about a second:
+ * it loads the template engine), documents render in place and the thread warms for the
+ * next job, so the first chunk of a batch never waits for it. Should the thread fail (it
+ * could not start, it crashed), the documents render in place, in slices, as before:
+ * printing never depends on it.
+ */
+export function renderManyOnThread(
+  thread: RenderThread,
+  inPlace: (requests: RenderRequest[]) => Promise<RenderedHtml[]>,
+  options: { inPlaceUpTo: number; logger: Logger },
+): (requests: RenderRequest[]) => Promise<RenderedHtml[]> {
+  const failed = (error: unknown) => options.logger.error('the render thread failed; documents render on the event loop, in slices', { error: String(error) });
+  return async (requests) => {
+    if (requests.length <= options.inPlaceUpTo) return inPlace(requests);
+    if (!thread.ready) {
+      thread.warm().catch(failed);
+      return inPlace(requests);
+    }
+    try {
+      return await thread.render(requests);
+    } catch (error) {
+      if (error instanceof DocumentRenderError) throw error;
+      failed(error);
+      return inPlace(requests);
+    }
+  };
+}
