@@ -41,18 +41,28 @@ interface FilterSql {
 // Trigram search needs three characters; a shorter query reads the search text of every order.
 const SHORTEST_INDEXED_QUERY = 3;
 
+/**
+ * A search matching more orders than this is counted only this far: the answer says
+ * `totalCapped` and the dashboard "1,000+". Counting every match of a word on every order
+ * (a customer's surname, a SKU) reads the whole index each time a letter is typed.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** Whether the search uses the trigram index (three characters or more). */
+const indexedSearch = (q: string | undefined): boolean => q !== undefined && [...q].length >= SHORTEST_INDEXED_QUERY;
+
 function filterSql(filter: OrderListFilter): FilterSql {
   const params: Record<string, string> = {};
   const columns: string[] = [];
   const sets: FilterSql['sets'] = [];
-  if (filter.q) {
-    const indexed = [...filter.q].length >= SHORTEST_INDEXED_QUERY;
+  if (indexedSearch(filter.q)) {
     // A quoted phrase of trigrams matches the query as a substring, its quotes and wildcards
     // as typed: an operator who types "#10_0" means it literally.
-    params.q = indexed ? `"${filter.q.replace(/"/g, '""')}"` : `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const [text, key] = indexed ? ['order_search MATCH @q', 'order_key_search MATCH @q'] : ["text LIKE @q ESCAPE '\\'", "s.key LIKE @q ESCAPE '\\'"];
-    const found = `SELECT rowid FROM order_search WHERE ${text}
-      UNION SELECT o2.rowid FROM order_key_search s JOIN order_keys k ON k.rowid = s.rowid JOIN orders o2 ON o2.id = k.order_id WHERE ${key}`;
+    params.q = `"${filter.q!.replace(/"/g, '""')}"`;
+  } else if (filter.q) {
+    params.q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const found = `SELECT rowid FROM order_search WHERE text LIKE @q ESCAPE '\\'
+      UNION SELECT o2.rowid FROM order_key_search s JOIN order_keys k ON k.rowid = s.rowid JOIN orders o2 ON o2.id = k.order_id WHERE s.key LIKE @q ESCAPE '\\'`;
     const collect = `o.rowid IN (${found})`;
     sets.push({ probe: collect, collect, count: `SELECT COUNT(*) FROM (${found})` });
   }
@@ -79,7 +89,8 @@ function filterSql(filter: OrderListFilter): FilterSql {
     sets.push({
       probe: 'EXISTS (SELECT 1 FROM order_sources s WHERE s.source = @source AND s.order_id = o.id)',
       collect: 'o.id IN (SELECT s.order_id FROM order_sources s WHERE s.source = @source)',
-      count: 'SELECT COUNT(DISTINCT order_id) FROM order_sources WHERE source = @source',
+      // Kept by triggers (migration 0026): counting the source's orders reads every one of them.
+      count: 'SELECT coalesce((SELECT orders FROM order_source_counts WHERE source = @source), 0)',
     });
   }
   return { params, columns, sets };
@@ -102,11 +113,14 @@ function countMatches(db: Db, filter: FilterSql): number {
  */
 function windowRowids(db: Db, filter: FilterSql, matches: number, offset: number, limit: number): number[] {
   let walk = true;
+  let conditions = filter.columns;
   if (filter.sets.length) {
     const orders = db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
     walk = ((offset + limit) * orders) / Math.max(matches, 1) <= matches;
+    // A filter every order passes (the one source of every order) narrows nothing: the
+    // window is the list's own, read from its index without a probe per order.
+    conditions = matches === orders ? [] : [...filter.columns, ...filter.sets.map((s) => (walk ? s.probe : s.collect))];
   }
-  const conditions = [...filter.columns, ...filter.sets.map((s) => (walk ? s.probe : s.collect))];
   // `+` keeps SQLite off the date index when the matches are collected and sorted.
   return db
     .prepare(`SELECT o.rowid FROM orders o ${where(conditions)} ORDER BY ${walk ? '' : '+'}o.created_at DESC, o.rowid DESC LIMIT @limit OFFSET @offset`)
@@ -137,13 +151,67 @@ const SUMMARY_COLUMNS = `o.id, o.team_id, t.name AS team_name, o.order_number, o
   o.created_at, o.updated_at`;
 
 /**
+ * Orders an indexed search finds that pass the other filters, newest received (highest
+ * rowid) first, at most `limit` from each index: the order search streams its matches in
+ * rowid order, so reading the newest few costs a few, however many orders match.
+ */
+function searchMatches(db: Db, filter: FilterSql, limit: number): number[] {
+  const conditions = [...filter.columns, ...filter.sets.map((s) => s.probe)].map((condition) => ` AND ${condition}`).join('');
+  const params = { ...filter.params, limit };
+  const text = db
+    .prepare(`SELECT f.rowid FROM order_search f JOIN orders o ON o.rowid = f.rowid WHERE order_search MATCH @q${conditions} ORDER BY f.rowid DESC LIMIT @limit`)
+    .pluck()
+    .all(params) as number[];
+  // Keys match few orders (a key is a team id and a source id): these are collected and sorted.
+  const keys = db
+    .prepare(
+      `SELECT DISTINCT o.rowid FROM order_key_search s JOIN order_keys k ON k.rowid = s.rowid JOIN orders o ON o.id = k.order_id
+       WHERE order_key_search MATCH @q${conditions} ORDER BY o.rowid DESC LIMIT @limit`,
+    )
+    .pluck()
+    .all(params) as number[];
+  return [...new Set([...text, ...keys])].sort((a, b) => b - a);
+}
+
+/**
+ * The window of an indexed search and its total. Up to SEARCH_COUNT_CAP matches, all are
+ * known: the total is exact and the window is sorted as the list is. Beyond, the total is
+ * the cap (`totalCapped`) and the window is the newest received matches, read from the
+ * index in rowid order (the list's order unless the machine's clock was set back).
+ */
+function searchWindow(db: Db, filter: FilterSql, offset: number, limit: number): { total: number; totalCapped: boolean; rowids: number[] } {
+  const first = searchMatches(db, filter, SEARCH_COUNT_CAP + 1);
+  if (first.length <= SEARCH_COUNT_CAP) {
+    const rowids = db
+      .prepare('SELECT o.rowid FROM json_each(?) w JOIN orders o ON o.rowid = w.value ORDER BY o.created_at DESC, o.rowid DESC LIMIT ? OFFSET ?')
+      .pluck()
+      .all(JSON.stringify(first), limit, offset) as number[];
+    return { total: first.length, totalCapped: false, rowids };
+  }
+  const newest = offset + limit <= first.length ? first : searchMatches(db, filter, offset + limit);
+  return { total: SEARCH_COUNT_CAP, totalCapped: true, rowids: newest.slice(offset, offset + limit) };
+}
+
+/**
  * A window of the newest-first order list with the total count. The dashboard's virtual
  * list asks for the windows it shows, so 100k orders never travel at once.
  */
 export function listOrderSummaries(db: Db, filter: OrderListFilter, offset: number, limit: number) {
+  // One snapshot: the count and the window agree while orders arrive.
+  return db.transaction(() => readOrderSummaries(db, filter, offset, limit))();
+}
+
+function readOrderSummaries(db: Db, filter: OrderListFilter, offset: number, limit: number) {
   const sql = filterSql(filter);
-  const total = countMatches(db, sql);
-  const rowids = total > offset ? windowRowids(db, sql, total, offset, limit) : [];
+  let total: number;
+  let totalCapped = false;
+  let rowids: number[];
+  if (indexedSearch(filter.q)) {
+    ({ total, totalCapped, rowids } = searchWindow(db, sql, offset, limit));
+  } else {
+    total = countMatches(db, sql);
+    rowids = total > offset ? windowRowids(db, sql, total, offset, limit) : [];
+  }
   // The window's rows in the order their rowids were picked (json_each keeps array order).
   const rows = db
     .prepare(
@@ -181,7 +249,7 @@ export function listOrderSummaries(db: Db, filter: OrderListFilter, offset: numb
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
-  return { total, offset, orders };
+  return { total, totalCapped, offset, orders };
 }
 
 function groupByOrder<T extends { order_id: string }>(rows: T[]): Map<string, T[]> {

@@ -128,7 +128,7 @@ export function OrdersPage() {
         setFilter((current) => ({ ...current, q: '' }));
         setNotice(printOnScan ? describeResults(await printOrders([match.id]), () => match.orderNumber).join(' ') : null);
       } else {
-        setNotice(found.orders.length ? `${found.total} orders match “${code}”: pick one below.` : `No order “${code}”. Check the number, or look under Ignored.`);
+        setNotice(found.orders.length ? `${found.total.toLocaleString()}${found.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` : `No order “${code}”. Check the number, or look under Ignored.`);
       }
     } catch (failure) {
       setNotice(describeError(failure));
@@ -174,7 +174,13 @@ export function OrdersPage() {
       <div className="orders-main">
         <PageHeader
           title="Orders"
-          subtitle={total === null ? 'Loading…' : `${total.toLocaleString()}${isFiltered(filter) ? ' matching' : ''} ${total === 1 ? 'order' : 'orders'} · new ones appear here as they arrive`}
+          subtitle={
+            total === null
+              ? 'Loading…'
+              : list.totalCapped
+                ? `${total.toLocaleString()}+ matching orders, newest first · type more to narrow them down`
+                : `${total.toLocaleString()}${isFiltered(filter) ? ' matching' : ''} ${total === 1 ? 'order' : 'orders'} · new ones appear here as they arrive`
+          }
         />
         <form
           className="scan-bar"

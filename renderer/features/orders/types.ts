@@ -9,6 +9,8 @@ export type { OrderSummary };
 
 export interface OrderPage {
   total: number;
+  /** `total` is a lower bound: a search matched more orders than the station counts (the list shows the newest). */
+  totalCapped: boolean;
   offset: number;
   orders: OrderSummary[];
 }

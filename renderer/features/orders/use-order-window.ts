@@ -14,6 +14,7 @@ const LIVE_REFRESH_DELAY_MS = 150;
  */
 export function useOrderWindow(filter: OrderFilter) {
   const [total, setTotal] = useState<number | null>(null);
+  const [totalCapped, setTotalCapped] = useState(false);
   const [pages, setPages] = useState<Map<number, OrderSummary[]>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const generation = useRef(0);
@@ -37,6 +38,7 @@ export function useOrderWindow(filter: OrderFilter) {
           (result) => {
             if (gen !== generation.current) return;
             setTotal(result.total);
+            setTotalCapped(result.totalCapped);
             setPages((previous) => new Map(previous).set(page, result.orders));
             setError(null);
           },
@@ -60,6 +62,7 @@ export function useOrderWindow(filter: OrderFilter) {
       requested.current = new Set(wanted);
       setPages(new Map(wanted.map((page, i) => [page, results[i]!.orders])));
       setTotal(results[0]?.total ?? 0);
+      setTotalCapped(results[0]?.totalCapped ?? false);
       setError(null);
     } catch (failure) {
       if (gen === generation.current) setError(describeError(failure));
@@ -83,5 +86,5 @@ export function useOrderWindow(filter: OrderFilter) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const orderAt = useCallback((index: number) => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE], [pages]);
-  return { total, orderAt, ensureRange, refresh, error };
+  return { total, totalCapped, orderAt, ensureRange, refresh, error };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
+import { SEARCH_COUNT_CAP } from '../../../main/core/admin/orders-query';
 import { adminClient } from './admin-helpers';
 
 let running: RunningStation;
@@ -70,6 +71,47 @@ describe('dashboard orders', () => {
     await running.call('/api/orders', { key: shop.key, json: sampleOrder(1, { customer: person('Mary', 'Jackson'), shippingAddress: person('Mary', 'Jackson') }) });
     expect(await found('hopper')).toEqual([]);
     expect(await found('jackson')).toEqual(['#1']);
+  });
+
+  it('counts a search that matches more than 1,000 orders only that far, and lists its newest matches first', async () => {
+    const shop = running.team('Shop');
+    const other = running.team('Other');
+    const matching = SEARCH_COUNT_CAP + 5;
+    // Every sample order's customer is Ada Lovelace; posted 25 at a time.
+    for (let first = 1; first <= matching; first += 25) {
+      const numbers = Array.from({ length: Math.min(25, matching - first + 1) }, (_, i) => first + i);
+      await Promise.all(numbers.map((n) => running.call('/api/orders', { key: shop.key, json: sampleOrder(n) })));
+    }
+    for (const n of [1, 2, 3]) await running.call('/api/orders', { key: other.key, json: sampleOrder(`O${n}`) });
+    const cyrillic = sampleOrder('RU', {
+      customer: { firstName: 'Ада', lastName: 'Лавлейс', email: 'ada@example.ru' },
+      shippingAddress: { firstName: 'Ада', lastName: 'Лавлейс', city: 'Москва', country: 'RU' },
+    });
+    await running.call('/api/orders', { key: shop.key, json: cyrillic });
+    const newestFirst = (await (await admin.call('/admin/api/orders?limit=500')).json()).orders.map((o: { orderNumber: string }) => o.orderNumber) as string[];
+
+    const broad = await (await admin.call('/admin/api/orders?q=lovelace&limit=100')).json();
+    expect(broad).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, offset: 0 });
+    // The newest matches, newest first: the list's own order without the one that does not match.
+    const numbers = broad.orders.map((o: { orderNumber: string }) => o.orderNumber);
+    expect(numbers).toEqual(newestFirst.filter((number) => number !== '#RU').slice(0, 100));
+    expect(numbers.slice(0, 3)).toEqual(['#O3', '#O2', '#O1']);
+
+    // A window past the count still reads on, to the oldest match: the list's own oldest three
+    // (the one order that does not match is the newest).
+    const all = matching + 3;
+    const deep = await (await admin.call(`/admin/api/orders?q=lovelace&offset=${all - 3}&limit=100`)).json();
+    const oldest = await (await admin.call(`/admin/api/orders?offset=${all - 2}&limit=100`)).json();
+    expect(oldest.orders).toHaveLength(3);
+    expect(deep.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(oldest.orders.map((o: { orderNumber: string }) => o.orderNumber));
+
+    // Narrowed by a filter (or by more letters) the count is exact again.
+    const narrowed = await (await admin.call(`/admin/api/orders?q=lovelace&team=${other.team.id}`)).json();
+    expect(narrowed).toMatchObject({ total: 3, totalCapped: false });
+    expect(narrowed.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['#O3', '#O2', '#O1']);
+    const exact = await (await admin.call(`/admin/api/orders?q=${encodeURIComponent('Лавлейс')}`)).json();
+    expect(exact).toMatchObject({ total: 1, totalCapped: false });
+    expect(exact.orders[0].orderNumber).toBe('#RU');
   });
 
   it('pages a tag filter the same whether it walks the list or collects the matches', async () => {
