@@ -25,6 +25,9 @@ function bareKoa(): Koa {
 }
 
 let close: () => Promise<void> = async () => {};
+/** The station's background work (rendering ahead) runs only during its own rounds. */
+let pauseBackground: () => Promise<void> = async () => {};
+let resumeBackground: () => void = () => {};
 let app: Koa;
 if (mode === 'koa') {
   app = bareKoa();
@@ -37,9 +40,20 @@ if (mode === 'koa') {
   }
   app = station.app;
   close = () => station.close();
+  const { renderAhead } = station.printing;
+  pauseBackground = () => renderAhead.stop();
+  resumeBackground = () => renderAhead.start();
 }
 
-const server = createServer(app.callback());
+// POST /bench/pause and /bench/resume: the station renders ahead the orders of its round
+// while its round runs, not while the next server is measured (after a round of 1,000
+// orders that work takes minutes, and would weigh on the other servers' figures).
+const handle = app.callback();
+const server = createServer((req, res) => {
+  if (req.url === '/bench/pause') return void pauseBackground().then(() => res.end('paused'));
+  if (req.url === '/bench/resume') return void (resumeBackground(), res.end('resumed'));
+  handle(req, res);
+});
 server.keepAliveTimeout = 5_000;
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);

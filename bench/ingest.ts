@@ -101,6 +101,16 @@ async function stopServer(server: Server): Promise<void> {
   await exited;
 }
 
+/** A server's background work (the station rendering ahead) runs during its own round only. */
+async function ownRound<T>(server: Server, round: () => Promise<T>): Promise<T> {
+  await fetch(`${server.url}/bench/resume`, { method: 'POST' }).then((response) => response.text());
+  try {
+    return await round();
+  } finally {
+    await fetch(`${server.url}/bench/pause`, { method: 'POST' }).then((response) => response.text());
+  }
+}
+
 /**
  * The three servers are measured in alternating rounds and each reports its median round:
  * load from elsewhere on the machine then weighs on all three alike instead of on whichever
@@ -115,10 +125,10 @@ async function measureAll(modes: string[], root: string): Promise<Map<string, Fi
       const key = await prepareDataDir(dataDir);
       servers.set(mode, { ...(await startServer(mode, dataDir)), key });
     }
-    for (const [mode, server] of servers) await load(server.url, server.key, `${mode}-warmup`, WARMUP);
+    for (const [mode, server] of servers) await ownRound(server, () => load(server.url, server.key, `${mode}-warmup`, WARMUP));
     const rounds = new Map<string, Figures[]>(modes.map((mode) => [mode, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [mode, server] of servers) rounds.get(mode)!.push(await load(server.url, server.key, `${mode}-${round}`, Math.ceil(COUNT / ROUNDS)));
+      for (const [mode, server] of servers) rounds.get(mode)!.push(await ownRound(server, () => load(server.url, server.key, `${mode}-${round}`, Math.ceil(COUNT / ROUNDS))));
     }
     const median = (list: Figures[]) => [...list].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[Math.floor(list.length / 2)]!;
     return new Map([...rounds].map(([mode, list]) => [mode, median(list)]));

@@ -9,6 +9,23 @@ import { listTagRoutes } from './routing-store';
 export const RENDER_AHEAD_BACKLOG = 2_000;
 /** How often a waiting worker looks again whether the print queue is through. */
 const BUSY_POLL_MS = 250;
+/** While orders keep arriving, rendering ahead waits until they pause this long: taking orders comes first. */
+export const INGEST_QUIET_MS = 250;
+/** ...but never longer than this after its last order rendered, so a steady stream of orders does not starve it. */
+export const LONGEST_DEFERRAL_MS = 5_000;
+
+/**
+ * How long rendering ahead waits before its next order (0: now). The browser it renders in
+ * takes a core: on a small machine it would slow the orders being taken, so it waits while a
+ * print job is in hand, and while orders arrive (until they pause, or its last render is
+ * LONGEST_DEFERRAL_MS old).
+ */
+export function renderAheadWait(state: { printing: boolean; now: number; lastOrderAt: number; lastRenderAt: number }): number {
+  if (state.printing) return BUSY_POLL_MS;
+  const untilQuiet = state.lastOrderAt + INGEST_QUIET_MS - state.now;
+  const untilOverdue = state.lastRenderAt + LONGEST_DEFERRAL_MS - state.now;
+  return Math.max(0, Math.min(untilQuiet, untilOverdue));
+}
 
 export interface RenderAheadDeps {
   db: Db;
@@ -23,7 +40,8 @@ export interface RenderAheadDeps {
 /**
  * Renders the documents of orders still to print into the PDF cache in the background, so
  * that printing them needs no browser (render/cached-renderer.ts). One document at a time
- * (the browser is shared with printing), and only while no print job is in hand; an order
+ * (the browser is shared with printing), only while no print job is in hand, and not while
+ * orders pour in (renderAheadWait); an order
  * written again is simply queued again (its new HTML has a new key). It never reads or
  * writes on the request path: it follows the station's order events.
  */
@@ -33,8 +51,12 @@ export class RenderAhead {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  /** When the last order was written, and when the last order was rendered ahead (performance.now()). */
+  private lastOrderAt = -Infinity;
+  private lastRenderAt = -Infinity;
   private readonly onOrder = (event: { type: string; orderId: string }) => {
     if (event.type === 'status') return;
+    this.lastOrderAt = performance.now();
     this.enqueue(event.orderId);
   };
 
@@ -58,6 +80,11 @@ export class RenderAhead {
     await this.loop;
   }
 
+  /** Orders waiting to be rendered ahead. */
+  get backlog(): number {
+    return this.pending.size;
+  }
+
   enqueue(orderId: string): void {
     if (!this.running) return;
     // Moved to the end: its newest version is the one to render.
@@ -69,13 +96,19 @@ export class RenderAhead {
 
   private async work(): Promise<void> {
     while (this.running) {
-      const orderId = this.deps.printing() ? undefined : this.pending.values().next().value;
+      const orderId = this.pending.values().next().value;
       if (orderId === undefined) {
-        await this.sleep(this.pending.size ? BUSY_POLL_MS : undefined);
+        await this.sleep(undefined);
+        continue;
+      }
+      const wait = renderAheadWait({ printing: this.deps.printing(), now: performance.now(), lastOrderAt: this.lastOrderAt, lastRenderAt: this.lastRenderAt });
+      if (wait > 0) {
+        await this.sleep(wait);
         continue;
       }
       this.pending.delete(orderId);
       await this.renderOrder(orderId);
+      this.lastRenderAt = performance.now();
     }
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/documents/contract';
 import type { StationEventMap } from '../../../main/core/events';
+import { INGEST_QUIET_MS, LONGEST_DEFERRAL_MS, renderAheadWait } from '../../../main/core/printing/render-ahead';
 import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
 import { pdfText, waitForCupsPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
@@ -98,5 +99,26 @@ describe('documents rendered ahead', { timeout: 180_000 }, () => {
     } finally {
       await s.stop();
     }
+  });
+});
+
+describe('rendering ahead gives way to orders being taken', () => {
+  const quiet = { printing: false, lastOrderAt: -Infinity, lastRenderAt: -Infinity };
+  it('renders at once when no order arrived lately and nothing prints', () => {
+    expect(renderAheadWait({ ...quiet, now: 10_000 })).toBe(0);
+  });
+
+  it('waits while a print job is in hand', () => {
+    expect(renderAheadWait({ ...quiet, printing: true, now: 10_000 })).toBeGreaterThan(0);
+  });
+
+  it('waits until orders pause for INGEST_QUIET_MS', () => {
+    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 9_900, lastRenderAt: 9_000 })).toBe(INGEST_QUIET_MS - 100);
+    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 10_000 - INGEST_QUIET_MS, lastRenderAt: 9_000 })).toBe(0);
+  });
+
+  it('renders one order anyway once its last render is LONGEST_DEFERRAL_MS old, so a steady stream of orders cannot starve it', () => {
+    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 10_000, lastRenderAt: 10_000 - LONGEST_DEFERRAL_MS })).toBe(0);
+    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 10_000, lastRenderAt: 10_000 - LONGEST_DEFERRAL_MS + 40 })).toBe(40);
   });
 });
