@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../thread-entry';
 import type { Logger } from '../logger';
 import type { RenderedHtml } from './contract';
 
@@ -27,17 +26,6 @@ export type RenderReply = { id: number; rendered: RenderedHtml[] } | { id: numbe
 /** The thread is ended after this long without work: an idle station keeps no second copy of the template engine. */
 const IDLE_MS = 30_000;
 const STARTUP_TIMEOUT_MS = 30_000;
-
-/**
- * The thread's entry: a bundled host ships `render-worker.js` (render-worker.ts built as its
- * own entry) beside the bundle; a checkout runs render-worker.ts through tsx. The names are
- * variables so bundlers leave the URLs alone.
- */
-function workerEntry(): URL {
-  const names = ['render-worker.js', 'render-worker-bootstrap.mjs'];
-  const urls = names.map((name) => new URL(`./${name}`, import.meta.url));
-  return urls.find((url) => existsSync(fileURLToPath(url))) ?? urls[urls.length - 1]!;
-}
 
 interface Started {
   worker: Worker;
@@ -104,7 +92,7 @@ export class RenderThread extends EventEmitter {
 
   private start(): Started {
     const { file, nativeBinding } = this.options;
-    const worker = new Worker(workerEntry(), { workerData: { file, nativeBinding } });
+    const worker = new Worker(threadEntry(import.meta.url, 'render-worker.js', 'render-worker-bootstrap.mjs'), { workerData: { file, nativeBinding } });
     // Never what keeps the station's process alive.
     worker.unref();
     const started: Started = { worker, ready: Promise.resolve(), isReady: false, waiting: new Map() };

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../thread-entry';
 import type { EvalItem, EvalOutcome, ExpressionInput, ItemResult } from './engine';
 import { SANDBOX_LIMITS } from './limits';
 import { PROGRESS, STAGE_CODE, type SandboxReply, type SandboxRequest } from './protocol';
@@ -23,17 +22,6 @@ export interface Sandbox {
 }
 
 const STARTUP_TIMEOUT_MS = 30_000;
-
-/**
- * The thread's entry: a bundled host ships `sandbox-worker.js` (worker.ts built as its own
- * entry) beside the bundle; a checkout runs worker.ts through tsx. The names are variables
- * so bundlers leave the URLs alone.
- */
-function workerEntry(): URL {
-  const names = ['sandbox-worker.js', 'worker-bootstrap.mjs'];
-  const urls = names.map((name) => new URL(`./${name}`, import.meta.url));
-  return urls.find((url) => existsSync(fileURLToPath(url))) ?? urls[urls.length - 1]!;
-}
 
 interface Thread {
   worker: Worker;
@@ -67,7 +55,7 @@ class SandboxThread {
   private start(): Thread {
     this.started++;
     const progress = new SharedArrayBuffer(PROGRESS.length * Int32Array.BYTES_PER_ELEMENT);
-    const worker = new Worker(workerEntry(), { workerData: { progress } });
+    const worker = new Worker(threadEntry(import.meta.url, 'sandbox-worker.js', 'worker-bootstrap.mjs'), { workerData: { progress } });
     worker.unref();
     const started: Thread = { worker, progress: new Int32Array(progress), ready: Promise.resolve() };
     started.ready = new Promise<void>((resolve, reject) => {
