@@ -97,7 +97,11 @@ export class RenderThread extends EventEmitter {
     worker.unref();
     const started: Started = { worker, ready: Promise.resolve(), isReady: false, waiting: new Map() };
     started.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the render thread did not start in time')), STARTUP_TIMEOUT_MS).unref();
+      const timer = setTimeout(() => {
+        // A thread that never got ready is ended; the next request starts another.
+        die('the render thread did not start in time');
+        void worker.terminate();
+      }, STARTUP_TIMEOUT_MS).unref();
       const die = (reason: string) => {
         clearTimeout(timer);
         reject(new Error(reason));

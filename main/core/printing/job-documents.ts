@@ -21,7 +21,7 @@ export function ignoredOrders(db: Db, job: JobRow): Set<string> {
  * A job's documents as HTML, in the job's order. `ignored` means intentionally excluded from
  * printing: an order ignored since the job was queued is left out, unless the request
  * printed ignored orders on purpose (force). Documents render synchronously (Liquid,
- * barcodes: a few ms each), so a big job's render on the render thread, or a few per turn
+ * barcodes: a few ms each), so a big job's documents render on the render thread, or a few per turn
  * of the event loop: orders keep being taken while it renders (DocumentsApi.renderMany).
  */
 export async function renderJobDocuments(db: Db, documents: DocumentsApi, job: JobRow): Promise<RenderedHtml[]> {
