@@ -7,11 +7,13 @@
 // 2. ORDERS (default 1,000) orders in one POST /api/orders/print → the first job and every
 //    job accepted by CUPS, vs the one-HTML floor (the same slips in one plain page printed by
 //    Playwright), goal ≤ 2×.
-// 3. The same request again while one loopback client posts orders one after another: p50,
-//    p99 and max latency of POST /api/orders, beside the same client idle.
+// 3. The same request again while one loopback client (a process of its own, as a WMS is:
+//    bench/post-orders-client.ts) posts orders one after another: p50, p99 and max latency
+//    of POST /api/orders, beside the same client idle.
 // The queue is a raw CUPS queue writing to /dev/null (created here, removed after), so the
 // spooler accepts without running filters over a thousand pages.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +28,7 @@ import { resolveChromiumPath } from '../main/core/render/chromium-path';
 import { pageCss } from '../main/core/render/combine';
 import { createStation } from '../main/core/station';
 import { createTeam } from '../main/core/teams/service';
+import { order } from './print-order';
 
 const ORDERS = Number(process.argv[2] ?? 1000);
 const ONE_ORDER_RUNS = 50;
@@ -33,20 +36,6 @@ const QUEUE = 'STATION_BENCH';
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-function order(n: number) {
-  return {
-    source: 'shop',
-    sourceId: `p-${n}`,
-    order: {
-      orderNumber: `#${20000 + n}`,
-      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-      shippingAddress: { firstName: 'Ada', lastName: `Lovelace ${n}`, address1: '12 Analytical St', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
-      lineItems: Array.from({ length: 1 + (n % 6) }, (_, i) => ({ name: `Product ${i}`, quantity: (i % 3) + 1, sku: `SKU-${1000 + i}`, price: { amount: 9.5 + i, currency: 'EUR' } })),
-      orderTotal: { amount: 99.5, currency: 'EUR' },
-    },
-  };
-}
 
 execFileSync('lpadmin', ['-p', QUEUE, '-E', '-v', 'file:///dev/null']);
 const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-print-'));
@@ -152,18 +141,17 @@ try {
   const ratioAhead = p50(oursAhead) / p50(floorOne);
   console.log(`one order, rendered ahead → accepted by CUPS: p50 ${p50(oursAhead).toFixed(0)} ms over ${ONE_ORDER_RUNS} runs, ratio ${ratioAhead.toFixed(2)}× / floor (goal ≤ 0.25×) ${ratioAhead <= 0.25 ? 'OK' : 'ABOVE GOAL'}`);
 
-  // One loopback client posting orders one after another, until `until` settles (or `count` posts).
+  // One loopback client in a process of its own (as a WMS is) posting orders one after
+  // another, until `until` settles (or `count` posts).
   let extra = 0;
   async function ingestLatencies(until: Promise<unknown> | undefined, count = 200) {
-    const latencies: number[] = [];
-    let done = false;
-    void until?.finally(() => (done = true));
-    while (until ? !done : latencies.length < count) {
-      const start = process.hrtime.bigint();
-      const response = await fetch(`${url}/api/orders`, { method: 'POST', headers: { 'X-API-Key': secret, 'Content-Type': 'application/json' }, body: JSON.stringify(order(ORDERS + extra++)) });
-      await response.arrayBuffer();
-      latencies.push(ms(start));
-    }
+    const client = fork(new URL('./post-orders-client.ts', import.meta.url), [url, secret, String(ORDERS + extra)], { execArgv: ['--import', 'tsx'] });
+    extra += 100_000;
+    await once(client, 'message');
+    const reply = once(client, 'message') as Promise<[{ latencies: number[] }]>;
+    client.send({ start: until ? {} : { count } });
+    void until?.finally(() => client.send({ stop: true }));
+    const [{ latencies }] = await reply;
     const sorted = [...latencies].sort((a, b) => a - b);
     return { p50: p50(sorted), p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!, max: sorted[sorted.length - 1]!, n: sorted.length };
   }
@@ -198,7 +186,7 @@ try {
   console.log(`POST /api/orders, one loopback client: idle ${latency(idle)}; during the ${ORDERS}-order batch ${latency(busy.latencies!)} (the batch then took ${busy.total.toFixed(0)} ms)`);
   console.log(`floor (one HTML of ${ORDERS} slips, Playwright): ${floorMany.toFixed(0)} ms`);
   console.log(`ratio station / floor: ${ratioMany.toFixed(2)}× (goal ≤ 1.1×) ${ratioMany <= 1.1 ? 'OK' : 'ABOVE GOAL'}; first pages ${(alone.first / floorMany).toFixed(2)}× (goal ≤ 0.2×, ≤ 1.5 s) ${alone.first <= 1500 && alone.first / floorMany <= 0.2 ? 'OK' : 'ABOVE GOAL'}`);
-  console.log(`RSS of the bench process (station and client; Chromium apart): ${(idleRss / 2 ** 20).toFixed(0)} MB before the batches, peak ${(peakRss / 2 ** 20).toFixed(0)} MB during them`);
+  console.log(`RSS of the bench process (the station; Chromium and the client apart): ${(idleRss / 2 ** 20).toFixed(0)} MB before the batches, peak ${(peakRss / 2 ** 20).toFixed(0)} MB during them`);
 } finally {
   clearInterval(rssSampler);
   await floorBrowser.close();
