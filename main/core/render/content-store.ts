@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** A key of the store: 64 hex characters (SHA-256). */
@@ -22,7 +22,7 @@ interface Entry {
 /**
  * Bytes on disk by key, under a size budget: the least recently used entries go first when a
  * new one would pass it. Entries are files named by their key in one folder, written to a
- * temporary name and renamed, so a crash never leaves half an entry under a key; a file's
+ * temporary name, synced and renamed, so a crash never leaves half an entry under a key; a file's
  * modification time is its last use, so the order of use survives a restart. Every file
  * operation is asynchronous: a big PDF read or written never holds the event loop.
  *
@@ -41,6 +41,8 @@ export class ContentStore {
     private readonly dir: string,
     /** The most bytes kept; 0 keeps nothing. */
     readonly budgetBytes: number,
+    /** Flushes a written entry to the disk before it is renamed under its key (on the thread pool). */
+    private readonly syncEntry: (file: FileHandle, temporaryPath: string) => Promise<void> = (file) => file.datasync(),
   ) {}
 
   /** Reads the folder once (at start): what a previous run kept is used again. */
@@ -109,7 +111,16 @@ export class ContentStore {
     if (bytes.byteLength > this.budgetBytes) return;
     const path = join(this.dir, key);
     const temporary = `${path}.tmp-${randomBytes(6).toString('hex')}`;
-    await writeFile(temporary, bytes);
+    // Synced before the rename: after a power cut a key names the whole entry or nothing
+    // (ext4 and others may otherwise keep the rename and lose the data). It also keeps these
+    // megabytes out of the journal commit that the next WAL sync of station.db waits for.
+    const file = await open(temporary, 'w');
+    try {
+      await file.writeFile(bytes);
+      await this.syncEntry(file, temporary);
+    } finally {
+      await file.close();
+    }
     await rename(temporary, path);
     await this.stampUse(path);
     this.remember(key, bytes.byteLength);

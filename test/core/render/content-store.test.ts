@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,20 @@ describe('the print cache (content store)', () => {
   it('keys parts so that different splits of the same text differ', () => {
     expect(contentKey('ab', 'c')).not.toBe(contentKey('a', 'bc'));
     expect(contentKey('注文', 'Заказ')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('syncs an entry whole to the disk before its key names it', async () => {
+    const dir = freshDir();
+    const key = contentKey('synced');
+    const seenAtSync: Array<{ bytes: number; keyExists: boolean }> = [];
+    const store = new ContentStore(dir, 10_000, async (file, temporaryPath) => {
+      await file.datasync();
+      seenAtSync.push({ bytes: readFileSync(temporaryPath).byteLength, keyExists: existsSync(join(dir, key)) });
+    });
+    await store.put(key, bytes(4_321, 7));
+    // Synced once, with every byte written and before the rename made the key name it.
+    expect(seenAtSync).toEqual([{ bytes: 4_321, keyExists: false }]);
+    expect(await store.get(key)).toEqual(bytes(4_321, 7));
   });
 
   it('evicts the least recently used entries when a new one would pass the budget', async () => {
