@@ -40,9 +40,12 @@ if (mode === 'koa') {
   }
   app = station.app;
   close = () => station.close();
-  const { renderAhead } = station.printing;
-  pauseBackground = () => renderAhead.stop();
-  resumeBackground = () => renderAhead.start();
+  if (mode === 'station') {
+    // Only the station as served renders ahead (the core path has no background work).
+    const { renderAhead } = station.printing;
+    pauseBackground = () => renderAhead.stop();
+    resumeBackground = () => renderAhead.start();
+  }
 }
 
 // POST /bench/pause and /bench/resume: the station renders ahead the orders of its round
