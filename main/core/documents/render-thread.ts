@@ -71,8 +71,7 @@ export class RenderThread extends EventEmitter {
       this.rendered += rendered.length;
       return rendered;
     } finally {
-      clearTimeout(this.idleTimer);
-      if (thread.waiting.size === 0 && this.started === thread) this.idleTimer = setTimeout(() => this.stopIdle(thread), this.options.idleMs ?? IDLE_MS).unref();
+      this.armIdleTimer(thread);
     }
   }
 
@@ -85,9 +84,14 @@ export class RenderThread extends EventEmitter {
   warm(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the render thread is closed'));
     const thread = (this.started ??= this.start());
-    clearTimeout(this.idleTimer);
-    if (thread.waiting.size === 0) this.idleTimer = setTimeout(() => this.stopIdle(thread), this.options.idleMs ?? IDLE_MS).unref();
+    this.armIdleTimer(thread);
     return thread.ready;
+  }
+
+  /** (Re)starts the countdown to ending the thread, unless it has requests in hand. */
+  private armIdleTimer(thread: Started): void {
+    clearTimeout(this.idleTimer);
+    if (thread.waiting.size === 0 && this.started === thread) this.idleTimer = setTimeout(() => this.stopIdle(thread), this.options.idleMs ?? IDLE_MS).unref();
   }
 
   private start(): Started {

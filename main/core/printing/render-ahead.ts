@@ -80,11 +80,6 @@ export class RenderAhead {
     await this.loop;
   }
 
-  /** Orders waiting to be rendered ahead. */
-  get backlog(): number {
-    return this.pending.size;
-  }
-
   enqueue(orderId: string): void {
     if (!this.running) return;
     // Moved to the end: its newest version is the one to render.
