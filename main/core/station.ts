@@ -19,7 +19,7 @@ import { WalSync, type SyncFile } from './db/wal-sync';
 import { durableAnswers } from './http/durable-answers';
 import { openDatabase, type Db } from './db/open';
 import type { PdfRenderer } from './documents/contract';
-import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks } from './documents';
+import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks, type DocumentThreads } from './documents';
 import { RenderThread } from './documents/render-thread';
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
@@ -140,7 +140,7 @@ interface Platform {
   pdfRenderer: PdfRenderer;
 }
 
-function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, renderThread?: { thread: RenderThread; logger: Logger }) {
+function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, threads?: DocumentThreads) {
   const invitations = createInvitationsService({ db, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl });
   return {
     settings: platform.settings,
@@ -149,7 +149,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events }),
     adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
-    ...createDocumentsCapability(db, platform.pdfRenderer, events, renderThread),
+    ...createDocumentsCapability(db, platform.pdfRenderer, events, threads),
     ...createLinksCapability(db),
   };
 }
@@ -177,7 +177,11 @@ export function createStation(options: StationOptions): Station {
   const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache), imageFetcher);
   // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
   const renderThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger });
-  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer }, renderThread && { thread: renderThread, logger });
+  // Order writes check their documents' completeness off the event loop first, at the
+  // priority of the requests they answer.
+  const checkThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger, nice: 0 });
+  const threads = renderThread && { thread: renderThread, checkThread, logger };
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer }, threads);
   registerOnboardingHooks(hooks);
   registerDocumentHooks(hooks, services);
   registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
@@ -233,6 +237,7 @@ export function createStation(options: StationOptions): Station {
   const closers: Array<() => Promise<void> | void> = [];
   closers.push(() => pdfRenderer.close());
   if (renderThread) closers.push(() => renderThread.close());
+  if (checkThread) closers.push(() => checkThread.close());
   closers.push(() => services.sandbox.close());
   const printingDeps = {
     db,

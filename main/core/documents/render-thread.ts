@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../thread-entry';
 import type { Logger } from '../logger';
+import type { OrderDraft } from '../hooks';
+import type { CheckedDocument } from './checked-ahead';
 import type { RenderedHtml } from './contract';
 
 /** One document to render, with the template a print may put in its place. */
@@ -21,7 +23,13 @@ export class DocumentRenderError extends Error {
 }
 
 /** What the thread answers to one request (render-worker.ts). */
-export type RenderReply = { id: number; rendered: RenderedHtml[] } | { id: number; failed: { documentId: string; message: string } };
+export type RenderReply =
+  | { id: number; rendered: RenderedHtml[] }
+  | { id: number; checked: CheckedDocument[] }
+  | { id: number; failed: { documentId: string; message: string } };
+
+/** What the thread is asked: documents to render, or an order to check before its write. */
+export type RenderMessage = { id: number; requests: RenderRequest[] } | { id: number; draft: OrderDraft };
 
 /** The thread is ended after this long without work: an idle station keeps no second copy of the template engine. */
 const IDLE_MS = 30_000;
@@ -32,7 +40,7 @@ interface Started {
   ready: Promise<void>;
   isReady: boolean;
   /** Requests sent to this thread and not answered yet. */
-  waiting: Map<number, { resolve: (rendered: RenderedHtml[]) => void; reject: (error: Error) => void }>;
+  waiting: Map<number, { resolve: (answer: RenderedHtml[] | CheckedDocument[]) => void; reject: (error: Error) => void }>;
 }
 
 /**
@@ -52,24 +60,37 @@ export class RenderThread extends EventEmitter {
   /** Documents rendered on the thread so far. */
   rendered = 0;
 
-  constructor(private readonly options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number }) {
+  constructor(private readonly options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number; nice?: number }) {
     super();
   }
 
   /** Renders the documents in order; rejects with DocumentRenderError for the first that cannot render, or an Error when the thread failed. */
   async render(requests: RenderRequest[]): Promise<RenderedHtml[]> {
+    const rendered = (await this.ask({ id: this.nextId++, requests })) as RenderedHtml[];
+    this.rendered += rendered.length;
+    return rendered;
+  }
+
+  /** Checks the completeness of the documents an order will have (`checkAhead`), before its write. */
+  async check(draft: OrderDraft): Promise<CheckedDocument[]> {
+    return (await this.ask({ id: this.nextId++, draft })) as CheckedDocument[];
+  }
+
+  /** Requests sent and not answered yet. */
+  get outstanding(): number {
+    return this.started?.waiting.size ?? 0;
+  }
+
+  private async ask(message: RenderMessage): Promise<RenderedHtml[] | CheckedDocument[]> {
     if (this.closed) throw new Error('the render thread is closed');
     clearTimeout(this.idleTimer);
     const thread = (this.started ??= this.start());
-    const id = this.nextId++;
     try {
       await thread.ready;
-      const rendered = await new Promise<RenderedHtml[]>((resolve, reject) => {
-        thread.waiting.set(id, { resolve, reject });
-        thread.worker.postMessage({ id, requests });
+      return await new Promise<RenderedHtml[] | CheckedDocument[]>((resolve, reject) => {
+        thread.waiting.set(message.id, { resolve, reject });
+        thread.worker.postMessage(message);
       });
-      this.rendered += rendered.length;
-      return rendered;
     } finally {
       this.armIdleTimer(thread);
     }
@@ -96,7 +117,7 @@ export class RenderThread extends EventEmitter {
 
   private start(): Started {
     const { file, nativeBinding } = this.options;
-    const worker = new Worker(threadEntry(import.meta.url, 'render-worker.js', 'render-worker-bootstrap.mjs'), { workerData: { file, nativeBinding } });
+    const worker = new Worker(threadEntry(import.meta.url, 'render-worker.js', 'render-worker-bootstrap.mjs'), { workerData: { file, nativeBinding, nice: this.options.nice ?? 10 } });
     // Never what keeps the station's process alive.
     worker.unref();
     const started: Started = { worker, ready: Promise.resolve(), isReady: false, waiting: new Map() };
@@ -123,7 +144,7 @@ export class RenderThread extends EventEmitter {
         const waiter = started.waiting.get(message.id);
         started.waiting.delete(message.id);
         if ('failed' in message) waiter?.reject(new DocumentRenderError(message.failed.documentId, message.failed.message));
-        else waiter?.resolve(message.rendered);
+        else waiter?.resolve('checked' in message ? message.checked : message.rendered);
       });
       worker.on('error', (error) => die(`the render thread failed: ${error.message}`));
       worker.on('exit', (code) => die(`the render thread exited (code ${code})`));

@@ -3,23 +3,26 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TemplateEngine } from './engine';
-import { DocumentRenderError, type RenderReply, type RenderRequest } from './render-thread';
+import { DocumentRenderError, type RenderMessage, type RenderReply } from './render-thread';
 import { createDocumentsService } from './service';
 
-// The render thread (render-thread.ts): its own read-only connection to station.db and its
-// own template engine; answers one request at a time, in order. The station may terminate
+// A render thread (render-thread.ts): its own read-only connection to station.db and its
+// own template engine; answers one request at a time, in order: documents to render for a
+// print job, or an order to check before its write. The station may terminate
 // it at any moment: it only reads.
 const port = parentPort!;
-const { file, nativeBinding } = workerData as { file: string; nativeBinding?: string };
+const { file, nativeBinding, nice } = workerData as { file: string; nativeBinding?: string; nice: number };
 const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
 db.pragma('busy_timeout = 5000');
 const documents = createDocumentsService(db, new TemplateEngine());
 
-lowerThreadPriority();
+if (nice > 0) lowerThreadPriority(nice);
 
-port.on('message', async ({ id, requests }: { id: number; requests: RenderRequest[] }) => {
+port.on('message', async (message: RenderMessage) => {
+  const { id } = message;
   try {
-    reply({ id, rendered: await documents.renderMany(requests) });
+    if ('draft' in message) reply({ id, checked: documents.checkAhead(message.draft) });
+    else reply({ id, rendered: await documents.renderMany(message.requests) });
   } catch (error) {
     const documentId = error instanceof DocumentRenderError ? error.documentId : '';
     reply({ id, failed: { documentId, message: error instanceof Error ? error.message : String(error) } });
@@ -32,15 +35,15 @@ function reply(message: RenderReply): void {
 }
 
 /**
- * On Linux a thread has its own nice value: this one yields its core to the event loop
- * (order requests) and to the browser printing the chunk before. Elsewhere it keeps the
- * process's priority.
+ * On Linux a thread has its own nice value: the print jobs' thread yields its core to the
+ * event loop (order requests) and to the browser printing the chunk before. The check thread
+ * works for order requests and keeps the process's priority. Elsewhere every thread keeps it.
  */
-function lowerThreadPriority(): void {
+function lowerThreadPriority(nice: number): void {
   if (process.platform !== 'linux') return;
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(threadId, 10);
+    setPriority(threadId, nice);
   } catch {
     // Without /proc, the thread runs at the process's priority.
   }

@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { OrderWrittenEvent } from '../hooks';
+import type { OrderDraft, OrderWrittenEvent } from '../hooks';
+import { tagsAsWritten } from '../orders/tags-store';
+import { checkFingerprint, type CheckedAhead, type CheckedDocument, type CompletenessCheck } from './checked-ahead';
 import { newId, nowIso } from '../ids';
 import { getOrderRow, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
@@ -22,11 +24,14 @@ import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } 
 /** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
 export const DOCUMENTS_PER_TURN = 4;
 
+type CheckTemplate = (template: TemplateRow, scope: object) => CompletenessCheck;
+
 const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLocale = stationLocale()) {
+export function createDocumentsService(db: Db, engine: TemplateEngine, options: { checkedAhead?: CheckedAhead; defaultLocale?: string } = {}) {
+  const { checkedAhead, defaultLocale = stationLocale() } = options;
   function teamView(teamId: string) {
     const team = statement(db, 'SELECT id, name, locale FROM teams WHERE id = ?').get(teamId) as { id: string; name: string; locale: string | null } | undefined;
     return { id: teamId, name: team?.name ?? '', locale: team?.locale ?? defaultLocale };
@@ -41,54 +46,53 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
   const orderKeys = (orderId: string) =>
     (statement(db, 'SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((row) => row.key);
 
-  function scopeFor(order: Order, tag: string, tags = orderTags(order.id)) {
+  function scopeFor(order: Order, tag: string, tags = orderTags(order.id), keys = orderKeys(order.id), printDate?: Date) {
     const { locale, ...team } = teamView(order.teamId);
-    return templateScope(order, { team, tags, orderKeys: orderKeys(order.id), tag, locale });
+    return templateScope(order, { team, tags, orderKeys: keys, tag, locale, printDate });
   }
 
   /** Renders a template for an order: the body's HTML, or the reason it cannot render. */
-  function tryRender(
-    template: TemplateRow,
-    order: Order,
-    tag: string,
-    mode: 'print' | 'check',
-    tags?: { label: string; color: string }[],
-  ): { html: string } | { error: string } {
+  function tryRender(template: TemplateRow, order: Order, tag: string): { html: string } | { error: string } {
     try {
-      return { html: engine.render(template, scopeFor(order, tag, tags), mode) };
+      return { html: engine.render(template, scopeFor(order, tag), 'print') };
     } catch (error) {
-      return { error: `template "${template.name}" failed to render: ${(error as Error).message}` };
+      return { error: renderFailure(template, error) };
+    }
+  }
+
+  const renderFailure = (template: TemplateRow, error: unknown) => `template "${template.name}" failed to render: ${(error as Error).message}`;
+
+  /** Whether a template renders against a scope (completeness: barcodes validated, not drawn). */
+  function checkRender(template: TemplateRow, scope: object): CompletenessCheck {
+    try {
+      engine.render(template, scope, 'check');
+      return { ok: true };
+    } catch (error) {
+      return { error: renderFailure(template, error) };
     }
   }
 
   /**
-   * Rebuilds an order's documents from its team's flow. Runs inside the order's write
-   * transaction (the `orderWritten` hook), so completeness is known when the 201 is sent.
-   * An `ignoreOrder` action sets the status to `ignored` and updates `event.order`, so the
-   * hooks after this one (auto-print) see it.
+   * An order's documents as its team's flow plans them, each with its completeness, and the
+   * flow rule that ignores the order if one does. Reads only: the write transaction uses it
+   * (`rebuildForOrder`), and the check thread plans an order before its write
+   * (`checkAhead`). `check` decides each document's completeness.
    */
-  function rebuildForOrder(event: OrderWrittenEvent): void {
-    const row = event.order;
-    ensureTeamSeeded(db, row.team_id);
+  function planDocuments(row: OrderRow, inputs: { tags: { label: string; color: string }[]; keys: string[] }, check: CheckTemplate) {
     const flow = getFlow(db, row.team_id);
-    if (!flow) return;
+    if (!flow) return undefined;
     const order = parseOrderRow(row);
-    const tags = orderTags(order.id);
+    const { tags, keys } = inputs;
     const plan = planFlow(flow, { order, tagLabels: tags.map((tag) => tag.label), sources: () => listOrderSources(db, order.id).map((s) => s.source) });
-    const at = nowIso();
-
-    if (plan.ignoredBy && row.status === 'ready') {
-      const name = plan.ignoredBy.rule.name ? `"${plan.ignoredBy.rule.name}"` : `#${plan.ignoredBy.index + 1}`;
-      if (setOrderStatus(db, order.id, 'ignored', `ignored by flow rule ${name}`, at)) {
-        event.order = getOrderRow(db, order.id) as OrderRow;
-      }
-    }
+    // Completeness is checked as of the order's last write, so the same order checks alike on any thread.
+    const checkAs = new Date(order.updatedAt);
+    const checkTemplate = (template: TemplateRow, tag: string) => check(template, scopeFor(order, tag, tags, keys, checkAs));
 
     const existing = new Map(listDocumentKeys(db, order.id).map((doc) => [documentKey(doc.tag, doc.template_id, storedCarrierLabel(doc)?.index), doc]));
     const next: DocumentWrite[] = [];
     const seen = new Set<string>();
     for (const planned of plan.documents) {
-      const doc = resolveDocument(order, planned.templateId, planned.tag, tags);
+      const doc = resolveDocument(order, planned.templateId, planned.tag, checkTemplate);
       const key = documentKey(doc.tag, doc.templateId);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -100,7 +104,48 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
       const prior = existing.get(documentKey(label.tag, CARRIER_LABEL_TEMPLATE_ID, index));
       next.push({ ...carrierLabelDocument(label, index, prior), id: prior?.id ?? newId(), position: next.length });
     }
-    replaceDocuments(db, order.id, order.teamId, next, at);
+    return { order, ignoredBy: plan.ignoredBy, documents: next };
+  }
+
+  /**
+   * Rebuilds an order's documents from its team's flow. Runs inside the order's write
+   * transaction (the `orderWritten` hook), so completeness is known when the 201 is sent.
+   * A completeness the check thread found for exactly the same template and scope is taken
+   * as found (`checkedAhead`); any other is rendered here.
+   * An `ignoreOrder` action sets the status to `ignored` and updates `event.order`, so the
+   * hooks after this one (auto-print) see it.
+   */
+  function rebuildForOrder(event: OrderWrittenEvent): void {
+    const row = event.order;
+    ensureTeamSeeded(db, row.team_id);
+    const planned = planDocuments(row, { tags: orderTags(row.id), keys: orderKeys(row.id) }, (template, scope) => {
+      return checkedAhead?.take(checkFingerprint(template, scope)) ?? checkRender(template, scope);
+    });
+    if (!planned) return;
+    const { order, ignoredBy } = planned;
+    const at = nowIso();
+    if (ignoredBy && row.status === 'ready') {
+      const name = ignoredBy.rule.name ? `"${ignoredBy.rule.name}"` : `#${ignoredBy.index + 1}`;
+      if (setOrderStatus(db, order.id, 'ignored', `ignored by flow rule ${name}`, at)) {
+        event.order = getOrderRow(db, order.id) as OrderRow;
+      }
+    }
+    replaceDocuments(db, order.id, order.teamId, planned.documents, at);
+  }
+
+  /**
+   * On the check thread, before an order's write: the completeness of each document the
+   * order will have, keyed by exactly what was rendered (template version and scope).
+   */
+  function checkAhead(draft: OrderDraft): CheckedDocument[] {
+    const checked: CheckedDocument[] = [];
+    const tags = tagsAsWritten(db, draft.order.team_id, draft.tagLabels);
+    planDocuments(draft.order, { tags, keys: draft.orderKeys }, (template, scope) => {
+      const result = checkRender(template, scope);
+      checked.push([checkFingerprint(template, scope), result]);
+      return result;
+    });
+    return checked;
   }
 
   const documentKey = (tag: string, templateId: string, carrierLabel?: number) => (carrierLabel === undefined ? `${tag}|${templateId}` : `${tag}|${templateId}|${carrierLabel}`);
@@ -130,7 +175,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
     order: Order,
     templateRef: string,
     ruleTag: string | undefined,
-    tags: { label: string; color: string }[],
+    check: (template: TemplateRow, tag: string) => CompletenessCheck,
   ): Omit<DocumentWrite, 'id' | 'position'> {
     let base = findTemplateInScope(db, order.teamId, templateRef);
     const tag = ruleTag ?? base?.tag ?? 'document';
@@ -144,13 +189,13 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
     }
     const override = findOverride(db, order.teamId, base.id);
     const used = override ?? base;
-    const result = tryRender(used, order, tag, 'check', tags);
+    const result = check(used, tag);
     return {
       tag,
       templateId: base.id,
       templateOverrideId: override?.id ?? null,
       paper: paperOf(used),
-      complete: 'html' in result,
+      complete: 'ok' in result,
       incompleteReason: 'error' in result ? result.error : null,
     };
   }
@@ -177,7 +222,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
         : getTemplate(db, doc.templateOverrideId ?? doc.templateId);
       if (!template) throw new Error(`template "${options.templateId ?? doc.templateOverrideId ?? doc.templateId}" not found`);
       const order = loadOrder(doc.orderId);
-      const result = tryRender(template, order, doc.tag, 'print');
+      const result = tryRender(template, order, doc.tag);
       if ('error' in result) throw new Error(result.error);
       return zplOrHtml(template, result.html, paperOf(template));
     },
@@ -252,5 +297,5 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, defaultLo
     return [...orders.values()];
   }
 
-  return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, engine };
+  return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, checkAhead, engine };
 }

@@ -3,7 +3,7 @@ import { isThreePl } from '../auth/scope';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import type { MergeDecision, OrderWrittenEvent, StationHooks } from '../hooks';
+import type { MergeDecision, OrderDraft, OrderWrittenEvent, StationHooks } from '../hooks';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { newId, nowIso } from '../ids';
@@ -17,6 +17,7 @@ import {
   findOrderIdBySource,
   findOrderRow,
   getOrderRow,
+  latestOrderCreatedAt,
   insertOrder,
   insertOrderKey,
   listOrderKeys,
@@ -72,12 +73,7 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
-
-    // The answer is built inside the write transaction, so it shows exactly what was committed.
-    const { event, resource } = await writer.write(() => {
-      const written = writeOrder(teamId, request, body, merge);
-      return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
-    });
+    const { event, resource } = hooks.orderDrafted.length > 0 ? await writeDrafted(teamId, request, body, merge) : await write(teamId, request, body, merge);
     // The order is on disk now: a failing side effect must not turn the answer into a 500,
     // which would tell the sender that the order was not taken.
     try {
@@ -89,8 +85,47 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
     return resource;
   }
 
-  function writeOrder(teamId: string, request: OrderRequest, payload: unknown, merge: MergeDecision | undefined) {
-    const at = nowIso();
+  /** The write transaction. The answer is built inside it, so it shows exactly what was committed. */
+  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, drafted?: { at: string; orderId: string }) {
+    return writer.write(() => {
+      // The write's time is its draft's only while that keeps the orders' creation times in
+      // commit order (another writer may have committed a newer order meanwhile).
+      const at = drafted && drafted.at >= latestOrderCreatedAt(db) ? drafted.at : nowIso();
+      const written = writeOrder(planWrite(teamId, request, merge, at, drafted?.orderId ?? newId()), body);
+      return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
+    });
+  }
+
+  /**
+   * Orders drafted ahead enter the group commit in the order they were drafted, whatever
+   * their drafts' hooks took: creation times then follow commit order (the newest order is
+   * the last written), and the check thread's answers, which come in that order, match.
+   */
+  let previousDraft: Promise<void> = Promise.resolve();
+  async function writeDrafted(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined) {
+    const previous = previousDraft;
+    let entered!: () => void;
+    previousDraft = new Promise<void>((resolve) => (entered = resolve));
+    let written: ReturnType<typeof write>;
+    try {
+      const drafted = { at: nowIso(), orderId: newId() };
+      // Read outside the transaction: the transaction plans again, and uses what the hooks
+      // prepared only where it finds the same inputs (a concurrent write changes them).
+      const draft = draftOf(planWrite(teamId, request, merge, drafted.at, drafted.orderId));
+      for (const hook of hooks.orderDrafted) await hook(draft);
+      await previous;
+      written = write(teamId, request, body, merge, drafted);
+    } finally {
+      entered();
+    }
+    return written;
+  }
+
+  /**
+   * What a write will store, read without writing: the order row as it will be (new, updated
+   * from its first source, or merged), whether it takes the key, and its tags' labels.
+   */
+  function planWrite(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, at: string, newOrderId: string): WritePlan {
     const { source, sourceId } = request;
     const key = orderKeyFor(teamId, source, sourceId);
     // Read again inside the transaction: a concurrent request may have created it meanwhile.
@@ -104,35 +139,50 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
         { path: 'sourceId', message: 'source + "-" + sourceId forms the key of another order; choose a source without "-"' },
       ], 'order_key_taken');
     }
-    let row: OrderRow;
-    let created = false;
-    let merged = false;
-
+    const labels = request.order.tags?.map((tag) => tag.label);
     if (!target) {
       const data = { ...request.order, orderDate: request.order.orderDate ?? at };
-      row = { id: newId(), team_id: teamId, status: 'ready', ...dataColumns(data), created_at: at, updated_at: at };
+      const columns = dataColumns(data);
+      const row: OrderRow = { id: newOrderId, team_id: teamId, status: 'ready', ...columns, created_at: at, updated_at: at };
+      return { request, merge, at, key, takesKey: true, row, columns, created: true, merged: false, tagLabels: labels ?? [] };
+    }
+    const primary = listOrderSources(db, target.id)[0];
+    const fromPrimary = !primary || (primary.source === source && primary.source_id === sourceId);
+    const data = fromPrimary ? replaceData(target, request.order) : mergeData(target, request.order);
+    // The status and creation time are the stored ones; everything else is what is written now.
+    const columns = dataColumns(data);
+    const row: OrderRow = { ...target, ...columns, updated_at: at };
+    const merged = !existingId;
+    // A merge without tags keeps the order's; otherwise the request's tags are the order's
+    // (a merge adds them to what it has).
+    const tagLabels = merged && !labels ? undefined : [...(merged ? listOrderTags(db, row.id).map((tag) => tag.label) : []), ...(labels ?? [])];
+    return { request, merge, at, key, takesKey: keyOwner === undefined, row, columns, created: false, merged, tagLabels };
+  }
+
+  /** The plan as the `orderDrafted` hooks see it. */
+  function draftOf(plan: WritePlan): OrderDraft {
+    const orderKeys = plan.created ? [plan.key] : [...listOrderKeys(db, plan.row.id), ...(plan.takesKey ? [plan.key] : [])];
+    const tagLabels = plan.tagLabels ?? listOrderTags(db, plan.row.id).map((tag) => tag.label);
+    return { order: plan.row, tagLabels, orderKeys };
+  }
+
+  function writeOrder(plan: WritePlan, payload: unknown) {
+    const { request, merge, at, key, row, created, merged } = plan;
+    const { source, sourceId } = request;
+    const teamId = row.team_id;
+    if (created) {
       insertOrder(db, row);
       appendStatusHistory(db, row.id, 'ready', `received from ${source}`, at);
-      created = true;
     } else {
-      const primary = listOrderSources(db, target.id)[0];
-      const fromPrimary = !primary || (primary.source === source && primary.source_id === sourceId);
-      const data = fromPrimary ? replaceData(target, request.order) : mergeData(target, request.order);
-      const columns = dataColumns(data);
-      updateOrderData(db, target.id, columns, at);
-      // The status and creation time are the stored ones; everything else is what was just written.
-      row = { ...target, ...columns, updated_at: at };
-      merged = !existingId;
+      updateOrderData(db, row.id, plan.columns, at);
       if (merged) appendStatusHistory(db, row.id, row.status, `merged ${source}-${sourceId} (${merge!.reason})`, at);
     }
 
-    if (keyOwner === undefined) insertOrderKey(db, teamId, key, row.id, at);
+    if (plan.takesKey) insertOrderKey(db, teamId, key, row.id, at);
     upsertOrderSource(db, { team_id: teamId, source, source_id: sourceId, order_id: row.id, payload: JSON.stringify(payload), received_at: at, updated_at: at });
-    const labels = request.order.tags?.map((tag) => tag.label);
     let tags: Tag[] | undefined;
-    if (created || !merged || labels) {
-      const current = merged ? listOrderTags(db, row.id).map((tag) => tag.label) : [];
-      tags = resolveTags(db, teamId, [...current, ...(labels ?? [])], at);
+    if (plan.tagLabels) {
+      tags = resolveTags(db, teamId, plan.tagLabels, at);
       setOrderTags(db, row.id, tags, !created);
     }
     const event: OrderWrittenEvent = { order: row, created, merged, source, sourceId };
@@ -148,6 +198,22 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
   }
 
   return { ingest, findForCaller, owningTeamId };
+}
+
+interface WritePlan {
+  request: OrderRequest;
+  merge: MergeDecision | undefined;
+  at: string;
+  /** `<team_id>/<source>-<sourceId>`, stored for the order when `takesKey`. */
+  key: string;
+  takesKey: boolean;
+  row: OrderRow;
+  /** The data columns an update writes. */
+  columns: ReturnType<typeof dataColumns>;
+  created: boolean;
+  merged: boolean;
+  /** The order's tags after the write; undefined: a merge that keeps the order's tags. */
+  tagLabels: string[] | undefined;
 }
 
 /**
