@@ -63,6 +63,8 @@ export interface OrderDraft {
   order: OrderRow;
   tagLabels: string[];
   orderKeys: string[];
+  /** Order requests the station is answering now, this one included (1: it is alone). */
+  ordersInFlight: number;
 }
 
 export function createHooks(): StationHooks {

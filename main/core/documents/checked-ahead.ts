@@ -64,9 +64,10 @@ const CHECK_WAIT_MS = 2_500;
 /**
  * The `orderDrafted` hook: the check thread checks the order's documents while the event
  * loop goes on parsing other requests; its checks wait in `checkedAhead` for the write
- * transaction. With `maxQueued` orders already waiting for it (the thread is the slower
- * one: the event loop takes a share of the checks), while it starts, or after it failed, the
- * order is checked in its transaction as before.
+ * transaction. An order that is alone (no other order request under way), and one that
+ * finds `maxQueued` orders already waiting for the thread (the thread is the slower one:
+ * the event loop takes a share of the checks), is checked in its transaction as before; so
+ * is every order while the thread starts and for a minute after it failed.
  */
 export function checkAheadOnThread(
   thread: Pick<RenderThread, 'ready' | 'outstanding' | 'warm' | 'check'>,
@@ -80,6 +81,8 @@ export function checkAheadOnThread(
     logger.error('the check thread failed; orders check their documents in their write transaction for a minute', { error: String(error) });
   };
   return async (draft) => {
+    // An order alone gains nothing from the hop (nothing else waits for the event loop) but its cost.
+    if (draft.ordersInFlight < 2) return;
     if (now() < retryAt || thread.outstanding >= maxQueued) return;
     if (!thread.ready) {
       thread.warm().catch(failed);

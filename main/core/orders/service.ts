@@ -68,6 +68,18 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
    */
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
+    ordersInFlight++;
+    try {
+      return await ingestValid(caller, request, body);
+    } finally {
+      ordersInFlight--;
+    }
+  }
+
+  /** Order requests being answered now (validated, not yet answered). */
+  let ordersInFlight = 0;
+
+  async function ingestValid(caller: Caller, request: OrderRequest, body: unknown): Promise<Order201> {
     await checkCarrierLabelPdfs(request.order.variables);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
@@ -163,7 +175,7 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
   function draftOf(plan: WritePlan): OrderDraft {
     const orderKeys = plan.created ? [plan.key] : [...listOrderKeys(db, plan.row.id), ...(plan.takesKey ? [plan.key] : [])];
     const tagLabels = plan.tagLabels ?? listOrderTags(db, plan.row.id).map((tag) => tag.label);
-    return { order: plan.row, tagLabels, orderKeys };
+    return { order: plan.row, tagLabels, orderKeys, ordersInFlight };
   }
 
   function writeOrder(plan: WritePlan, payload: unknown) {

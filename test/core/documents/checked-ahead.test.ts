@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderDraft } from '../../../main/core/hooks';
+import type { MergeQuery, OrderDraft } from '../../../main/core/hooks';
 import type { TeamRow } from '../../../main/core/teams/store';
 import { checkAheadOnThread, CheckedAhead, type CheckedDocument } from '../../../main/core/documents/checked-ahead';
 import { operatorCallerFor } from '../../../main/core/admin/operator-caller';
@@ -44,7 +44,53 @@ function betweenCheckAndWrite(change: () => Promise<void> | void): void {
   hooks.push(hook);
 }
 
+/**
+ * Runs `run` while another order request of the team is under way: an order alone is
+ * checked in its transaction (the hop would only add to its answer's time). The other
+ * request waits before its write (where links are consulted), so it holds no one up.
+ */
+async function withAnotherOrderInFlight<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const sourceId = `companion-${Math.random().toString(36).slice(2)}`;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+  const hold = async (query: MergeQuery) => {
+    if (query.sourceId === sourceId) {
+      arrived();
+      await released;
+    }
+    return undefined;
+  };
+  const hooks = s.station.hooks.resolveMergeTarget;
+  hooks.push(hold);
+  const companion = s.createOrder(key, sourceId);
+  try {
+    await inFlight;
+    return await run();
+  } finally {
+    release();
+    await companion;
+    hooks.splice(hooks.indexOf(hold), 1);
+  }
+}
+
 describe('completeness checked ahead of the write', () => {
+  it('an order alone is checked in its transaction: no hop to the thread', async () => {
+    const { key } = await s.printTeam('Alone');
+    const { checkedAhead, documents } = s.station.services;
+    const render = vi.spyOn(documents.engine, 'render');
+    const taken = checkedAhead.taken;
+    try {
+      const order = await s.createOrder(key, 'alone-1', { note: 'Один заказ' });
+      expect((await documentsOf(order.id)).map((doc) => doc.complete)).toEqual([true]);
+      expect(checkedAhead.taken).toBe(taken);
+      expect(render.mock.calls.filter(([, , mode]) => mode === 'check')).toHaveLength(1);
+    } finally {
+      render.mockRestore();
+    }
+  });
+
   it('checks every document on the check thread: the transaction renders none of them, non-Latin orders included', async () => {
     const { key } = await s.printTeam('Ahead', { documents: [{ template: 'Packing slip (A4)', tag: 'packing-slip' }, { template: 'Invoice (A4)', tag: 'invoice' }] });
     const { checkedAhead, documents } = s.station.services;
@@ -56,12 +102,14 @@ describe('completeness checked ahead of the write', () => {
         { firstName: '太郎', lastName: '山田' },
         { firstName: 'שלום', lastName: 'כהן' },
       ];
-      for (const [n, name] of names.entries()) {
-        const order = await s.createOrder(key, `ahead-${n}`, { customer: name, shippingAddress: { ...name, address1: 'Ленина 1', city: 'Москва', postalCode: '101000', country: 'RU' } });
-        expect((await documentsOf(order.id)).map((doc) => doc.complete)).toEqual([true, true]);
-      }
-      expect(checkedAhead.taken - taken).toBe(names.length * 2);
-      expect(render.mock.calls.filter(([, , mode]) => mode === 'check')).toHaveLength(0);
+      await withAnotherOrderInFlight(key, async () => {
+        for (const [n, name] of names.entries()) {
+          const order = await s.createOrder(key, `ahead-${n}`, { customer: name, shippingAddress: { ...name, address1: 'Ленина 1', city: 'Москва', postalCode: '101000', country: 'RU' } });
+          expect((await documentsOf(order.id)).map((doc) => doc.complete)).toEqual([true, true]);
+        }
+        expect(checkedAhead.taken - taken).toBe(names.length * 2);
+        expect(render.mock.calls.filter(([, , mode]) => mode === 'check')).toHaveLength(0);
+      });
     } finally {
       render.mockRestore();
     }
@@ -74,7 +122,7 @@ describe('completeness checked ahead of the write', () => {
     betweenCheckAndWrite(async () => {
       await json(await s.admin(`/admin/api/templates/${templateId}`, { method: 'PATCH', json: { body: "{{ variables.code | barcode: 'code128' }}" } }), 200);
     });
-    const order = await s.createOrder(key, 'edited-1', { variables: { code: '日本-1' } });
+    const order = await withAnotherOrderInFlight(key, () => s.createOrder(key, 'edited-1', { variables: { code: '日本-1' } }));
     const [doc] = await documentsOf(order.id);
     // The check ahead rendered version 1 (complete); version 2 cannot encode the code.
     expect(doc).toMatchObject({ complete: false, incompleteReason: expect.stringMatching(/^template "Edited slip" failed to render: barcode: Code 128 cannot encode "日本-1"/) });
@@ -89,13 +137,13 @@ describe('completeness checked ahead of the write', () => {
       s.station.db.prepare('UPDATE teams SET name = ? WHERE id = ?').run('Склад Восток', team.id);
     });
     const taken = checkedAhead.taken;
-    const order = await s.createOrder(key, 'renamed-1');
+    const order = await withAnotherOrderInFlight(key, () => s.createOrder(key, 'renamed-1'));
     const [doc] = await documentsOf(order.id);
     expect(doc).toMatchObject({ complete: false, incompleteReason: expect.stringContaining('Code 128 cannot encode "Склад Восток"') });
     expect(checkedAhead.taken).toBe(taken);
 
     // Unchanged from check to write: the check ahead is taken.
-    const next = await s.createOrder(key, 'renamed-2');
+    const next = await withAnotherOrderInFlight(key, () => s.createOrder(key, 'renamed-2'));
     expect((await documentsOf(next.id))[0]!.complete).toBe(false);
     expect(checkedAhead.taken).toBe(taken + 1);
   });
@@ -113,7 +161,7 @@ describe('completeness checked ahead of the write', () => {
       }
     });
     // Checked ahead as a new order; written as an update of the order created meanwhile.
-    const order = await s.createOrder(key, 'raced-1', { note: '第三' });
+    const order = await withAnotherOrderInFlight(key, () => s.createOrder(key, 'raced-1', { note: '第三' }));
     expect(order.id).toBe(first!.id);
     const [doc] = await documentsOf(order.id);
     expect(doc).toMatchObject({ complete: false, incompleteReason: expect.stringContaining('cannot encode "第三"') });
@@ -129,8 +177,8 @@ describe('completeness checked ahead of the write', () => {
         await other.close();
       }
     });
-    await s.createOrder(key, 'from-api');
-    const numbers = (order: string) => s.station.db.prepare(`SELECT order_number FROM orders WHERE team_id = ? ORDER BY ${order}`).pluck().all(team.id);
+    await withAnotherOrderInFlight(key, () => s.createOrder(key, 'from-api'));
+    const numbers = (order: string) => s.station.db.prepare(`SELECT order_number FROM orders WHERE team_id = ? AND order_number NOT LIKE '#companion-%' ORDER BY ${order}`).pluck().all(team.id);
     expect(numbers('rowid')).toEqual(['#from-cli', '#from-api']);
     expect(numbers('created_at, rowid')).toEqual(['#from-cli', '#from-api']);
   });
@@ -151,7 +199,7 @@ describe('completeness checked ahead of the write', () => {
     } finally {
       s.station.hooks.orderDrafted.splice(s.station.hooks.orderDrafted.indexOf(holdFirst), 1);
     }
-    const numbers = (order: string) => s.station.db.prepare(`SELECT order_number FROM orders WHERE team_id = ? ORDER BY ${order}`).pluck().all(team.id);
+    const numbers = (order: string) => s.station.db.prepare(`SELECT order_number FROM orders WHERE team_id = ? AND order_number NOT LIKE '#companion-%' ORDER BY ${order}`).pluck().all(team.id);
     expect(numbers('rowid')).toEqual(['#slow', '#fast']);
     expect(numbers('created_at, rowid')).toEqual(['#slow', '#fast']);
   });
@@ -173,7 +221,7 @@ class FakeCheckThread {
   };
 }
 
-const draft = { order: { id: 'order-1', team_id: 'team-1' }, tagLabels: [], orderKeys: [] } as unknown as OrderDraft;
+const draft = { order: { id: 'order-1', team_id: 'team-1' }, tagLabels: [], orderKeys: [], ordersInFlight: 2 } as unknown as OrderDraft;
 const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
 describe('when orders use the check thread', () => {
@@ -184,6 +232,12 @@ describe('when orders use the check thread', () => {
     expect(thread.drafts).toEqual([draft]);
     expect(checked.take('fingerprint')).toEqual({ ok: true });
     expect(checked.take('fingerprint')).toBeUndefined();
+  });
+
+  it('an order alone is not sent: it is checked in its transaction', async () => {
+    const thread = new FakeCheckThread();
+    await checkAheadOnThread(thread, new CheckedAhead(), { logger: logger() })({ ...draft, ordersInFlight: 1 });
+    expect(thread.drafts).toHaveLength(0);
   });
 
   it('with 16 orders already waiting for the thread, the order is checked in its transaction', async () => {
