@@ -179,7 +179,7 @@ export function createStation(options: StationOptions): Station {
   const renderThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger });
   // Order writes check their documents' completeness off the event loop first, at the
   // priority of the requests they answer.
-  const checkThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger, nice: 0 });
+  const checkThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger, nice: 0, name: 'check thread' });
   const threads = renderThread && { thread: renderThread, checkThread, logger };
   const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer }, threads);
   registerOnboardingHooks(hooks);

@@ -50,6 +50,10 @@ interface Started {
  * request and ends after 30 s without one. It reads what is committed, which is never older
  * than what the station saw when it asked.
  *
+ * A station runs two: one for print jobs (`render`, at a lower priority) and one checking
+ * orders' documents before their writes (`check`, checked-ahead.ts). Each takes its
+ * requests one at a time, in order.
+ *
  * Emits 'stopped' when it ended for want of work.
  */
 export class RenderThread extends EventEmitter {
@@ -60,8 +64,13 @@ export class RenderThread extends EventEmitter {
   /** Documents rendered on the thread so far. */
   rendered = 0;
 
-  constructor(private readonly options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number; nice?: number }) {
+  constructor(private readonly options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number; nice?: number; name?: string }) {
     super();
+  }
+
+  /** What the log calls it ("render thread", "check thread"). */
+  private get name(): string {
+    return this.options.name ?? 'render thread';
   }
 
   /** Renders the documents in order; rejects with DocumentRenderError for the first that cannot render, or an Error when the thread failed. */
@@ -82,7 +91,7 @@ export class RenderThread extends EventEmitter {
   }
 
   private async ask(message: RenderMessage): Promise<RenderedHtml[] | CheckedDocument[]> {
-    if (this.closed) throw new Error('the render thread is closed');
+    if (this.closed) throw new Error(`the ${this.name} is closed`);
     clearTimeout(this.idleTimer);
     const thread = (this.started ??= this.start());
     try {
@@ -103,7 +112,7 @@ export class RenderThread extends EventEmitter {
 
   /** Starts the thread unless it runs; resolves when it can take requests (rejects if it cannot start). */
   warm(): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('the render thread is closed'));
+    if (this.closed) return Promise.reject(new Error(`the ${this.name} is closed`));
     const thread = (this.started ??= this.start());
     this.armIdleTimer(thread);
     return thread.ready;
@@ -124,7 +133,7 @@ export class RenderThread extends EventEmitter {
     started.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         // A thread that never got ready is ended; the next request starts another.
-        die('the render thread did not start in time');
+        die(`the ${this.name} did not start in time`);
         void worker.terminate();
       }, STARTUP_TIMEOUT_MS).unref();
       const die = (reason: string) => {
@@ -146,8 +155,8 @@ export class RenderThread extends EventEmitter {
         if ('failed' in message) waiter?.reject(new DocumentRenderError(message.failed.documentId, message.failed.message));
         else waiter?.resolve('checked' in message ? message.checked : message.rendered);
       });
-      worker.on('error', (error) => die(`the render thread failed: ${error.message}`));
-      worker.on('exit', (code) => die(`the render thread exited (code ${code})`));
+      worker.on('error', (error) => die(`the ${this.name} failed: ${error.message}`));
+      worker.on('exit', (code) => die(`the ${this.name} exited (code ${code})`));
     });
     started.ready.catch(() => undefined);
     return started;

@@ -272,7 +272,7 @@ describe('when orders use the check thread', () => {
 
   it('after the thread failed, orders are checked in their transaction for a minute, logged once', async () => {
     const thread = new FakeCheckThread();
-    thread.answer = () => Promise.reject(new Error('the render thread exited (code 1)'));
+    thread.answer = () => Promise.reject(new Error('the check thread exited (code 1)'));
     let now = 1_000_000;
     const log = logger();
     const hook = checkAheadOnThread(thread, new CheckedAhead(), { logger: log, now: () => now });
