@@ -63,6 +63,8 @@ export interface OrderDraft {
   order: OrderRow;
   tagLabels: string[];
   orderKeys: string[];
+  /** The sources the order will have (its stored ones and this request's). */
+  sources: string[];
   /** Order requests the station is answering now, this one included (1: it is alone). */
   ordersInFlight: number;
 }

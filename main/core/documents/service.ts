@@ -78,12 +78,13 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
    * (`rebuildForOrder`), and the check thread plans an order before its write
    * (`checkAhead`). `check` decides each document's completeness.
    */
-  function planDocuments(row: OrderRow, inputs: { tags: { label: string; color: string }[]; keys: string[] }, check: CheckTemplate) {
+  function planDocuments(row: OrderRow, inputs: { tags: { label: string; color: string }[]; keys: string[]; sources?: string[] }, check: CheckTemplate) {
     const flow = getFlow(db, row.team_id);
     if (!flow) return undefined;
     const order = parseOrderRow(row);
     const { tags, keys } = inputs;
-    const plan = planFlow(flow, { order, tagLabels: tags.map((tag) => tag.label), sources: () => listOrderSources(db, order.id).map((s) => s.source) });
+    const sources = () => inputs.sources ?? listOrderSources(db, order.id).map((s) => s.source);
+    const plan = planFlow(flow, { order, tagLabels: tags.map((tag) => tag.label), sources });
     // Completeness is checked as of the order's last write, so the same order checks alike on any thread.
     const checkAs = new Date(order.updatedAt);
     const checkTemplate = (template: TemplateRow, tag: string) => check(template, scopeFor(order, tag, tags, keys, checkAs));
@@ -140,7 +141,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   function checkAhead(draft: OrderDraft): CheckedDocument[] {
     const checked: CheckedDocument[] = [];
     const tags = tagsAsWritten(db, draft.order.team_id, draft.tagLabels);
-    planDocuments(draft.order, { tags, keys: draft.orderKeys }, (template, scope) => {
+    planDocuments(draft.order, { tags, keys: draft.orderKeys, sources: draft.sources }, (template, scope) => {
       const result = checkRender(template, scope);
       checked.push([checkFingerprint(template, scope), result]);
       return result;

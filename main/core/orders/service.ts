@@ -175,7 +175,9 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
   function draftOf(plan: WritePlan): OrderDraft {
     const orderKeys = plan.created ? [plan.key] : [...listOrderKeys(db, plan.row.id), ...(plan.takesKey ? [plan.key] : [])];
     const tagLabels = plan.tagLabels ?? listOrderTags(db, plan.row.id).map((tag) => tag.label);
-    return { order: plan.row, tagLabels, orderKeys, ordersInFlight };
+    const stored = plan.created ? [] : listOrderSources(db, plan.row.id).map((known) => known.source);
+    const sources = stored.includes(plan.request.source) ? stored : [...stored, plan.request.source];
+    return { order: plan.row, tagLabels, orderKeys, sources, ordersInFlight };
   }
 
   function writeOrder(plan: WritePlan, payload: unknown) {

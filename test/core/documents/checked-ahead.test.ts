@@ -115,6 +115,21 @@ describe('completeness checked ahead of the write', () => {
     }
   });
 
+  it('a flow rule on the source plans on the thread as in the transaction: a new order\'s own source counts', async () => {
+    const { team, key } = await s.printTeam('By source');
+    const templates = await json<{ id: string; builtin: string | null }[]>(await s.admin(`/admin/api/teams/${team.id}/templates`), 200);
+    const invoice = templates.find((template) => template.builtin === 'invoice-a4')!;
+    const flow = { autoPrint: false, rules: [{ when: { sourceIs: 'shopify' }, actions: [{ type: 'addDocument', templateId: invoice.id }] }] };
+    await json(await s.admin(`/admin/api/teams/${team.id}/flow`, { method: 'PUT', json: flow }), 200);
+    const { checkedAhead } = s.station.services;
+    await withAnotherOrderInFlight(key, async () => {
+      const taken = checkedAhead.taken;
+      const order = await s.createOrder(key, 'by-source-1', {}, { source: 'shopify' });
+      expect((await documentsOf(order.id)).map((doc) => doc.complete)).toEqual([true]);
+      expect(checkedAhead.taken).toBe(taken + 1);
+    });
+  });
+
   it('a template edited between the check and the write is rendered again in the transaction: the new version decides', async () => {
     const { key, templateId } = await teamWithTemplate('Edited', '<p>{{ variables.code }}</p>');
     const { checkedAhead } = s.station.services;
@@ -221,7 +236,7 @@ class FakeCheckThread {
   };
 }
 
-const draft = { order: { id: 'order-1', team_id: 'team-1' }, tagLabels: [], orderKeys: [], ordersInFlight: 2 } as unknown as OrderDraft;
+const draft = { order: { id: 'order-1', team_id: 'team-1' }, tagLabels: [], orderKeys: [], sources: [], ordersInFlight: 2 } as unknown as OrderDraft;
 const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
 describe('when orders use the check thread', () => {
