@@ -21,8 +21,10 @@ export interface StationHooks {
    * the transaction): work done ahead, off the transaction and off the event loop (documents
    * check their completeness on a thread). Must not write. What it prepares is used only if
    * the transaction finds exactly the same inputs; otherwise the transaction does the work.
-   * Orders enter their transactions in the order they were drafted, so a hook must settle
-   * soon: one that waits on a later order's write would hold it for ever.
+   * Only orders that arrive while other order requests are under way are drafted: for an
+   * order alone nothing else waits for the event loop, and the work ahead would only add to
+   * its answer's time. Orders enter their transactions in the order they were drafted, so a
+   * hook must settle soon: one that waits on a later order's write would hold it for ever.
    */
   orderDrafted: Array<(draft: OrderDraft) => Promise<void> | void>;
   /** Inside the write transaction, after the order, its keys, sources and tags are stored. */
@@ -65,8 +67,6 @@ export interface OrderDraft {
   orderKeys: string[];
   /** The sources the order will have (its stored ones and this request's). */
   sources: string[];
-  /** Order requests the station is answering now, this one included (1: it is alone). */
-  ordersInFlight: number;
 }
 
 export function createHooks(): StationHooks {

@@ -17,38 +17,47 @@ export function checkFingerprint(template: { id: string; version: number; kind?:
   return `${template.id}@${template.version}:${template.kind ?? 'html'}:${JSON.stringify(scope)}`;
 }
 
-/** Entries not taken (their write found other inputs, or failed) are dropped oldest first past this many. */
+/** Orders whose checks no transaction claimed (their write failed) are dropped oldest first past this many. */
 const CAPACITY = 1_000;
 
+/** A check found ahead for exactly this template and scope, if there is one. */
+export type CheckLookup = (template: { id: string; version: number; kind?: string }, scope: object) => CompletenessCheck | undefined;
+
 /**
- * Completeness checks done ahead of their write transactions (on the check thread). The
- * transaction takes a check whose fingerprint matches what it would render; anything else
- * it renders itself, so a check done ahead can never decide a document it did not see.
+ * Completeness checks done ahead of their write transactions (on the check thread), kept
+ * per order. The order's transaction claims them once and takes a check whose fingerprint
+ * matches what it would render; anything else it renders itself, so a check done ahead can
+ * never decide a document it did not see. An order with no checks waiting costs its
+ * transaction no fingerprint.
  */
 export class CheckedAhead {
-  private readonly entries = new Map<string, CompletenessCheck>();
+  private readonly byOrder = new Map<string, Map<string, CompletenessCheck>>();
   /** Checks taken by a transaction so far (not rendered on the event loop). */
   taken = 0;
 
-  add(checked: CheckedDocument[]): void {
-    for (const [fingerprint, result] of checked) {
-      this.entries.delete(fingerprint);
-      this.entries.set(fingerprint, result);
-      if (this.entries.size > CAPACITY) this.entries.delete(this.entries.keys().next().value!);
-    }
+  add(orderId: string, checked: CheckedDocument[]): void {
+    const waiting = this.byOrder.get(orderId) ?? new Map<string, CompletenessCheck>();
+    for (const [fingerprint, result] of checked) waiting.set(fingerprint, result);
+    this.byOrder.delete(orderId);
+    this.byOrder.set(orderId, waiting);
+    if (this.byOrder.size > CAPACITY) this.byOrder.delete(this.byOrder.keys().next().value!);
   }
 
-  /** The check for exactly this fingerprint, once. */
-  take(fingerprint: string): CompletenessCheck | undefined {
-    const result = this.entries.get(fingerprint);
-    if (result === undefined) return undefined;
-    this.entries.delete(fingerprint);
-    this.taken++;
-    return result;
+  /** Hands the order's checks to its transaction, once (undefined: none are waiting). */
+  claim(orderId: string): CheckLookup | undefined {
+    const waiting = this.byOrder.get(orderId);
+    if (!waiting) return undefined;
+    this.byOrder.delete(orderId);
+    return (template, scope) => {
+      const result = waiting.get(checkFingerprint(template, scope));
+      if (result) this.taken++;
+      return result;
+    };
   }
 
+  /** Orders with checks waiting. */
   get size(): number {
-    return this.entries.size;
+    return this.byOrder.size;
   }
 }
 
@@ -64,10 +73,10 @@ const CHECK_WAIT_MS = 2_500;
 /**
  * The `orderDrafted` hook: the check thread checks the order's documents while the event
  * loop goes on parsing other requests; its checks wait in `checkedAhead` for the write
- * transaction. An order that is alone (no other order request under way), and one that
- * finds `maxQueued` orders already waiting for the thread (the thread is the slower one:
- * the event loop takes a share of the checks), is checked in its transaction as before; so
- * is every order while the thread starts and for a minute after it failed.
+ * transaction (orders alone are not drafted at all: StationHooks.orderDrafted). An order
+ * that finds `maxQueued` orders already waiting for the thread (the thread is the slower
+ * one: the event loop takes a share of the checks) is checked in its transaction as before;
+ * so is every order while the thread starts and for a minute after it failed.
  */
 export function checkAheadOnThread(
   thread: Pick<RenderThread, 'ready' | 'outstanding' | 'warm' | 'check'>,
@@ -81,15 +90,13 @@ export function checkAheadOnThread(
     logger.error('the check thread failed; orders check their documents in their write transaction for a minute', { error: String(error) });
   };
   return async (draft) => {
-    // An order alone gains nothing from the hop (nothing else waits for the event loop) but its cost.
-    if (draft.ordersInFlight < 2) return;
     if (now() < retryAt || thread.outstanding >= maxQueued) return;
     if (!thread.ready) {
       thread.warm().catch(failed);
       return;
     }
     // Checks that come late are still kept: a transaction that has not started may use them.
-    const checking = thread.check(draft).then((checked) => checkedAhead.add(checked), failed);
+    const checking = thread.check(draft).then((checked) => checkedAhead.add(draft.order.id, checked), failed);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
     try {

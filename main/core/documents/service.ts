@@ -119,8 +119,9 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   function rebuildForOrder(event: OrderWrittenEvent): void {
     const row = event.order;
     ensureTeamSeeded(db, row.team_id);
+    const foundAhead = checkedAhead?.claim(row.id);
     const planned = planDocuments(row, { tags: orderTags(row.id), keys: orderKeys(row.id) }, (template, scope) => {
-      return checkedAhead?.take(checkFingerprint(template, scope)) ?? checkRender(template, scope);
+      return foundAhead?.(template, scope) ?? checkRender(template, scope);
     });
     if (!planned) return;
     const { order, ignoredBy } = planned;

@@ -85,7 +85,9 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
-    const { event, resource } = hooks.orderDrafted.length > 0 ? await writeDrafted(teamId, request, body, merge) : await write(teamId, request, body, merge);
+    // Drafted only while other order requests are under way (StationHooks.orderDrafted).
+    const draftAhead = hooks.orderDrafted.length > 0 && ordersInFlight > 1;
+    const { event, resource } = draftAhead ? await writeDrafted(teamId, request, body, merge) : await write(teamId, request, body, merge);
     // The order is on disk now: a failing side effect must not turn the answer into a 500,
     // which would tell the sender that the order was not taken.
     try {
@@ -177,7 +179,7 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
     const tagLabels = plan.tagLabels ?? listOrderTags(db, plan.row.id).map((tag) => tag.label);
     const stored = plan.created ? [] : listOrderSources(db, plan.row.id).map((known) => known.source);
     const sources = stored.includes(plan.request.source) ? stored : [...stored, plan.request.source];
-    return { order: plan.row, tagLabels, orderKeys, sources, ordersInFlight };
+    return { order: plan.row, tagLabels, orderKeys, sources };
   }
 
   function writeOrder(plan: WritePlan, payload: unknown) {

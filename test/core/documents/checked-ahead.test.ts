@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MergeQuery, OrderDraft } from '../../../main/core/hooks';
 import type { TeamRow } from '../../../main/core/teams/store';
-import { checkAheadOnThread, CheckedAhead, type CheckedDocument } from '../../../main/core/documents/checked-ahead';
+import { checkAheadOnThread, CheckedAhead, checkFingerprint, type CheckedDocument } from '../../../main/core/documents/checked-ahead';
 import { operatorCallerFor } from '../../../main/core/admin/operator-caller';
 import { silentLogger } from '../../../main/core/logger';
 import { createStation } from '../../../main/core/station';
@@ -81,13 +81,19 @@ describe('completeness checked ahead of the write', () => {
     const { checkedAhead, documents } = s.station.services;
     const render = vi.spyOn(documents.engine, 'render');
     const taken = checkedAhead.taken;
+    const drafts: OrderDraft[] = [];
+    const seeDraft = (draft: OrderDraft) => void drafts.push(draft);
+    s.station.hooks.orderDrafted.push(seeDraft);
     try {
       const order = await s.createOrder(key, 'alone-1', { note: 'Один заказ' });
       expect((await documentsOf(order.id)).map((doc) => doc.complete)).toEqual([true]);
       expect(checkedAhead.taken).toBe(taken);
       expect(render.mock.calls.filter(([, , mode]) => mode === 'check')).toHaveLength(1);
+      // An order alone is not even drafted: nothing is sent to the thread.
+      expect(drafts).toHaveLength(0);
     } finally {
       render.mockRestore();
+      s.station.hooks.orderDrafted.splice(s.station.hooks.orderDrafted.indexOf(seeDraft), 1);
     }
   });
 
@@ -226,7 +232,7 @@ class FakeCheckThread {
   outstanding = 0;
   warmed = 0;
   drafts: OrderDraft[] = [];
-  answer: () => Promise<CheckedDocument[]> = async () => [['fingerprint', { ok: true }]];
+  answer: () => Promise<CheckedDocument[]> = async () => [[checkFingerprint(SLIP, SCOPE), { ok: true }]];
   warm = async () => {
     this.warmed++;
   };
@@ -236,7 +242,9 @@ class FakeCheckThread {
   };
 }
 
-const draft = { order: { id: 'order-1', team_id: 'team-1' }, tagLabels: [], orderKeys: [], sources: [], ordersInFlight: 2 } as unknown as OrderDraft;
+const SLIP = { id: 'slip', version: 3, kind: 'html' };
+const SCOPE = { order: { number: '#1', customer: 'Иван' } };
+const draft = { order: { id: 'order-1', team_id: 'team-1' }, tagLabels: [], orderKeys: [], sources: [] } as unknown as OrderDraft;
 const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
 describe('when orders use the check thread', () => {
@@ -245,14 +253,10 @@ describe('when orders use the check thread', () => {
     const checked = new CheckedAhead();
     await checkAheadOnThread(thread, checked, { logger: logger() })(draft);
     expect(thread.drafts).toEqual([draft]);
-    expect(checked.take('fingerprint')).toEqual({ ok: true });
-    expect(checked.take('fingerprint')).toBeUndefined();
-  });
-
-  it('an order alone is not sent: it is checked in its transaction', async () => {
-    const thread = new FakeCheckThread();
-    await checkAheadOnThread(thread, new CheckedAhead(), { logger: logger() })({ ...draft, ordersInFlight: 1 });
-    expect(thread.drafts).toHaveLength(0);
+    const found = checked.claim('order-1')!;
+    expect(found(SLIP, SCOPE)).toEqual({ ok: true });
+    expect(found({ ...SLIP, version: 4 }, SCOPE)).toBeUndefined();
+    expect(checked.claim('order-1')).toBeUndefined();
   });
 
   it('with 16 orders already waiting for the thread, the order is checked in its transaction', async () => {
@@ -279,10 +283,10 @@ describe('when orders use the check thread', () => {
     const checked = new CheckedAhead();
     await checkAheadOnThread(thread, checked, { logger: logger(), waitMs: 0 })(draft);
     expect(checked.size).toBe(0);
-    answer([['late', { error: 'template "Slip" failed to render: boom' }]]);
+    answer([[checkFingerprint(SLIP, SCOPE), { error: 'template "Slip" failed to render: boom' }]]);
     // The answer is kept in microtasks, all run before the loop's next turn.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(checked.take('late')).toEqual({ error: 'template "Slip" failed to render: boom' });
+    expect(checked.claim('order-1')!(SLIP, SCOPE)).toEqual({ error: 'template "Slip" failed to render: boom' });
   });
 
   it('after the thread failed, orders are checked in their transaction for a minute, logged once', async () => {
@@ -305,13 +309,26 @@ describe('when orders use the check thread', () => {
 });
 
 describe('checks kept for their transactions', () => {
-  it('keeps the newest 1,000 checks, each taken once', () => {
+  it('keeps the checks of the newest 1,000 orders, each handed to its transaction once, matched by template version and scope', () => {
     const checked = new CheckedAhead();
-    checked.add(Array.from({ length: 1_005 }, (_, n): CheckedDocument => [`f${n}`, n % 2 ? { ok: true } : { error: `failed ${n}` }]));
+    const scopeOf = (n: number) => ({ order: { number: `#${n}` } });
+    for (let n = 0; n < 1_005; n++) checked.add(`o${n}`, [[checkFingerprint(SLIP, scopeOf(n)), n % 2 ? { ok: true } : { error: `failed ${n}` }]]);
     expect(checked.size).toBe(1_000);
-    expect(checked.take('f4')).toBeUndefined();
-    expect(checked.take('f5')).toEqual({ ok: true });
-    expect(checked.take('f1004')).toEqual({ error: 'failed 1004' });
+    expect(checked.claim('o4')).toBeUndefined();
+    const five = checked.claim('o5')!;
+    expect(five(SLIP, scopeOf(6))).toBeUndefined();
+    expect(five(SLIP, scopeOf(5))).toEqual({ ok: true });
+    expect(checked.claim('o5')).toBeUndefined();
+    expect(checked.claim('o1004')!(SLIP, scopeOf(1004))).toEqual({ error: 'failed 1004' });
     expect(checked.taken).toBe(2);
+  });
+
+  it('keeps every check of an order drafted twice before its transaction', () => {
+    const checked = new CheckedAhead();
+    checked.add('o1', [[checkFingerprint(SLIP, SCOPE), { ok: true }]]);
+    checked.add('o1', [[checkFingerprint({ ...SLIP, id: 'invoice' }, SCOPE), { error: 'failed' }]]);
+    const found = checked.claim('o1')!;
+    expect(found(SLIP, SCOPE)).toEqual({ ok: true });
+    expect(found({ ...SLIP, id: 'invoice' }, SCOPE)).toEqual({ error: 'failed' });
   });
 });
