@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 const BENCHES = [
   'links-sandbox.ts',
   'ingest.ts',
+  'wal-soak.ts',
   'render.ts',
   'print.ts',
   'dashboard-orders.ts',

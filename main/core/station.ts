@@ -112,6 +112,11 @@ export interface StationOptions {
   printCacheBytes?: number;
   /** Render the documents of orders still to print ahead, in the background (with `background`). Default true. */
   renderAhead?: boolean;
+  /**
+   * The WAL's thresholds (docs/api.md, The write-ahead log's bound): frames past which a
+   * RESTART checkpoint runs (default 16 MiB), and the file size it is cut back to (8 MiB).
+   */
+  wal?: { restartBytes?: number; sizeLimitBytes?: number };
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
   sqliteNativeBinding?: string;
 }
@@ -128,6 +133,8 @@ export interface Station {
   onListening?: (url: string) => void;
   /** Printers, print requests and the print queue. */
   printing: PrintingServices;
+  /** The WAL checkpoint thread (none in a one-shot command, whose connection checkpoints itself). */
+  checkpointer?: Checkpointer;
   /** Stops background work, commits queued writes and closes the database. */
   close(): Promise<void>;
 }
@@ -162,7 +169,7 @@ export function createStation(options: StationOptions): Station {
   // and order groups wait for the WAL's sync on the thread pool instead (oneShot: FULL).
   const walSync = new WalSync(db, options.syncWal, { commitWithoutSync: !options.oneShot });
   const writer = new GroupCommitter(db, walSync);
-  const checkpointer = options.oneShot ? undefined : new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger });
+  const checkpointer = options.oneShot ? undefined : new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger, ...options.wal });
   const hooks = createHooks();
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);
@@ -266,7 +273,7 @@ export function createStation(options: StationOptions): Station {
   }
   adminPrintRoutes(admin, db, printing.printing);
   overviewRoutes(admin, db);
-  retentionRoutes(admin, { db, dataDir: options.dataDir, settings });
+  retentionRoutes(admin, { db, dataDir: options.dataDir, settings, checkpointer });
   if (options.background && (options.retentionSweeps ?? true)) {
     const sweeps = scheduleRetentionSweeps({ db, dataDir: options.dataDir, settings, logger });
     closers.push(() => sweeps.stop());
@@ -276,7 +283,7 @@ export function createStation(options: StationOptions): Station {
     // Before the database closes: a backup in flight finishes first.
     closers.push(() => backups.stop());
   }
-  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events), sessions: services.adminSessions });
+  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events, checkpointer), sessions: services.adminSessions });
   let closed = false;
   return {
     app,
@@ -286,6 +293,7 @@ export function createStation(options: StationOptions): Station {
     events,
     services,
     printing,
+    checkpointer,
     onListening(url) {
       listeningUrl = url;
       setSetting(db, LAST_LISTENING_URL, url);

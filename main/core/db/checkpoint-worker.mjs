@@ -1,36 +1,80 @@
 // The WAL checkpoint thread (checkpointer.ts): its own connection to station.db copies
 // committed WAL pages into the database file and syncs it, so neither the copying nor the
-// fsyncs ever run on the station's event loop. PASSIVE: it never waits for, or blocks, the
-// station's writers and readers; pages a reader still needs are left for the next round.
+// fsyncs ever run on the station's event loop.
+//
+// Each round is PASSIVE first: it never waits for, or blocks, the station's writers and
+// readers. PASSIVE alone cannot bound the WAL under sustained writes: SQLite starts the WAL
+// over only when a writer begins while every frame is already in the database, and with a
+// commit every few milliseconds that moment never comes. So:
+// - when the WAL holds more than `restartBytes` of frames after the passive round, a
+//   RESTART checkpoint follows at once: it takes the write lock (waiting at most
+//   `busyTimeoutMs` for a commit under way), copies the few frames written during the passive
+//   round, waits for readers to leave the WAL and makes the next commit start it over. The
+//   station's writers wait for it a few milliseconds; the bulk of the copying and its fsyncs
+//   happened in the passive round, which blocks nobody;
+// - when the WAL is idle and fully copied but its file is still larger than `sizeLimitBytes`
+//   (a burst ended), a TRUNCATE checkpoint gives the file back.
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
-const { file, nativeBinding, intervalMs } = workerData;
+const { file, nativeBinding, intervalMs, busyIntervalMs, restartBytes, sizeLimitBytes, busyTimeoutMs } = workerData;
 const db = new Database(file, nativeBinding ? { nativeBinding } : {});
 // FULL: the WAL is synced before its pages are copied, the database file after.
 db.pragma('synchronous = FULL');
+db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+const pageSize = db.pragma('page_size', { simple: true });
+const walFile = `${file}-wal`;
+// One frame: a 24-byte header and the page; the WAL file starts with a 32-byte header.
+const framesToBytes = (frames) => (frames > 0 ? 32 + frames * (pageSize + 24) : 0);
+const walFileBytes = () => {
+  try {
+    return statSync(walFile).size;
+  } catch {
+    return 0;
+  }
+};
 
-function checkpoint() {
-  const [{ busy, log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
-  return { busy, log, checkpointed };
+function checkpoint(mode) {
+  const started = performance.now();
+  const [{ busy, log, checkpointed }] = db.pragma(`wal_checkpoint(${mode})`);
+  return { mode: mode.toLowerCase(), busy, log, checkpointed, walBytes: walFileBytes(), ms: performance.now() - started };
 }
 
-let last = -1;
-const timer = setInterval(() => {
-  const result = checkpoint();
-  // Told only when pages moved: the station logs nothing, tests wait on it.
-  if (result.checkpointed > 0 && result.checkpointed !== last) parentPort.postMessage({ checkpoint: result });
-  last = result.checkpointed;
-}, intervalMs);
+/** One round: passive, then restart or truncate when the WAL's size calls for it. Every checkpoint it ran, in order. */
+function round() {
+  const passive = checkpoint('PASSIVE');
+  const results = [passive];
+  if (framesToBytes(passive.log) > restartBytes) results.push(checkpoint('RESTART'));
+  else if (passive.log === passive.checkpointed && passive.walBytes > sizeLimitBytes) results.push(checkpoint('TRUNCATE'));
+  return results;
+}
+
+let lastPassive = { log: -1, checkpointed: -1 };
+let timer;
+function tick() {
+  const results = round();
+  const passive = results[0];
+  // Told when something happened (pages moved, or a restart or truncate ran): the station
+  // counts them for /metrics and tests wait on them; a quiet WAL says nothing.
+  const moved = passive.checkpointed > 0 && (passive.checkpointed !== lastPassive.checkpointed || passive.log !== lastPassive.log);
+  if (moved || results.length > 1) parentPort.postMessage({ round: results });
+  // While frames keep arriving, rounds come more often, so the WAL grows little between them.
+  const busy = passive.log !== lastPassive.log || results.length > 1;
+  lastPassive = passive;
+  timer = setTimeout(tick, busy ? busyIntervalMs : intervalMs);
+}
+timer = setTimeout(tick, intervalMs);
 
 parentPort.on('message', (message) => {
   if (message.close) {
-    clearInterval(timer);
+    clearTimeout(timer);
     db.close();
     parentPort.close();
     return;
   }
-  parentPort.postMessage({ id: message.id, checkpoint: checkpoint() });
+  const results = message.mode ? [checkpoint(message.mode)] : round();
+  parentPort.postMessage({ id: message.id, round: results });
 });
 parentPort.postMessage({ ready: true });

@@ -1,13 +1,16 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { WAL_SIZE_LIMIT_BYTES } from './checkpointer';
 import { migrate } from './migrate';
 import { lockDownDataDir } from './private-files';
 
 export type Db = Database.Database;
 
 /**
- * Opens `station.db` in the data directory with the durability the API promises:
- * a 201 means the write reached the disk (WAL + synchronous=FULL).
+ * Opens `station.db` in the data directory with the durability the API promises: a 201
+ * means the write reached the disk. The connection opens with synchronous=FULL; a serving
+ * station switches it to NORMAL and syncs the WAL off the event loop before it answers
+ * (wal-sync.ts), which gives the same promise.
  */
 export function openDatabase(dataDir: string, options: { nativeBinding?: string } = {}): Db {
   lockDownDataDir(dataDir);
@@ -16,6 +19,8 @@ export function openDatabase(dataDir: string, options: { nativeBinding?: string 
   const db = new Database(join(dataDir, 'station.db'), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  // When the WAL starts over, its file is cut back to this size (checkpointer.ts).
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   db.pragma('foreign_keys = ON');
   // The CLI writes while `serve` runs on the same file; wait rather than fail.
   db.pragma('busy_timeout = 5000');

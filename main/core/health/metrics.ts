@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CHECKPOINT_MODES, WAL_BOUND_BYTES, type Checkpointer } from '../db/checkpointer';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 
@@ -7,8 +8,9 @@ import type { StationEvents } from '../events';
  * station's events; the job gauges are read from the database at each scrape, so they are
  * right after a restart too. Station-wide totals only: no team's data.
  */
-export function createStationMetrics(db: Db, events: StationEvents): Registry {
+export function createStationMetrics(db: Db, events: StationEvents, checkpointer?: Checkpointer): Registry {
   const registry = new Registry();
+  if (checkpointer) walMetrics(registry, checkpointer);
   const ordersIngested = new Counter({
     name: 'station_orders_ingested_total',
     help: 'Orders written through the API, CSV or the dashboard, by what the write did (created, updated, merged)',
@@ -85,4 +87,38 @@ export function createStationMetrics(db: Db, events: StationEvents): Registry {
     if (event.pages) renderedPages.set(event.jobId, event.pages);
   });
   return registry;
+}
+
+/** The write-ahead log against its bound, and what the checkpoint thread did (docs/api.md, Storage). */
+function walMetrics(registry: Registry, checkpointer: Checkpointer): void {
+  new Gauge({
+    name: 'station_wal_bytes',
+    help: 'Size of the database write-ahead log file (station.db-wal)',
+    registers: [registry],
+    collect() {
+      this.set(checkpointer.walBytes());
+    },
+  });
+  new Gauge({ name: 'station_wal_bound_bytes', help: 'The size the write-ahead log is kept under', registers: [registry] }).set(WAL_BOUND_BYTES);
+  new Counter({
+    name: 'station_wal_checkpoints_total',
+    help: 'WAL checkpoints that moved pages or reset the log, by mode (passive, restart, truncate) and outcome (done, or busy: a commit or a reader held it, retried next round)',
+    labelNames: ['mode', 'outcome'],
+    registers: [registry],
+    collect() {
+      const { counts } = checkpointer.stats();
+      this.reset();
+      // Every mode and outcome from the start, 0 until it happens.
+      for (const mode of CHECKPOINT_MODES) for (const outcome of ['done', 'busy'] as const) this.inc({ mode, outcome }, counts[mode][outcome]);
+    },
+  });
+  new Gauge({
+    name: 'station_wal_frames_left',
+    help: 'Frames the last checkpoint could not copy into the database (a reader still needed them, or writes arrived meanwhile)',
+    registers: [registry],
+    collect() {
+      const last = checkpointer.stats().last;
+      this.set(last ? last.log - last.checkpointed : 0);
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Checkpointer } from '../db/checkpointer';
 import type { Db } from '../db/open';
 import { validate } from '../http/validate';
 import type { SettingsStore } from '../settings/settings-store';
@@ -6,7 +7,7 @@ import { retentionInput, retentionOf, updateRetention } from './settings';
 import { diskUse, sweepRetention } from './sweep';
 
 /** Settings → Retention and disk: how long things are kept, what they take, and a sweep now. */
-export function retentionRoutes(router: Router, deps: { db: Db; dataDir: string; settings: SettingsStore }): void {
+export function retentionRoutes(router: Router, deps: { db: Db; dataDir: string; settings: SettingsStore; checkpointer?: Checkpointer }): void {
   router.get('/admin/api/settings/retention', (ctx) => {
     ctx.body = retentionOf(deps.settings);
   });
@@ -17,6 +18,6 @@ export function retentionRoutes(router: Router, deps: { db: Db; dataDir: string;
     ctx.body = await sweepRetention(deps.db, deps.dataDir, retentionOf(deps.settings));
   });
   router.get('/admin/api/settings/disk', async (ctx) => {
-    ctx.body = await diskUse(deps.dataDir);
+    ctx.body = { ...(await diskUse(deps.dataDir)), checkpoints: deps.checkpointer?.stats() ?? null };
   });
 }

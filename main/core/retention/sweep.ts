@@ -1,6 +1,7 @@
 import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { WAL_BOUND_BYTES } from '../db/checkpointer';
 import type { Db } from '../db/open';
 import type { Logger } from '../http/error-handler';
 import { repeat } from '../repeat';
@@ -108,7 +109,11 @@ async function removeOldFiles(folder: string, olderThanMs: number): Promise<numb
 
 /** Bytes the station keeps, by kind, and what the disk has left. */
 export interface DiskUse {
+  /** station.db and its shared-memory index. */
   databaseBytes: number;
+  /** The write-ahead log (station.db-wal), and the size the station keeps it under. */
+  walBytes: number;
+  walBoundBytes: number;
   printedPdfs: { files: number; bytes: number };
   backups: { files: number; bytes: number };
   freeBytes: number | null;
@@ -122,9 +127,9 @@ export async function diskUse(dataDir: string): Promise<DiskUse> {
     for (const name of names) bytes += await size(join(path, name));
     return { files: names.length, bytes };
   };
-  const database = (await Promise.all(['station.db', 'station.db-wal', 'station.db-shm'].map((name) => size(join(dataDir, name))))).reduce((a, b) => a + b, 0);
+  const [database, shm, wal] = await Promise.all(['station.db', 'station.db-shm', 'station.db-wal'].map((name) => size(join(dataDir, name))));
   const free = await statfs(dataDir).then((fs) => fs.bavail * fs.bsize).catch(() => null);
-  return { databaseBytes: database, printedPdfs: await folder(join(dataDir, 'printed')), backups: await folder(join(dataDir, 'backups')), freeBytes: free };
+  return { databaseBytes: database! + shm!, walBytes: wal!, walBoundBytes: WAL_BOUND_BYTES, printedPdfs: await folder(join(dataDir, 'printed')), backups: await folder(join(dataDir, 'backups')), freeBytes: free };
 }
 
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

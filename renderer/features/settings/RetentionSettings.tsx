@@ -2,11 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { ErrorBanner, SubmitForm } from '../../components/ui';
 import type { RetentionSettings as Retention } from '../../../main/core/retention/settings';
+import type { CheckpointStats } from '../../../main/core/db/checkpointer';
 import type { DiskUse, SweepResult } from '../../../main/core/retention/sweep';
+import { formatBytes } from '../../app/format-bytes';
 
 type Draft = { printedPdfDays: string; finishedJobDays: string; sourcePayloadDays: string; orderDays: string };
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
+const files = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'file' : 'files'}`;
 const draftOf = (value: Retention): Draft => ({
   printedPdfDays: String(value.printedPdfDays),
   finishedJobDays: String(value.finishedJobDays),
@@ -17,12 +19,12 @@ const draftOf = (value: Retention): Draft => ({
 /** How long the station keeps files and records, what they take on disk, and a sweep now. */
 export function RetentionSettings() {
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [disk, setDisk] = useState<DiskUse | null>(null);
+  const [disk, setDisk] = useState<(DiskUse & { checkpoints: CheckpointStats | null }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
   const loadDisk = useCallback(() => {
-    api<DiskUse>('/settings/disk').then(setDisk, (failure: unknown) => setError(describeError(failure)));
+    api<DiskUse & { checkpoints: CheckpointStats | null }>('/settings/disk').then(setDisk, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(() => {
     api<Retention>('/settings/retention').then((value) => setDraft(draftOf(value)), (failure: unknown) => setError(describeError(failure)));
@@ -76,10 +78,17 @@ export function RetentionSettings() {
         <table className="table card-table">
           <caption className="sr-only">Disk use by kind</caption>
           <tbody>
-            <tr><th scope="row">Database</th><td>{megabytes(disk.databaseBytes)}</td></tr>
-            <tr><th scope="row">Save-as-PDF files</th><td>{megabytes(disk.printedPdfs.bytes)} in {disk.printedPdfs.files} files</td></tr>
-            <tr><th scope="row">Backups</th><td>{megabytes(disk.backups.bytes)} in {disk.backups.files} files</td></tr>
-            <tr><th scope="row">Free on this disk</th><td>{disk.freeBytes === null ? 'unknown' : megabytes(disk.freeBytes)}</td></tr>
+            <tr><th scope="row">Database</th><td>{formatBytes(disk.databaseBytes)}</td></tr>
+            <tr>
+              <th scope="row">Write-ahead log</th>
+              <td>
+                {formatBytes(disk.walBytes)} (kept under {formatBytes(disk.walBoundBytes)})
+                {disk.checkpoints?.last && <> · last checkpoint {disk.checkpoints.last.mode} at {new Date(disk.checkpoints.last.at).toLocaleTimeString()}{disk.checkpoints.last.busy ? ', waited for a reader' : ''}</>}
+              </td>
+            </tr>
+            <tr><th scope="row">Save-as-PDF files</th><td>{formatBytes(disk.printedPdfs.bytes)} in {files(disk.printedPdfs.files)}</td></tr>
+            <tr><th scope="row">Backups</th><td>{formatBytes(disk.backups.bytes)} in {files(disk.backups.files)}</td></tr>
+            <tr><th scope="row">Free on this disk</th><td>{disk.freeBytes === null ? 'unknown' : formatBytes(disk.freeBytes)}</td></tr>
           </tbody>
         </table>
       )}

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type PrintStation } from '../printing/print-harness';
@@ -95,8 +95,15 @@ describe('retention and disk use', { timeout: 120_000 }, () => {
   });
 
   it('says what the station keeps on disk, by kind, and what is free', async () => {
-    const use = await json<{ databaseBytes: number; printedPdfs: { files: number; bytes: number }; backups: { files: number }; freeBytes: number }>(await s.admin('/admin/api/settings/disk'), 200);
-    expect(use.databaseBytes).toBeGreaterThan(10_000);
+    const use = await json<{ databaseBytes: number; walBytes: number; walBoundBytes: number; printedPdfs: { files: number; bytes: number }; backups: { files: number }; freeBytes: number; checkpoints: { counts: Record<string, { done: number; busy: number }> } }>(
+      await s.admin('/admin/api/settings/disk'),
+      200,
+    );
+    expect(use.databaseBytes).toBe(statSync(join(s.dataDir, 'station.db')).size + statSync(join(s.dataDir, 'station.db-shm')).size);
+    // The WAL beside the database, with its bound and what the checkpoints did.
+    expect(use.walBytes).toBe(statSync(join(s.dataDir, 'station.db-wal')).size);
+    expect(use.walBoundBytes).toBe(64 * 1024 * 1024);
+    expect(Object.keys(use.checkpoints.counts).sort()).toEqual(['passive', 'restart', 'truncate']);
     expect(use.printedPdfs).toEqual({ files: 1, bytes: '%PDF-1.7 new'.length });
     expect(use.backups.files).toBe(0);
     expect(use.freeBytes).toBeGreaterThan(0);
