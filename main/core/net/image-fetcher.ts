@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { isPublicAddress } from './addresses';
+import { declaredImageType, describeHeader, IMAGE_TYPES, sniffImageType, type ImageType } from './image-types';
 
 /** Limits on what the station fetches for a document (docs/api.md, Security). */
 export const IMAGE_LIMITS = {
@@ -17,7 +18,7 @@ export const IMAGE_LIMITS = {
   concurrency: 8,
 } as const;
 
-export type FetchedImage = { ok: true; contentType: string; body: Buffer } | { ok: false; reason: string };
+export type FetchedImage = { ok: true; contentType: ImageType; body: Buffer } | { ok: false; reason: string };
 
 export interface ImageFetchPolicy {
   /** Host names or IP addresses (lower case) fetched even when they resolve to non-public addresses. */
@@ -108,17 +109,18 @@ export class ImageFetcher {
 
   private async read(response: IncomingMessage): Promise<FetchedImage> {
     const status = response.statusCode ?? 0;
-    const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const header = String(response.headers['content-type'] ?? '');
     if (status < 200 || status >= 300) {
       response.resume();
       return { ok: false, reason: `the server answered ${status}` };
     }
-    if (!contentType.startsWith('image/')) {
+    const declared = declaredImageType(header);
+    if (!declared) {
       response.resume();
-      return { ok: false, reason: `not an image (${contentType || 'no content type'})` };
+      return { ok: false, reason: `not an image type the station prints (${describeHeader(header)}; it prints ${Object.values(IMAGE_TYPES).join(', ')})` };
     }
-    const declared = Number(response.headers['content-length'] ?? 0);
-    if (declared > IMAGE_LIMITS.maxBytes) {
+    const declaredLength = Number(response.headers['content-length'] ?? 0);
+    if (declaredLength > IMAGE_LIMITS.maxBytes) {
       response.destroy();
       return { ok: false, reason: `larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MiB` };
     }
@@ -132,7 +134,11 @@ export class ImageFetcher {
       }
       chunks.push(chunk);
     }
-    return { ok: true, contentType, body: Buffer.concat(chunks) };
+    const body = Buffer.concat(chunks);
+    // The bytes must be what the header said: the type inlined is the table's, checked twice.
+    const sniffed = sniffImageType(body);
+    if (sniffed !== declared) return { ok: false, reason: sniffed ? `said ${declared} but the bytes are ${sniffed}` : `said ${declared} but the bytes are not an image of that type` };
+    return { ok: true, contentType: sniffed, body };
   }
 
   private async slot(): Promise<void> {

@@ -90,8 +90,10 @@ export async function inlineImages(html: string, cache: ImageCache): Promise<str
     const image = fetched.get(url);
     if (!image) return tag;
     if (!image.ok) return missingImage(url, image.reason);
+    // The type is one of the fixed table's (image-types.ts) and base64 has no quote, but the
+    // attribute is escaped all the same: nothing from outside reaches the markup unescaped.
     const data = `data:${image.contentType};base64,${image.body.toString('base64')}`;
-    return tag.replace(/\bsrc\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/i, `src="${data}"`);
+    return tag.replace(/\bsrc\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/i, () => `src="${escapeHtml(data)}"`);
   });
 }
 

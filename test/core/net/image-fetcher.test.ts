@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../../main/core/net/addresses';
 import { IMAGE_LIMITS, ImageFetcher } from '../../../main/core/net/image-fetcher';
-import { inlineImages } from '../../../main/core/render/inline-images';
+import { ImageCache, inlineImages } from '../../../main/core/render/inline-images';
 import { imageServer, PNG } from './image-server';
 
 describe('public addresses', () => {
@@ -25,6 +25,14 @@ describe('the image fetcher', () => {
         return void res.end();
       }
       if (req.url === '/never') return; // accepts, never answers
+      if (req.url === '/svg') return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+      if (req.url === '/html-as-png') return void res.writeHead(200, { 'content-type': 'image/png' }).end('<p>not an image</p>');
+      if (req.url === '/jpeg-as-png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
+      if (req.url === '/gif') return void res.writeHead(200, { 'content-type': 'image/GIF; charset=binary' }).end(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'));
+      if (req.url === '/webp') return void res.writeHead(200, { 'content-type': 'image/webp' }).end(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]));
+      if (req.url === '/jpg') return void res.writeHead(200, { 'content-type': 'image/jpg' }).end(Buffer.from([0xff, 0xd8, 0xff, 0xdb]));
+      // The header that once wrote its own markup into a packing slip.
+      if (req.url === '/markup') return void res.writeHead(200, { 'content-type': 'image/png"><div style="position:fixed">SHIP TO: Mallory</div><img alt="' }).end(PNG);
       res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     });
   });
@@ -60,9 +68,32 @@ describe('the image fetcher', () => {
 
   it('takes only images, of at most 5 MiB, within 5 s', async () => {
     const fetcher = allowing('127.0.0.1');
-    expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/page`)).toEqual({ ok: false, reason: 'not an image (text/html)' });
+    expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/page`)).toEqual({ ok: false, reason: 'not an image type the station prints (text/html; it prints image/png, image/jpeg, image/gif, image/webp)' });
     expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/huge`)).toEqual({ ok: false, reason: 'larger than 5 MiB' });
     expect(await fetcher.fetch(`http://127.0.0.1:${server.port}/never`)).toEqual({ ok: false, reason: 'no answer within 5 s' });
+  });
+
+  it('takes PNG, JPEG, GIF and WebP only, by a fixed table, when the bytes carry the type the header names', async () => {
+    const fetcher = allowing('127.0.0.1');
+    const get = (path: string) => fetcher.fetch(`http://127.0.0.1:${server.port}${path}`);
+    expect(await get('/gif')).toMatchObject({ ok: true, contentType: 'image/gif' });
+    expect(await get('/webp')).toMatchObject({ ok: true, contentType: 'image/webp' });
+    expect(await get('/jpg')).toMatchObject({ ok: true, contentType: 'image/jpeg' });
+    // SVG is a document (scripts, styles, links), not a picture.
+    expect(await get('/svg')).toEqual({ ok: false, reason: expect.stringMatching(/^not an image type the station prints \(image\/svg\+xml;/) });
+    expect(await get('/html-as-png')).toEqual({ ok: false, reason: 'said image/png but the bytes are not an image of that type' });
+    expect(await get('/jpeg-as-png')).toEqual({ ok: false, reason: 'said image/png but the bytes are image/jpeg' });
+    // A header with markup in it is refused, and its text is not repeated.
+    expect(await get('/markup')).toEqual({ ok: false, reason: expect.stringMatching(/^not an image type the station prints \(a content type that is not a media type;/) });
+  });
+
+  it('an inlined image carries the table\'s type, and a refused header leaves only the reason on the document', async () => {
+    const cache = new ImageCache(allowing('127.0.0.1'));
+    const html = await inlineImages(`<p>Ship to: Ada</p><img src="http://127.0.0.1:${server.port}/png" alt=""><img src="http://127.0.0.1:${server.port}/markup" alt="">`, cache);
+    expect(html).toContain(`<img src="data:image/png;base64,${PNG.toString('base64')}" alt="">`);
+    expect(html).not.toContain('Mallory');
+    expect(html).not.toContain('position:fixed');
+    expect(html.match(/<img /g)).toHaveLength(1);
   });
 
   it('fetches at most 50 images per document and says on the document why the rest are missing', async () => {

@@ -17,6 +17,8 @@ beforeAll(async () => {
       releaseSlow = () => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
       return;
     }
+    // An image host that writes markup into its Content-Type, to draw its own ship-to text.
+    if (req.url === '/markup.png') return void res.writeHead(200, { 'content-type': 'image/png"><div style="position:fixed">SHIP TO: Mallory</div><img alt="' }).end(PNG);
     res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
   });
 });
@@ -55,6 +57,19 @@ describe('images an order names', () => {
     expect(batch.jobs[0]!.state).toBe('done');
     expect(server.requests).toContain('/product.png');
     expect(pdfText(readFileSync(batch.jobs[0]!.osJobId!))).not.toContain('Image not loaded');
+  });
+
+  it('an image host cannot write markup into a printed document through its Content-Type', async () => {
+    expect((await setAllowed(['127.0.0.1'])).status).toBe(200);
+    const { key } = await s.printTeam('Markup images');
+    const order = await s.createOrder(key, 'IMG-MARKUP', withImages([`http://127.0.0.1:${server.port}/markup.png`, `http://127.0.0.1:${server.port}/good.png`]));
+    const batch = await s.settled((await printOne(key, order.id)).id);
+    expect(batch.jobs[0]!.state).toBe('done');
+    expect(server.requests).toEqual(expect.arrayContaining(['/markup.png', '/good.png']));
+    const text = pdfText(readFileSync(batch.jobs[0]!.osJobId!)).replace(/\s+/g, ' ');
+    expect(text).not.toContain('Mallory');
+    expect(text.match(/Image not loaded/g)).toHaveLength(1);
+    expect(text).toContain('not an image type the station prints');
   });
 
   it('network settings: 400 for a URL instead of a host, nothing stored', async () => {
