@@ -14,6 +14,7 @@ import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
 import { Checkpointer } from './db/checkpointer';
+import { CarrierPdfThread } from './documents/carrier-pdf-thread';
 import { GroupCommitter } from './db/group-commit';
 import { WalSync, type SyncFile } from './db/wal-sync';
 import { durableAnswers } from './http/durable-answers';
@@ -145,6 +146,7 @@ interface Platform {
   /** Base of links the station hands out (invitation mails). */
   linkBaseUrl: () => string;
   pdfRenderer: PdfRenderer;
+  carrierPdfs: CarrierPdfThread;
 }
 
 function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, threads?: DocumentThreads) {
@@ -154,7 +156,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     mailer: platform.mailer,
     invitations,
     merchants: createMerchantsService(db, hooks, invitations),
-    orders: createOrdersService({ db, writer, hooks, events }),
+    orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs }),
     adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
     ...createDocumentsCapability(db, platform.pdfRenderer, events, threads),
     ...createLinksCapability(db),
@@ -181,14 +183,16 @@ export function createStation(options: StationOptions): Station {
   const imageFetcher = new ImageFetcher({ allowedHosts: () => allowedImageHosts(settings) });
   // Documents rendered ahead print from the cache; images are inlined first, so they are part of the key.
   const printCache = new ContentStore(join(options.dataDir, 'print-cache'), options.printCacheBytes ?? DEFAULT_PRINT_CACHE_BYTES);
-  const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache), imageFetcher);
+  // Carrier-label PDFs come from outside: read, and merged into jobs, on a thread of their own under limits.
+  const carrierPdfs = new CarrierPdfThread(logger);
+  const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache, { mergePdfs: (parts) => carrierPdfs.merge(parts) }), imageFetcher);
   // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
   const renderThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger });
   // Order writes check their documents' completeness off the event loop first, at the
   // priority of the requests they answer.
   const checkThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger, nice: 0, name: 'check thread' });
   const threads = renderThread && { thread: renderThread, checkThread, logger };
-  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer }, threads);
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer, carrierPdfs }, threads);
   registerOnboardingHooks(hooks);
   registerDocumentHooks(hooks, services);
   registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
@@ -243,6 +247,7 @@ export function createStation(options: StationOptions): Station {
 
   const closers: Array<() => Promise<void> | void> = [];
   closers.push(() => pdfRenderer.close());
+  closers.push(() => carrierPdfs.close());
   if (renderThread) closers.push(() => renderThread.close());
   if (checkThread) closers.push(() => checkThread.close());
   closers.push(() => services.sandbox.close());

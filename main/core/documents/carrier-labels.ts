@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { badRequest, type ErrorDetail } from '../http/errors';
 import type { PaperSpec } from './contract';
 import { NAMED_PAPERS } from './paper';
-import { loadPdfLib } from '../render/merge-pdf';
+import type { CarrierPdfThread } from './carrier-pdf-thread';
 
 /**
  * Carrier labels: documents a WMS bought from a carrier (PDF or ZPL), carried in the order
@@ -107,39 +106,28 @@ export function carrierLabelsOf(variables: Record<string, unknown> | undefined):
   });
 }
 
-async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
-  const { PDFDocument } = await loadPdfLib();
-  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  if (pdf.getPageCount() === 0) throw new Error('it has no pages');
-  return pdf;
-}
-
 /**
- * Parses every PDF label of a valid order body: a PDF that does not parse (or is
- * encrypted, or has no page) is a 400 before anything is written.
+ * Reads every PDF label of a valid order body on the carrier-label PDF thread: a PDF that
+ * breaks its limits, does not parse (or is encrypted, or has no page) is a 400 naming the
+ * label, before anything is written.
  */
-export async function checkCarrierLabelPdfs(variables: Record<string, unknown> | undefined): Promise<void> {
+export async function checkCarrierLabelPdfs(variables: Record<string, unknown> | undefined, thread: CarrierPdfThread): Promise<void> {
   const details: ErrorDetail[] = [];
   for (const [index, label] of carrierLabelsOf(variables).entries()) {
     if (label?.format !== 'pdf') continue;
     const hash = carrierLabelHash(label);
-    // An update resending the same label (the usual case) is not parsed again.
+    // An update resending the same label (the usual case) is not read again.
     if (paperCache.has(hash)) continue;
-    try {
-      remember(hash, paperOfPdf(await loadPdf(decodeLabel(label))));
-    } catch (error) {
-      const reason = /encrypted/i.test(String((error as Error).message)) ? 'it is encrypted' : (error as Error).message;
-      details.push({ path: `order.variables.${CARRIER_LABELS_VARIABLE}.${index}.data`, message: `The PDF does not parse: ${reason}` });
-    }
+    const checked = await thread.check(decodeLabel(label));
+    if ('page' in checked) remember(hash, paperOfPage(checked.page));
+    else details.push({ path: `order.variables.${CARRIER_LABELS_VARIABLE}.${index}.data`, message: `The PDF is refused: ${checked.refused}` });
   }
   if (details.length) throw badRequest('The order is not valid', details, 'validation_failed');
 }
 
 /** The paper of a PDF label: its first page as laid out (rotation applied), no margins (the carrier drew them). */
-function paperOfPdf(pdf: PDFDocument): PaperSpec {
-  const page = pdf.getPage(0);
-  const { width, height } = page.getSize();
-  const turned = page.getRotation().angle % 180 !== 0;
+function paperOfPage({ width, height, rotation }: { width: number; height: number; rotation: number }): PaperSpec {
+  const turned = rotation % 180 !== 0;
   const [across, down] = turned ? [height, width] : [width, height];
   const mm = (points: number) => Math.round((points * 25.4 * 10) / 72) / 10;
   const [short, long] = [Math.min(across, down), Math.max(across, down)].map(mm) as [number, number];

@@ -82,5 +82,11 @@ export interface PdfRenderer {
    * there already (render/cached-renderer.ts). Optional: a renderer without a cache has none.
    */
   renderAhead?(document: RenderedHtml): Promise<'cached' | 'rendered'>;
+  /**
+   * PDFs one after the other as one PDF (a job's documents around its carrier labels), off
+   * the event loop (the carrier-label PDF thread). Optional: without it they are merged in
+   * turns of the event loop (render/merge-pdf.ts).
+   */
+  mergePdfs?(parts: Uint8Array[]): Promise<Uint8Array>;
   close(): Promise<void>;
 }

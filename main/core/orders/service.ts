@@ -9,6 +9,7 @@ import { validate } from '../http/validate';
 import { newId, nowIso } from '../ids';
 import { consoleLogger, type Logger } from '../logger';
 import { checkCarrierLabelPdfs } from '../documents/carrier-labels';
+import type { CarrierPdfThread } from '../documents/carrier-pdf-thread';
 import { orderRequestSchema, type OrderData, type OrderRequest } from './schema';
 import {
   appendStatusHistory,
@@ -37,12 +38,14 @@ export interface OrdersServiceDeps {
   writer: GroupCommitter;
   hooks: StationHooks;
   events: StationEvents;
+  /** Reads carrier-label PDFs off the event loop, under limits. */
+  carrierPdfs: CarrierPdfThread;
   logger?: Logger;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService({ db, writer, hooks, events, logger = consoleLogger() }: OrdersServiceDeps) {
+export function createOrdersService({ db, writer, hooks, events, carrierPdfs, logger = consoleLogger() }: OrdersServiceDeps) {
   /** Which team owns an incoming order (spec: 3PL targeting). */
   function owningTeamId(caller: Caller, targetTeamId: string | undefined): string {
     if (targetTeamId === undefined || targetTeamId === caller.team.id) return caller.team.id;
@@ -80,7 +83,7 @@ export function createOrdersService({ db, writer, hooks, events, logger = consol
   let ordersInFlight = 0;
 
   async function ingestValid(caller: Caller, request: OrderRequest, body: unknown): Promise<Order201> {
-    await checkCarrierLabelPdfs(request.order.variables);
+    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);

@@ -35,5 +35,5 @@ export async function renderJobContent(renderer: PdfRenderer, kind: 'pdf' | 'htm
     return { kind, pdf: await renderer.render(documents, paper) };
   }
   if (kind === 'html') throw new PermanentPrintError(READY_PDF_NOT_TAKEN);
-  return { kind: 'pdf', pdf: await renderAroundReady(documents, (document) => document.ready?.bytes, (run) => renderer.render(run, paper)) };
+  return { kind: 'pdf', pdf: await renderAroundReady(documents, (document) => document.ready?.bytes, (run) => renderer.render(run, paper), renderer.mergePdfs?.bind(renderer)) };
 }

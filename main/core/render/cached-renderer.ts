@@ -21,8 +21,9 @@ export function documentPdfKey(html: string, paper: PaperSpec): string {
  * browser pass as before (one pass over many documents is far faster than many small ones).
  * Only rendering ahead fills the cache: a printed job's bytes are kept as its printed copy.
  */
-export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): PdfRenderer {
+export function withRenderedCache(renderer: PdfRenderer, store: ContentStore, options: { mergePdfs?: (parts: Uint8Array[]) => Promise<Uint8Array> } = {}): PdfRenderer {
   let closed = false;
+  const mergePdfs = options.mergePdfs ?? renderer.mergePdfs?.bind(renderer);
   return {
     async render(documents, paper) {
       if (closed) throw new Error('the PDF renderer is closed');
@@ -33,7 +34,7 @@ export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): P
       const hits = keys.filter((key) => store.has(key)).length;
       if (hits > 0 && hits * 2 >= documents.length) {
         // One evicted since it was counted is simply rendered with its neighbours.
-        return renderAroundReady(documents, (_document, index) => store.get(keys[index]!), (run) => renderer.render(run, paper));
+        return renderAroundReady(documents, (_document, index) => store.get(keys[index]!), (run) => renderer.render(run, paper), mergePdfs);
       }
       return renderer.render(documents, paper);
     },
@@ -47,6 +48,7 @@ export function withRenderedCache(renderer: PdfRenderer, store: ContentStore): P
     },
     ...(renderer.renderPng ? { renderPng: (document, options) => renderer.renderPng!(document, options) } : {}),
     ...(renderer.printableHtml ? { printableHtml: (documents, paper) => renderer.printableHtml!(documents, paper) } : {}),
+    ...(mergePdfs ? { mergePdfs } : {}),
     close() {
       closed = true;
       return renderer.close();

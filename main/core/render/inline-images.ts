@@ -112,6 +112,7 @@ export function withImagePolicy(renderer: PdfRenderer, fetcher: ImageFetcher): P
     async printableHtml(documents: RenderedHtml[], paper: PaperSpec) {
       return combineDocuments(await Promise.all(documents.map(inline)), paper);
     },
+    ...(renderer.mergePdfs ? { mergePdfs: (parts: Uint8Array[]) => renderer.mergePdfs!(parts) } : {}),
     close: () => renderer.close(),
   } satisfies PdfRenderer;
 }

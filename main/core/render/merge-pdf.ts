@@ -36,6 +36,7 @@ export async function renderAroundReady<T>(
   documents: T[],
   ready: (document: T, index: number) => Uint8Array | undefined | Promise<Uint8Array | undefined>,
   render: (run: T[]) => Promise<Uint8Array>,
+  merge: (parts: Uint8Array[]) => Promise<Uint8Array> = mergePdfs,
 ): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let run: T[] = [];
@@ -50,5 +51,5 @@ export async function renderAroundReady<T>(
     parts.push(bytes);
   }
   if (run.length) parts.push(await render(run));
-  return parts.length === 1 ? parts[0]! : mergePdfs(parts);
+  return parts.length === 1 ? parts[0]! : merge(parts);
 }

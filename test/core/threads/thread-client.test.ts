@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../main/core/logger';
+import { ThreadClient, ThreadDeadlineError, ThreadDiedError } from '../../../main/core/threads/thread-client';
+
+const entry = new URL('./fixtures/echo-worker.mjs', import.meta.url);
+const client = (mode?: string, extra: Partial<ConstructorParameters<typeof ThreadClient>[0]> = {}) =>
+  new ThreadClient<string, { echo: string }>({ name: 'the test thread', entry, workerData: { mode }, logger: silentLogger, ...extra });
+
+describe('one thread model: a real worker behind ThreadClient', () => {
+  it('starts with the first call, answers by request id, and serves calls after a refused one', async () => {
+    const thread = client();
+    try {
+      expect(thread.isRunning).toBe(false);
+      const [a, b] = await Promise.all([thread.call('a'), thread.call('b')]);
+      expect([a.echo, b.echo]).toEqual(['a', 'b']);
+      await expect(thread.call('throw')).rejects.toThrow('refused by the worker');
+      expect((await thread.call('c')).echo).toBe('c');
+      expect(thread.starts).toBe(1);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('a thread that never says ready is terminated at the start timeout, and the next call starts another', async () => {
+    const thread = client('never-ready', { startTimeoutMs: 200 });
+    try {
+      await expect(thread.call('a')).rejects.toThrow(/did not start within 200 ms/);
+      expect(thread.isRunning).toBe(false);
+      await expect(thread.call('b')).rejects.toThrow(ThreadDiedError);
+      expect(thread.starts).toBe(2);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('a thread that exits before it is ready fails the waiting call at once', async () => {
+    const thread = client('exit-before-ready', { startTimeoutMs: 60_000 });
+    try {
+      await expect(thread.call('a')).rejects.toThrow(/exited \(code 3\)/);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('a thread killed mid-call fails that call and every call it held, then serves the next call on a new thread', async () => {
+    const thread = client();
+    try {
+      const held = thread.call('hang');
+      const dying = thread.call('die');
+      await expect(dying).rejects.toThrow(ThreadDiedError);
+      await expect(held).rejects.toThrow(/exited \(code 4\)/);
+      expect((await thread.call('after')).echo).toBe('after');
+      expect(thread.starts).toBe(2);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('a call past its deadline ends the thread (its work cannot be stopped otherwise); the next call starts another', async () => {
+    const thread = client();
+    try {
+      await expect(thread.call('hang', { deadlineMs: 100 })).rejects.toThrow(ThreadDeadlineError);
+      expect((await thread.call('next')).echo).toBe('next');
+      expect(thread.starts).toBe(2);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('an idle thread is ended, and close() ends it for good', async () => {
+    const thread = client(undefined, { idleMs: 50 });
+    await thread.call('a');
+    await expect.poll(() => thread.isRunning, { interval: 20 }).toBe(false);
+    await thread.close();
+    await expect(thread.call('b')).rejects.toThrow(/is closed/);
+  });
+});
