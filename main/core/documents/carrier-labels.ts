@@ -4,6 +4,7 @@ import { badRequest, type ErrorDetail } from '../http/errors';
 import type { PaperSpec } from './contract';
 import { NAMED_PAPERS } from './paper';
 import type { CarrierPdfThread } from './carrier-pdf-thread';
+import { checkZplLabel } from './zpl-policy';
 
 /**
  * Carrier labels: documents a WMS bought from a carrier (PDF or ZPL), carried in the order
@@ -56,11 +57,17 @@ function formatIssue(label: CarrierLabel): { path: string; message: string } | u
   return undefined;
 }
 
-/** The checks that need no parsing: base64, size, and the format's first bytes. */
+/**
+ * The checks that need no parsing: base64, size, the format's first bytes, and for ZPL the
+ * station's policy for shared printers (zpl-policy.ts: label formats only).
+ */
 function shallowIssues(label: CarrierLabel): { path: string; message: string } | undefined {
   if (!BASE64.test(label.data) || label.data.length % 4 === 1) return { path: 'data', message: 'Not base64 (standard alphabet, no line breaks)' };
   if (decodedLength(label.data) > CARRIER_LABEL_MAX_BYTES) return { path: 'data', message: `At most ${CARRIER_LABEL_MAX_BYTES} bytes once decoded` };
-  return formatIssue(label);
+  const issue = formatIssue(label);
+  if (issue || label.format !== 'zpl') return issue;
+  const refused = checkZplLabel(decodeLabel(label));
+  return refused && { path: 'data', message: refused.message };
 }
 
 /**

@@ -90,6 +90,39 @@ describe('ZPL templates print raw', () => {
     expect(printed.equals(Buffer.concat([Buffer.from(ours, 'utf8'), carrier]))).toBe(true);
   });
 
+  it('a carrier ZPL label may hold label formats only: commands that reconfigure the shared printer are a 400 naming them, and never reach its socket', async () => {
+    const { team, key } = await s.printTeam('Hostile ZPL', { documents: [{ template: LABEL, tag: 'label' }] });
+    const hostile: [string, string, RegExp][] = [
+      ['factory defaults, saved', '^XA^JUF^JUS^XZ', /\^JU: printer, network and configuration commands/],
+      ['a new IP address', '^XA^NSS,10.0.0.9,255.255.255.0,10.0.0.1^XZ', /\^NS: printer, network/],
+      ['a reset', '^XA^FO10,10^FDok^FS^XZ~JR', /~JR: control commands/],
+      ['a stored format', '^XA^DFE:EVIL.ZPL^FS^XZ', /\^DF: stored formats/],
+      ['99,999,999 copies', '^XA^FO10,10^FDx^FS^PQ99999999^XZ', /at most 100/],
+      ['a pause', '^XA~PS^XZ', /~PS: control commands/],
+      ['a prefix change', '^XA^CC+^XZ', /\^CC: prefix and delimiter changes/],
+      ['PJL after the label', '^XA^XZ\r\n@PJL SET ECONOMODE=ON', /outside \^XA…\^XZ/],
+      ['a control byte', '^XA^FDa\x1bb^FS^XZ', /control byte \(0x1b\)/],
+    ];
+    for (const [what, zpl, message] of hostile) {
+      const response = await s.call('/api/orders', { key, json: { sourceId: `Z-${what}`, order: { orderNumber: '#Z', lineItems: [{ name: 'Коробка', quantity: 1 }], variables: { carrierLabels: [{ tag: 'label', format: 'zpl', data: Buffer.from(zpl, 'latin1').toString('base64') }] } } } });
+      const body = (await response.json()) as { error: { details: { path: string; message: string }[] } };
+      expect(response.status, what).toBe(400);
+      expect(body.error.details, what).toEqual([{ path: 'order.variables.carrierLabels.0.data', message: expect.stringMatching(message) }]);
+    }
+    expect(s.station.db.prepare('SELECT COUNT(*) FROM orders WHERE team_id = ?').pluck().get(team.id)).toBe(0);
+
+    // What does reach the printer: the good label, nothing of the refused ones.
+    const good = Buffer.from('^XA^CI28^FO40,40^A0N,40^FDМосква 東京^FS^BY2^BCN,100^FD1Z999^FS^PQ2^XZ');
+    const order = await s.createOrder(key, 'Z-GOOD', { variables: { carrierLabels: [{ tag: 'label', format: 'zpl', data: good.toString('base64') }] } });
+    const zebra = await zebraOnPort9101();
+    const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: await s.printerId('ZPL') } } }), 200);
+    const printed = await zebra.nextJob;
+    await zebra.close();
+    expect((await s.settled(result!.id)).jobs.map((job) => job.state)).toEqual(['done']);
+    expect(printed.subarray(printed.length - good.length).equals(good)).toBe(true);
+    expect(printed.toString('latin1')).not.toMatch(/\^JU|\^NS|~JR|\^DF|~PS|@PJL/);
+  });
+
   it('previews a ZPL label as the PNG a 203 dpi printer would print (rendered locally), its barcode readable', async () => {
     const { team, key } = await s.printTeam('ZPL preview', { documents: [{ template: LABEL, tag: 'label' }] });
     const order = await s.createOrder(key, 'ZPL-P');
