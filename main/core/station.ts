@@ -183,6 +183,9 @@ export function createStation(options: StationOptions): Station {
   const imageFetcher = new ImageFetcher({ allowedHosts: () => allowedImageHosts(settings) });
   // Documents rendered ahead print from the cache; images are inlined first, so they are part of the key.
   const printCache = new ContentStore(join(options.dataDir, 'print-cache'), options.printCacheBytes ?? DEFAULT_PRINT_CACHE_BYTES);
+  // Opened as a serving station starts: a cache an older version left readable is made private
+  // at once, not at the first print (a failure here is the first print's to report).
+  if (!options.oneShot) printCache.ready().catch(() => undefined);
   // Carrier-label PDFs come from outside: read, and merged into jobs, on a thread of their own under limits.
   const carrierPdfs = new CarrierPdfThread(logger);
   const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache, { mergePdfs: (parts) => carrierPdfs.merge(parts) }), imageFetcher);

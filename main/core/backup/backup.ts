@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/open';
 import { loadMigrations } from '../db/migrate';
@@ -31,6 +31,10 @@ export async function takeBackup(db: Db, dataDir: string, file: string): Promise
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   try {
+    // Private from its first byte: SQLite keeps an existing file's mode and gives its
+    // journal the same, so no reader can open a copy of customer data while it is written.
+    closeSync(openSync(partial, 'w', PRIVATE_FILE_MODE));
+    if (process.platform !== 'win32') chmodSync(partial, PRIVATE_FILE_MODE);
     await db.backup(partial);
     const copy = new Database(partial);
     let facts: BackupFacts;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rename, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/private-files';
 
 /** A key of the store: 64 hex characters (SHA-256). */
 const KEY = /^[0-9a-f]{64}$/;
@@ -52,7 +53,11 @@ export class ContentStore {
   }
 
   private async load(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    // Rendered documents and printed copies hold customers' names and addresses: owner only,
+    // whatever the umask, and corrected for a cache an older version left readable.
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    const ownerOnly = process.platform !== 'win32';
+    if (ownerOnly) await chmod(this.dir, PRIVATE_DIR_MODE);
     const found: Array<{ key: string; bytes: number; usedAt: number }> = [];
     for (const name of await readdir(this.dir)) {
       const path = join(this.dir, name);
@@ -62,6 +67,7 @@ export class ContentStore {
         continue;
       }
       const info = await stat(path).catch(() => undefined);
+      if (info?.isFile() && ownerOnly && (info.mode & 0o077) !== 0) await chmod(path, PRIVATE_FILE_MODE).catch(() => undefined);
       if (info?.isFile()) found.push({ key: name, bytes: info.size, usedAt: info.mtimeMs });
     }
     for (const { key, bytes, usedAt } of found.sort((a, b) => a.usedAt - b.usedAt)) {
@@ -114,7 +120,7 @@ export class ContentStore {
     // Synced before the rename: after a power cut a key names the whole entry or nothing
     // (ext4 and others may otherwise keep the rename and lose the data). It also keeps these
     // megabytes out of the journal commit that the next WAL sync of station.db waits for.
-    const file = await open(temporary, 'w');
+    const file = await open(temporary, 'w', PRIVATE_FILE_MODE);
     try {
       await file.writeFile(bytes);
       await this.syncEntry(file, temporary);

@@ -73,6 +73,11 @@ it('keeps the data dir 0700 and the database, WAL, SHM, settings and printed PDF
     for (const file of ['station.db', 'station.db-wal', 'station.db-shm', 'settings.json', ...pdfs.map((pdf) => join('printed', pdf))]) {
       expect(mode(join(dataDir, file)), file).toBe(0o600);
     }
+    // The print cache: the job's printed copy (customer data) is owner only too.
+    const cached = readdirSync(join(dataDir, 'print-cache'));
+    expect(cached.length).toBeGreaterThan(0);
+    expect(mode(join(dataDir, 'print-cache'))).toBe(0o700);
+    for (const name of cached) expect(mode(join(dataDir, 'print-cache', name)), name).toBe(0o600);
   } finally {
     await served.stop();
   }
@@ -81,8 +86,14 @@ it('keeps the data dir 0700 and the database, WAL, SHM, settings and printed PDF
   chmodSync(dataDir, 0o755);
   chmodSync(join(dataDir, 'printed'), 0o755);
   for (const file of ['station.db', 'settings.json']) chmodSync(join(dataDir, file), 0o644);
+  chmodSync(join(dataDir, 'print-cache'), 0o755);
+  const cachedBefore = readdirSync(join(dataDir, 'print-cache'));
+  for (const name of cachedBefore) chmodSync(join(dataDir, 'print-cache', name), 0o644);
   const again = await serveWithUmask022();
   try {
+    // The cache is opened as the station starts: its folder and files are corrected then.
+    await waitFor(() => (cachedBefore.every((name) => mode(join(dataDir, 'print-cache', name)) === 0o600) ? true : undefined), 30_000, 'the print cache to be made private');
+    expect(mode(join(dataDir, 'print-cache'))).toBe(0o700);
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(join(dataDir, 'printed'))).toBe(0o700);
     for (const file of ['station.db', 'station.db-wal', 'station.db-shm', 'settings.json']) expect(mode(join(dataDir, file)), file).toBe(0o600);
