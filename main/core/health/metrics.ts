@@ -2,6 +2,10 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CHECKPOINT_MODES, WAL_BOUND_BYTES, type Checkpointer } from '../db/checkpointer';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
+import type { JobState } from '../printing/store';
+
+const ORDER_RESULTS = ['created', 'updated', 'merged'] as const;
+const JOB_STATES: readonly JobState[] = ['queued', 'rendering', 'submitting', 'submitted', 'done', 'unknown', 'failed'];
 
 /**
  * The station's Prometheus metrics (`GET /metrics`). Counters and histograms follow the
@@ -23,6 +27,10 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
     labelNames: ['state'],
     registers: [registry],
   });
+  // Every known label value from the start, at 0: an alert or a dashboard on a fresh station
+  // sees 0, not "no data" (Prometheus practice: avoid missing metrics).
+  for (const result of ORDER_RESULTS) ordersIngested.inc({ result }, 0);
+  for (const state of JOB_STATES) jobTransitions.inc({ state }, 0);
   const jobsByState = db.prepare<[], { state: string; count: number }>('SELECT state, COUNT(*) AS count FROM print_jobs GROUP BY state');
   new Gauge({
     name: 'station_print_jobs',
@@ -31,6 +39,7 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
     registers: [registry],
     collect() {
       this.reset();
+      for (const state of JOB_STATES) this.set({ state }, 0);
       for (const row of jobsByState.all()) this.set({ state: row.state }, row.count);
     },
   });
@@ -56,6 +65,7 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
     registers: [registry],
   });
+  for (const outcome of ['ok', 'failed']) renderSeconds.zero({ outcome });
   const printSeconds = new Histogram({
     name: 'station_print_seconds',
     help: 'Time from a print job being queued to the printer system accepting it',

@@ -28,6 +28,8 @@ function rendererWatch(events: StationEvents) {
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const fromLoopback = (ctx: Context) => LOOPBACK.test(ctx.req.socket.remoteAddress ?? '');
+/** A request a proxy on this computer passed on: its real caller may be anywhere. */
+const forwarded = (ctx: Context) => ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'].some((name) => ctx.get(name) !== '');
 
 /**
  * `GET /healthz` (no key; 200 when every part is up, else 503) says whether the database,
@@ -35,7 +37,10 @@ const fromLoopback = (ctx: Context) => LOOPBACK.test(ctx.req.socket.remoteAddres
  * Prometheus text: without a key only for callers on this computer (loopback); from
  * elsewhere it needs a dashboard session (`Authorization: Bearer …`).
  */
-export function healthRoutes(router: Router, deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; sessions: AdminSessions }): void {
+export function healthRoutes(
+  router: Router,
+  deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; sessions: AdminSessions; forwardedMetricsAllowed?: () => boolean },
+): void {
   const renderer = rendererWatch(deps.events);
   router.get('/healthz', (ctx) => {
     let database: Check;
@@ -53,9 +58,13 @@ export function healthRoutes(router: Router, deps: { db: Db; events: StationEven
     ctx.body = { status: up ? 'ok' : 'degraded', version: STATION_VERSION, checks };
   });
   router.get('/metrics', async (ctx) => {
-    if (!fromLoopback(ctx)) {
+    const local = fromLoopback(ctx) && (!forwarded(ctx) || deps.forwardedMetricsAllowed?.() === true);
+    if (!local) {
       const header = ctx.get('authorization');
       const session = header.startsWith('Bearer ') ? deps.sessions.touch(header.slice(7)) : undefined;
+      if (!session && fromLoopback(ctx)) {
+        throw forbidden('This request came through a proxy (it carries a forwarding header), so its caller may be anywhere: send a dashboard session as Authorization: Bearer, or allow forwarded metrics in Settings → Network');
+      }
       if (!session) throw forbidden('Metrics answer without a key only on this computer (loopback); from elsewhere send a dashboard session as Authorization: Bearer');
     }
     ctx.set('Content-Type', deps.metrics.contentType);

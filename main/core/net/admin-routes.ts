@@ -28,7 +28,7 @@ const origins = z
   )
   .max(50, 'At most 50 origins');
 
-const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional() });
+const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
 export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
@@ -39,10 +39,14 @@ export const configuredDashboardHosts = (settings: SettingsStore): string[] => r
 /** Web pages allowed to call the API from a browser; none when unset or when settings cannot be read. */
 export const allowedBrowserOrigins = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.browserOrigins ?? [];
 
+/** Whether /metrics answers a forwarded loopback request without a session (docs/api.md, Health and metrics). */
+export const metricsForwardedAllowed = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.metricsForwardedAllowed === true;
+
 const view = (settings: SettingsStore) => ({
   imageHostsAllowed: allowedImageHosts(settings),
   dashboardHosts: configuredDashboardHosts(settings),
   browserOrigins: allowedBrowserOrigins(settings),
+  metricsForwardedAllowed: metricsForwardedAllowed(settings),
 });
 
 /** Dashboard: hosts on the local network whose images documents may show; extra names of the dashboard; browser origins of the API. */
@@ -57,6 +61,7 @@ export function networkAdminRoutes(router: Router, settings: SettingsStore): voi
       imageHostsAllowed: [...new Set(input.imageHostsAllowed)],
       dashboardHosts: [...new Set(input.dashboardHosts ?? configuredDashboardHosts(settings))],
       browserOrigins: [...new Set(input.browserOrigins ?? allowedBrowserOrigins(settings))],
+      metricsForwardedAllowed: input.metricsForwardedAllowed ?? metricsForwardedAllowed(settings),
     });
     ctx.body = view(settings);
   });

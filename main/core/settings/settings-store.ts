@@ -23,6 +23,11 @@ export interface NetworkSettings {
   dashboardHosts?: string[];
   /** Web page origins (`https://wms.example.com`) allowed to call `/api/*` from a browser (CORS). */
   browserOrigins?: string[];
+  /**
+   * `/metrics` without a session for a loopback request that a proxy forwarded (it carries
+   * Forwarded, X-Forwarded-For or X-Real-IP): off by default, since the proxy's callers may be anyone.
+   */
+  metricsForwardedAllowed?: boolean;
 }
 
 /** SMTP delivery. The password is write-only through the admin API. */

@@ -6,23 +6,24 @@ interface NetworkView {
   imageHostsAllowed: string[];
   dashboardHosts: string[];
   browserOrigins: string[];
+  metricsForwardedAllowed: boolean;
 }
 
 const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).filter(Boolean);
 
 /** What the station may reach, and by which names it is reached. */
 export function NetworkSettings() {
-  const [form, setForm] = useState<{ images: string; dashboard: string; origins: string } | null>(null);
+  const [form, setForm] = useState<{ images: string; dashboard: string; origins: string; forwardedMetrics: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n') });
+  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed });
   useEffect(() => void api<NetworkView>('/settings/network').then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins) } }));
+      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics } }));
       setSaved('Network settings saved.');
     } catch (failure) {
       setError(describeError(failure));
@@ -53,6 +54,10 @@ export function NetworkSettings() {
           <label>
             Web pages that may call the API from a browser (one origin per line, e.g. https://wms.example.com; every other page is refused)
             <textarea rows={3} value={form.origins} onChange={(event) => setForm({ ...form, origins: event.target.value })} placeholder="https://wms.example.com" />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={form.forwardedMetrics} onChange={(event) => setForm({ ...form, forwardedMetrics: event.target.checked })} />
+            Answer /metrics without a session to requests a proxy on this computer forwards (only if that proxy lets no one else reach it)
           </label>
           <div className="row">
             <button type="submit" className="button button-primary">Save network settings</button>

@@ -88,6 +88,43 @@ describe('health and metrics', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a fresh station exports every known label value at 0, not "no data"', async () => {
+    const fresh = await startStation();
+    try {
+      const text = await (await fetch(`${fresh.url}/metrics`)).text();
+      for (const result of ['created', 'updated', 'merged']) expect(sample(text, `station_orders_ingested_total{result="${result}"}`), result).toBe(0);
+      for (const state of ['queued', 'rendering', 'submitting', 'submitted', 'done', 'unknown', 'failed']) {
+        expect(sample(text, `station_print_jobs_total{state="${state}"}`), state).toBe(0);
+        expect(sample(text, `station_print_jobs{state="${state}"}`), state).toBe(0);
+      }
+      expect(sample(text, 'station_render_seconds_count{outcome="failed"}')).toBe(0);
+      for (const mode of ['passive', 'restart', 'truncate']) expect(sample(text, `station_wal_checkpoints_total{mode="${mode}",outcome="busy"}`), mode).toBe(0);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('a request a proxy on this computer forwarded needs a session, unless an admin allows forwarded metrics', async () => {
+    const proxied = await startStation();
+    try {
+      const headers: Record<string, string>[] = [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }, { 'X-Real-IP': '203.0.113.9' }];
+      for (const header of headers) {
+        const refused = await fetch(`${proxied.url}/metrics`, { headers: header });
+        expect(refused.status, JSON.stringify(header)).toBe(403);
+        expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/proxy/);
+      }
+      const token = proxied.station.services.adminSessions.createSessionToken();
+      expect((await fetch(`${proxied.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9', Authorization: `Bearer ${token}` } })).status).toBe(200);
+      const admin = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const put = await fetch(`${proxied.url}/admin/api/settings/network`, { method: 'PUT', headers: admin, body: JSON.stringify({ imageHostsAllowed: [], metricsForwardedAllowed: true }) });
+      expect(put.status).toBe(200);
+      expect(await put.json()).toMatchObject({ metricsForwardedAllowed: true });
+      expect((await fetch(`${proxied.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })).status).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('GET /healthz says 503 and which part is down when the print queue stops', async () => {
     await s.station.printing.queue.stop();
     const response = await fetch(`${s.url}/healthz`);
