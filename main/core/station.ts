@@ -273,7 +273,7 @@ export function createStation(options: StationOptions): Station {
   const printing = createPrintingServices(printingDeps);
   registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
   // Webhooks: the outbox is written with each change; the dispatcher sends it from here.
-  const webhooks = options.background ? new WebhookDispatcher({ db, events, logger, retryBaseMs: options.webhookRetryBaseMs }) : undefined;
+  const webhooks = options.background ? new WebhookDispatcher({ db, events, logger, retryBaseMs: options.webhookRetryBaseMs, allowedHosts: () => allowedImageHosts(settings) }) : undefined;
   webhookAdminRoutes(admin, db, () => webhooks);
   if (webhooks) {
     webhooks.start();

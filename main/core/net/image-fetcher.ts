@@ -1,8 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { isPublicAddress } from './addresses';
+import type { IncomingMessage } from 'node:http';
+import { OutboundRefused, requestVetted } from './outbound';
 import { declaredImageType, describeHeader, IMAGE_TYPES, sniffImageType, type ImageType } from './image-types';
 
 /** Limits on what the station fetches for a document (docs/api.md, Security). */
@@ -25,10 +22,7 @@ export interface ImageFetchPolicy {
   allowedHosts(): string[];
 }
 
-class Refused extends Error {}
-
-/** `[::1]` → `::1`: the WHATWG URL keeps brackets around IPv6 hosts. */
-const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+class Refused extends OutboundRefused {}
 
 /**
  * Fetches images for documents under the station's outbound policy: only http(s); only
@@ -61,50 +55,14 @@ export class ImageFetcher {
       }
     } catch (error) {
       if (deadline.aborted) return { ok: false, reason: `no answer within ${IMAGE_LIMITS.timeoutMs / 1000} s` };
-      return { ok: false, reason: error instanceof Refused ? error.message : `could not be fetched (${(error as Error).message})` };
+      return { ok: false, reason: error instanceof OutboundRefused ? error.message : `could not be fetched (${(error as Error).message})` };
     } finally {
       this.release();
     }
   }
 
-  /** The address to connect to, once the URL and every address of its host pass the policy. */
-  private async vet(url: URL): Promise<{ address: string; family: 4 | 6 }> {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Refused(`${url.protocol} URLs are not fetched`);
-    const host = bareHost(url.hostname);
-    const allowed = this.policy.allowedHosts().includes(host);
-    const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : ((await lookup(host, { all: true, verbatim: true })) as Array<{ address: string; family: 4 | 6 }>);
-    if (addresses.length === 0) throw new Refused(`${host} has no address`);
-    if (!allowed) {
-      const inner = addresses.find((candidate) => !isPublicAddress(candidate.address));
-      if (inner) throw new Refused(`${host} is not a public address (${inner.address}); an admin can allow the host in Settings`);
-    }
-    return addresses[0]!;
-  }
-
-  private async get(href: string, signal: AbortSignal): Promise<IncomingMessage> {
-    const url = new URL(href);
-    const { address, family } = await this.vet(url);
-    const host = bareHost(url.hostname);
-    const secure = url.protocol === 'https:';
-    return new Promise((resolve, reject) => {
-      const request = (secure ? httpsRequest : httpRequest)(
-        {
-          // Connect to the vetted address itself; the Host header and TLS name stay the URL's.
-          host: address,
-          family,
-          port: url.port || (secure ? 443 : 80),
-          path: `${url.pathname}${url.search}`,
-          method: 'GET',
-          headers: { host: url.host, accept: 'image/*', 'user-agent': 'OrderPrintStation' },
-          agent: false,
-          signal,
-          ...(secure && !isIP(host) ? { servername: host } : {}),
-        },
-        resolve,
-      );
-      request.on('error', reject);
-      request.end();
-    });
+  private get(href: string, signal: AbortSignal): Promise<IncomingMessage> {
+    return requestVetted(href, this.policy.allowedHosts(), { method: 'GET', headers: { accept: 'image/*', 'user-agent': 'OrderPrintStation' }, signal });
   }
 
   private async read(response: IncomingMessage): Promise<FetchedImage> {

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import { nowIso } from '../ids';
+import { OutboundRefused, requestVetted } from '../net/outbound';
 import type { Logger } from '../logger';
 import { STATION_VERSION } from '../version';
 import { dueDeliveries, nextDueAt, outboxWritesOf, recordAttempt, type DeliveryRow } from './store';
@@ -15,6 +16,8 @@ export interface DispatcherOptions {
   /** Attempts before a delivery is given up (`failed`; an admin can send it again). */
   maxAttempts?: number;
   timeoutMs?: number;
+  /** Hosts an admin allowed although they are not public (Settings → Network): the outbound policy's list. */
+  allowedHosts?: () => string[];
 }
 
 const MAX_DELAY_MS = 60 * 60 * 1000;
@@ -32,9 +35,9 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
 }
 
 function describeFailure(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if ((error as Error).name === 'TimeoutError') return 'No answer within the time limit';
-  return cause?.code ? `${cause.code}: ${cause.message ?? ''}`.trim() : String((error as Error).message ?? error);
+  const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const coded = failure.code ? failure : failure.cause;
+  return coded?.code ? `${coded.code}: ${coded.message ?? ''}`.trim() : String(failure.message ?? error);
 }
 
 /**
@@ -112,11 +115,13 @@ export class WebhookDispatcher {
     const attempts = delivery.attempts + 1;
     let status: number | null = null;
     let error: string | null = null;
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await fetch(delivery.url, {
+      // Under the station's outbound policy (net/outbound.ts): a loopback or private receiver
+      // only when an admin allowed its host; no redirect is followed.
+      const response = await requestVetted(delivery.url, this.options.allowedHosts?.() ?? [], {
         method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': `OrderPrintStation/${STATION_VERSION}`,
@@ -126,11 +131,11 @@ export class WebhookDispatcher {
         },
         body: delivery.payload,
       });
-      status = response.status;
-      await response.body?.cancel();
+      status = response.statusCode ?? 0;
+      response.resume();
       if (status < 200 || status > 299) error = `The receiver answered HTTP ${status}`;
     } catch (failure) {
-      error = describeFailure(failure);
+      error = failure instanceof OutboundRefused ? `Not sent: ${failure.message}` : signal.aborted ? 'No answer within the time limit' : describeFailure(failure);
     }
     const at = nowIso();
     const state = error === null ? 'delivered' : attempts >= maxAttempts ? 'failed' : 'pending';

@@ -34,8 +34,9 @@ export function NetworkSettings() {
     <section className="card" aria-label="Network">
       <h2>Network</h2>
       <p className="muted">
-        Documents show product images from public web servers. Servers on this machine or the local network (a WMS image server) are refused unless
-        listed here, so that an order cannot make the station read its own network.
+        Documents show product images from public web servers, and webhooks post to public receivers. Servers on this machine or the local network
+        (a WMS image server, a WMS webhook receiver) are refused unless listed here, so that an order or a webhook cannot make the station reach
+        into its own network.
       </p>
       <ErrorBanner error={error} />
       {saved && <div className="banner banner-success" role="status">{saved}</div>}
@@ -43,7 +44,7 @@ export function NetworkSettings() {
         <SubmitForm className="form-grid" onSubmit={save}>
           <div className="row">
             <label>
-              Local image hosts allowed (one per line: a name or an IP address)
+              Local image and webhook hosts allowed (one per line: a name or an IP address)
               <textarea rows={3} value={form.images} onChange={(event) => setForm({ ...form, images: event.target.value })} placeholder="images.wms.local" />
             </label>
             <label>

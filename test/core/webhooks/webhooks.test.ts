@@ -54,6 +54,8 @@ const other = new Receiver();
 
 beforeAll(async () => {
   s = await printStation({ webhookRetryBaseMs: 100 });
+  // The receivers listen on loopback: the outbound policy sends there only once an admin allows it.
+  expect((await s.admin('/admin/api/settings/network', { method: 'PUT', json: { imageHostsAllowed: ['127.0.0.1'] } })).status).toBe(200);
   await shop.up();
   await other.up();
 });
@@ -79,6 +81,18 @@ const nextAttempt = (state: 'pending' | 'delivered' | 'failed') =>
   });
 
 describe('webhooks', () => {
+  it('go out under the outbound policy: a loopback receiver an admin did not allow gets nothing, and the delivery says why', async () => {
+    const { team, key } = await s.printTeam('Loopback receiver');
+    const hook = await register(team.id, shop.url.replace('127.0.0.1', 'localhost'), ['order.status_changed']);
+    const before = shop.received.length;
+    const order = await s.createOrder(key, 'WH-POLICY');
+    const refused = nextAttempt('pending');
+    expect((await s.admin(`/admin/api/orders/${order.id}/ignore`, { method: 'POST' })).status).toBe(200);
+    expect((await refused).error).toMatch(/^Not sent: localhost is not a public address \((127\.0\.0\.1|::1)\); an admin can allow the host in Settings → Network$/);
+    expect(shop.received.length).toBe(before);
+    await json(await s.admin(`/admin/api/webhooks/${hook.id}`, { method: 'DELETE' }), 200);
+  });
+
   it('tells a team of its order printing and its job states, signed with its secret, and tells no other team', async () => {
     const { team, key } = await s.printTeam('Webhook shop');
     const { team: otherTeam } = await s.printTeam('Other shop');

@@ -36,7 +36,7 @@ describe('Network settings', () => {
   it('saves the local image hosts, and says which entry is wrong', async () => {
     renderPage(<NetworkSettings />);
     const region = await screen.findByRole('region', { name: 'Network' });
-    const images = await within(region).findByLabelText(/Local image hosts allowed/);
+    const images = await within(region).findByLabelText(/Local image and webhook hosts allowed/);
     fireEvent.change(images, { target: { value: 'http://images.wms.local/' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(/imageHostsAllowed\.0: A host name or an IP address/);
