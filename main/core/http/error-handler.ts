@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { HttpError } from './errors';
+import { HttpError, RateLimitedError } from './errors';
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -31,6 +31,7 @@ export function errorHandler(logger: Logger) {
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.status = error.status;
+        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
         ctx.body = {
           error: {
             code: error.code,

@@ -31,6 +31,16 @@ export const forbidden = (message = 'This API key cannot access that resource') 
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
+/** 429: the caller asked too often; `Retry-After` says in how many seconds it may ask again. */
+export class RateLimitedError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
 export function zodDetails(error: ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { singleLine } from '../text';
 import type { Db } from '../db/open';
 import { HttpError, notFound } from '../http/errors';
 import { hashSecret } from '../keys/hash';
@@ -91,11 +92,13 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       insertInvitation(db, row);
     }).immediate();
 
+    // A name written before names were kept to one line still reaches the mail as one.
+    const teamName = singleLine(team.name);
     const message = {
       to: email,
-      subject: `You are invited to ${team.name} on Order Print Station`,
+      subject: `You are invited to ${teamName} on Order Print Station`,
       text: [
-        `You are invited to join the team "${team.name}" on Order Print Station as ${role}.`,
+        `You are invited to join the team "${teamName}" on Order Print Station as ${role}.`,
         '',
         `Accept the invitation: ${link}`,
         '',

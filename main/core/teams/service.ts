@@ -1,3 +1,4 @@
+import { singleLine } from '../text';
 import type { Db } from '../db/open';
 import { newId, nowIso, slugify } from '../ids';
 import { badRequest } from '../http/errors';
@@ -27,7 +28,7 @@ export function operatorUser(db: Db): UserRow {
 export function userForEmail(db: Db, email: string, name?: string): UserRow {
   const found = findUserByEmail(db, email);
   if (found) return found;
-  const user: UserRow = { id: newId(), name: name?.trim() || email.split('@')[0]!, email, created_at: nowIso() };
+  const user: UserRow = { id: newId(), name: singleLine(name ?? '') || email.split('@')[0]!, email, created_at: nowIso() };
   insertUser(db, user);
   return user;
 }
@@ -44,7 +45,7 @@ export interface CreateTeamInput {
  * templates, routing…). Call inside a transaction.
  */
 export function createTeam(db: Db, hooks: StationHooks, input: CreateTeamInput): { team: TeamRow; owner: UserRow } {
-  const name = input.name.trim();
+  const name = singleLine(input.name);
   if (name.length < 1 || name.length > 100) throw badRequest('A team name has 1 to 100 characters');
   const parent = input.parentTeamId ? getTeam(db, input.parentTeamId) : undefined;
   if (input.type === 'merchant' && parent?.type !== 'three_pl') throw badRequest('A merchant needs a 3PL parent team');

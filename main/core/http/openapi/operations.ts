@@ -45,6 +45,13 @@ const withBody = {
   507: error("The station's disk is full: nothing was written"),
 };
 
+/** A 3PL's hourly limits on merchants and invitation mail (docs/api.md, Teams). */
+const rateLimited: Answer = {
+  description: 'Over the 3PL team’s hourly limit (`rate_limited`); `Retry-After` says when to try again',
+  json: 'Error',
+  headers: { 'Retry-After': { description: 'Seconds until the request may be made again', schema: { type: 'string', pattern: '^[0-9]+$' } } },
+};
+
 const ORDER_ID_OR_KEY: [string, string] = ['orderIdOrKey', 'An order UUID or an order key (URL-encoded)'];
 const MERCHANT_ID: [string, string] = ['merchantTeamId', 'A merchant team managed by the calling 3PL team'];
 const LINK_ID: [string, string] = ['linkId', 'A link id'];
@@ -243,7 +250,7 @@ export const operations: Operation[] = [
     summary: 'Create a merchant, optionally inviting its admin',
     pathParams: [],
     body: { schema: 'MerchantCreate', required: true },
-    answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed') },
+    answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 429: rateLimited },
   },
   {
     id: 'inviteToMerchant',
@@ -253,7 +260,7 @@ export const operations: Operation[] = [
     summary: 'Invite an administrator to a merchant',
     pathParams: [MERCHANT_ID],
     body: { schema: 'Invitation', required: true },
-    answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller') },
+    answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller'), 429: rateLimited },
   },
   {
     id: 'listMembers',

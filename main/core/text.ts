@@ -1,0 +1,9 @@
+/**
+ * A name as one line of text: control characters (CR, LF, TAB, NUL, …, and the Unicode line
+ * and paragraph separators) become spaces, runs of spaces one, the ends trimmed. Names reach
+ * mail bodies and subjects, documents and logs, where a line break would start a line the
+ * name's author wrote.
+ */
+export function singleLine(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+}
