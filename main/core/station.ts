@@ -188,7 +188,7 @@ export function createStation(options: StationOptions): Station {
   if (!options.oneShot) printCache.ready().catch(() => undefined);
   // Carrier-label PDFs come from outside: read, and merged into jobs, on a thread of their own under limits.
   const carrierPdfs = new CarrierPdfThread(logger);
-  const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer(), printCache, { mergePdfs: (parts) => carrierPdfs.merge(parts) }), imageFetcher);
+  const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer({ logger }), printCache, { mergePdfs: (parts) => carrierPdfs.merge(parts) }), imageFetcher);
   // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
   const renderThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger });
   // Order writes check their documents' completeness off the event loop first, at the

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { pageSizeMm } from '../documents/paper';
+import type { Logger } from '../logger';
 import { resolveChromiumPath } from './chromium-path';
+import { firstSandboxChoice, isSandboxFailure, type SandboxDecision } from './chromium-sandbox';
 import { combineDocuments, pagePixels, previewSheet } from './combine';
 import { loadPdfLib } from './merge-pdf';
 
@@ -10,10 +12,12 @@ export interface ChromiumRendererOptions {
   executablePath?: string;
   /** How long a page may take to load, in ms. */
   timeoutMs?: number;
+  /** Where the station says, once, that Chromium runs without its sandbox and why. */
+  logger?: Pick<Logger, 'info'>;
 }
 
+/** Chromium's flags; its sandbox is chosen apart (chromium-sandbox.ts). */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
@@ -35,6 +39,7 @@ const DOCUMENT_URL = 'http://render.station.invalid/document.html';
 export class ChromiumPdfRenderer implements PdfRenderer {
   private browser?: Promise<Browser>;
   private closed = false;
+  private sandbox: SandboxDecision | undefined;
 
   constructor(private readonly options: ChromiumRendererOptions = {}) {}
 
@@ -46,7 +51,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
         // Loaded on the first render: Playwright is ~40 MB of a station that may never print.
         // pdf-lib comes with it, so merging never compiles a module in the middle of a batch.
         const [{ chromium }] = await Promise.all([import('playwright-core'), loadPdfLib()]);
-        const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+        const browser = await this.launchWithSandboxIfPossible((sandbox) => chromium.launch({ executablePath, headless: true, chromiumSandbox: sandbox, args: CHROMIUM_ARGS }));
         // A crashed browser is replaced by the next render.
         browser.on('disconnected', () => {
           if (this.browser === launching) this.browser = undefined;
@@ -59,6 +64,27 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       });
     }
     return this.browser;
+  }
+
+  /** Sandboxed when Chromium can be (chromium-sandbox.ts); the reason it is not is logged once. */
+  private async launchWithSandboxIfPossible(launch: (sandbox: boolean) => Promise<Browser>): Promise<Browser> {
+    let decision = this.sandbox ?? firstSandboxChoice();
+    let browser: Browser;
+    try {
+      browser = await launch(decision.sandbox);
+    } catch (error) {
+      if (!decision.sandbox || !isSandboxFailure(error)) throw error;
+      decision = { sandbox: false, why: `a sandboxed launch failed (${String((error as Error).message).split('\n')[0]}); allow unprivileged user namespaces or install Chromium's sandbox helper` };
+      browser = await launch(false);
+    }
+    if (!decision.sandbox && this.sandbox === undefined) this.options.logger?.info('Chromium renders documents without its sandbox', { why: decision.why });
+    this.sandbox = decision;
+    return browser;
+  }
+
+  /** How Chromium was launched, once it was (tests, the log). */
+  get sandboxDecision(): SandboxDecision | undefined {
+    return this.sandbox;
   }
 
   /** A fresh, locked-down context holding `html` as its only document. */
