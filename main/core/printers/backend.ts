@@ -28,6 +28,8 @@ export interface DiscoveredPrinter {
   acceptsCustomPaper: boolean;
   /** The OS default printer. */
   isDefault: boolean;
+  /** A label printer's own language that the OS says it takes raw (`zpl`: CUPS's make and model names Zebra or ZPL). */
+  language?: 'zpl';
 }
 
 /**
@@ -132,6 +134,9 @@ export class UnconfirmedPrintError extends Error {}
 
 /** Why a printer path that prints documents refuses a ZPL job. */
 export const RAW_NOT_TAKEN = 'This printer takes documents, not ZPL: route ZPL labels to a label printer on a CUPS queue or a Windows printer (they are sent raw)';
+/** Why a job of raw ZPL fails at once on a printer not marked as a ZPL label printer. */
+export const notAZplPrinter = (name: string) =>
+  `${RAW_NOT_TAKEN}. ${name} is not marked as a ZPL label printer (raw ZPL on another printer prints garbage or changes its settings); if it is one, mark it so on the Printers page`;
 
 /** The PDF of a job for a backend that prints PDFs (a wiring error otherwise). */
 export function pdfOf(request: SubmitRequest): Uint8Array {

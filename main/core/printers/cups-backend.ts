@@ -93,6 +93,7 @@ export class CupsBackend implements PrintBackend {
     const found: DiscoveredPrinter[] = [];
     for (const printer of printers) {
       const { trays, paperSizes, acceptsCustomPaper } = await this.queueOptions(printer.queue);
+      const language = ZPL_MAKE_AND_MODEL.test(await this.makeAndModel(printer.queue)) ? ('zpl' as const) : undefined;
       found.push({
         vendorId: printer.queue,
         name: printer.description || printer.queue,
@@ -101,9 +102,16 @@ export class CupsBackend implements PrintBackend {
         paperSizes,
         acceptsCustomPaper,
         isDefault: printer.queue === defaultQueue,
+        ...(language ? { language } : {}),
       });
     }
     return found;
+  }
+
+  /** The queue's `printer-make-and-model` ("Zebra ZPL Label Printer"), or "" when CUPS does not say. */
+  private async makeAndModel(queue: string): Promise<string> {
+    const result = await this.exec('lpoptions', ['-p', queue]);
+    return /printer-make-and-model=(?:'([^']*)'|(\S+))/.exec(result.stdout)?.slice(1).find((value) => value !== undefined) ?? '';
   }
 
   async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
@@ -308,6 +316,9 @@ export class CupsBackend implements PrintBackend {
 }
 
 const round = (mm: number): number => Math.round(mm * 10) / 10;
+
+/** A queue whose driver speaks ZPL: CUPS's Zebra drivers, and any make and model that names ZPL. */
+const ZPL_MAKE_AND_MODEL = /\bzebra\b|\bzpl\b/i;
 
 /** One line of ipptool -c output: fields split on commas outside quotes, "" an escaped quote. */
 export function parseCsvLine(line: string): string[] {

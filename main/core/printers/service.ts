@@ -45,6 +45,11 @@ export interface PrinterResource {
   /** The contract types `tray` as a string: `""` when the printer has no default tray. */
   config: { fitToPage: boolean; tray: string };
   layoutConfigs: unknown[];
+  /**
+   * A ZPL label printer (raw ZPL jobs go only to these): `takesZpl` as printed, `detected`
+   * what the OS says of the queue, `setting` the admin's (null: follow the OS).
+   */
+  zpl: { takesZpl: boolean; detected: boolean; setting: boolean | null };
 }
 
 export function createPrintersService(deps: { db: Db; events: StationEvents; backends: PrintBackend[] }): PrintersService {
@@ -160,6 +165,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         paperSizes: printer.paperSizes.map((size) => ({ name: size.name, width: mmText(size.widthMm), height: mmText(size.heightMm) })),
         config: { fitToPage: printer.fitToPage, tray: printer.defaultTray ?? '' },
         layoutConfigs: printer.layoutConfigs,
+        zpl: { takesZpl: printer.takesZpl, detected: printer.zplDetected, setting: printer.zplSetting },
       };
     },
   };

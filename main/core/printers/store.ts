@@ -20,6 +20,8 @@ export interface PrinterRow {
   present: number;
   created_at: string;
   updated_at: string;
+  detected_language: string | null;
+  language_setting: string | null;
 }
 
 /** A printer row with its JSON columns parsed: what routing and the queue read. */
@@ -38,6 +40,11 @@ export interface Printer {
   paperSizes: PrinterPaperSize[];
   acceptsCustomPaper: boolean;
   osDefault: boolean;
+  /** Takes raw ZPL: the admin's setting, else what the OS says of the queue. */
+  takesZpl: boolean;
+  /** What the OS says (CUPS's make and model), and the admin's setting (null: follow the OS). */
+  zplDetected: boolean;
+  zplSetting: boolean | null;
 }
 
 export function parsePrinterRow(row: PrinterRow): Printer {
@@ -56,6 +63,9 @@ export function parsePrinterRow(row: PrinterRow): Printer {
     paperSizes: JSON.parse(row.paper_sizes) as PrinterPaperSize[],
     acceptsCustomPaper: row.accepts_custom_paper === 1,
     osDefault: row.os_default === 1,
+    takesZpl: row.language_setting ? row.language_setting === 'zpl' : row.detected_language === 'zpl',
+    zplDetected: row.detected_language === 'zpl',
+    zplSetting: row.language_setting ? row.language_setting === 'zpl' : null,
   };
 }
 
@@ -65,11 +75,11 @@ export function parsePrinterRow(row: PrinterRow): Printer {
  */
 export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPrinter, newId: string, at: string): void {
   statement(db, 
-    `INSERT INTO printers (id, backend, vendor_id, name, status, trays, paper_sizes, accepts_custom_paper, os_default, present, created_at, updated_at)
-     VALUES (@id, @backend, @vendor_id, @name, @status, @trays, @paper_sizes, @accepts_custom_paper, @os_default, 1, @at, @at)
+    `INSERT INTO printers (id, backend, vendor_id, name, status, trays, paper_sizes, accepts_custom_paper, os_default, detected_language, present, created_at, updated_at)
+     VALUES (@id, @backend, @vendor_id, @name, @status, @trays, @paper_sizes, @accepts_custom_paper, @os_default, @detected_language, 1, @at, @at)
      ON CONFLICT (vendor_id) DO UPDATE SET backend = excluded.backend, name = excluded.name, status = excluded.status, trays = excluded.trays,
        paper_sizes = excluded.paper_sizes, accepts_custom_paper = excluded.accepts_custom_paper,
-       os_default = excluded.os_default, present = 1, updated_at = excluded.updated_at`,
+       os_default = excluded.os_default, detected_language = excluded.detected_language, present = 1, updated_at = excluded.updated_at`,
   ).run({
     id: newId,
     backend,
@@ -80,6 +90,7 @@ export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPri
     paper_sizes: JSON.stringify(printer.paperSizes),
     accepts_custom_paper: printer.acceptsCustomPaper ? 1 : 0,
     os_default: printer.isDefault ? 1 : 0,
+    detected_language: printer.language ?? null,
     at,
   });
 }
@@ -124,6 +135,8 @@ export interface PrinterSettings {
   fitToPage?: boolean;
   tray?: string | null;
   layoutConfigs?: unknown[];
+  /** Takes raw ZPL: true or false as the admin says, null to follow the OS. */
+  takesZpl?: boolean | null;
 }
 
 export function updatePrinterSettings(db: Db, id: string, settings: PrinterSettings, at: string): void {
@@ -133,6 +146,7 @@ export function updatePrinterSettings(db: Db, id: string, settings: PrinterSetti
   if (settings.fitToPage !== undefined) columns.fit_to_page = settings.fitToPage ? 1 : 0;
   if (settings.tray !== undefined) columns.default_tray = settings.tray;
   if (settings.layoutConfigs !== undefined) columns.layout_configs = JSON.stringify(settings.layoutConfigs);
+  if (settings.takesZpl !== undefined) columns.language_setting = settings.takesZpl === null ? null : settings.takesZpl ? 'zpl' : 'none';
   const names = Object.keys(columns);
   if (!names.length) return;
   statement(db, `UPDATE printers SET ${names.map((name) => `${name} = @${name}`).join(', ')}, updated_at = @at WHERE id = @id`).run({ ...columns, id, at });

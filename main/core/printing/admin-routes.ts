@@ -18,7 +18,7 @@ import type { TestPrinter } from './test-print';
 const printerSettingsBody = z.strictObject({
   nickname: z.string().trim().max(100).nullable().optional(),
   visible: z.boolean().optional(),
-  config: z.strictObject({ fitToPage: z.boolean().optional(), tray: z.string().min(1).max(200).nullable().optional() }).optional(),
+  config: z.strictObject({ fitToPage: z.boolean().optional(), tray: z.string().min(1).max(200).nullable().optional(), takesZpl: z.boolean().nullable().optional() }).optional(),
   layoutConfigs: z.array(z.unknown()).max(50).optional(),
 });
 
@@ -126,6 +126,7 @@ export function printingAdminRoutes(
       visible: body.visible,
       fitToPage: body.config?.fitToPage,
       tray: body.config?.tray,
+      takesZpl: body.config?.takesZpl,
       layoutConfigs: body.layoutConfigs,
     });
     ctx.body = printers.resource(updated);

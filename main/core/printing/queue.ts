@@ -5,7 +5,7 @@ import type { StationEvents } from '../events';
 import type { Logger } from '../http/error-handler';
 import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
-import { PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
+import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import { enqueueJobStateEvent } from '../webhooks/events';
@@ -254,6 +254,9 @@ export class PrintQueue {
       const down = await backend.printSystemDown?.();
       if (down) throw new PrintSystemDownError(down);
       const { content, pages } = await this.jobs.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
+      // Raw printer language reaches only a printer marked as taking it: elsewhere it prints
+      // garbage, or (PJL, PostScript) changes the printer's settings for every team.
+      if (content.kind === 'raw' && !printer.takesZpl) throw new PermanentPrintError(notAZplPrinter(printer.nickname ?? printer.name));
       const paper = JSON.parse(job.paper) as JobPaper;
       // Kept before it is handed over, so a crash after the handover still has it.
       const copy = job.printed_copy ? null : await keepPrintedCopy(this.deps.store, content).catch((error: unknown) => {

@@ -69,7 +69,7 @@ export function PrintersPage() {
         <TableScroll label="Printers table">
           <table className="table card-table">
             <thead>
-              <tr><th>Printer</th><th>Status</th><th>Name shown</th><th>Visible to API</th><th>Default tray</th><th>Fit to page</th><th>Paper sizes</th><th><span className="sr-only">Actions</span></th></tr>
+              <tr><th>Printer</th><th>Status</th><th>Name shown</th><th>Visible to API</th><th>Default tray</th><th>Fit to page</th><th>ZPL label printer</th><th>Paper sizes</th><th><span className="sr-only">Actions</span></th></tr>
             </thead>
             <tbody>
               {printers.map((printer) => (
@@ -97,6 +97,17 @@ export function PrintersPage() {
                   </td>
                   <td>
                     <input type="checkbox" aria-label={`${printer.name} fit to page`} checked={printer.config.fitToPage} onChange={(event) => void update(printer, { config: { fitToPage: event.target.checked } })} />
+                  </td>
+                  <td>
+                    <select
+                      aria-label={`${printer.name} takes ZPL`}
+                      value={printer.zpl.setting === null ? 'auto' : printer.zpl.setting ? 'yes' : 'no'}
+                      onChange={(event) => void update(printer, { config: { takesZpl: event.target.value === 'auto' ? null : event.target.value === 'yes' } })}
+                    >
+                      <option value="auto">As the system says ({printer.zpl.detected ? 'yes' : 'no'})</option>
+                      <option value="yes">Yes: send it raw ZPL</option>
+                      <option value="no">No</option>
+                    </select>
                   </td>
                   <td className="small"><PaperSizes printer={printer} /></td>
                   <td className="num">

@@ -14,6 +14,8 @@ export interface Printer {
   paperSizes: { name: string; width: string; height: string }[];
   /** `tray` is `""` when the printer has no default tray. */
   config: { fitToPage: boolean; tray: string };
+  /** Raw ZPL goes only where `takesZpl`: the admin's `setting`, else what the system `detected`. */
+  zpl: { takesZpl: boolean; detected: boolean; setting: boolean | null };
 }
 
 export const printerLabel = (printer: Printer) => printer.nickname || printer.name;

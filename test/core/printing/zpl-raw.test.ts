@@ -152,6 +152,35 @@ describe('ZPL templates print raw', () => {
     expect(batch.jobs[0]).toMatchObject({ state: 'failed', attempts: 1, reason: expect.stringContaining(RAW_NOT_TAKEN) });
   });
 
+  it('raw ZPL goes only to a printer marked as a ZPL label printer: CUPS\'s Zebra queue is detected, a PostScript office queue fails the job at once, and the admin decides', async () => {
+    const printers = await json<{ id: string; printerVendorId: string; zpl: { takesZpl: boolean; detected: boolean; setting: boolean | null } }[]>(await s.admin('/admin/api/printers'), 200);
+    const zplQueue = printers.find((printer) => printer.printerVendorId === 'ZPL')!;
+    const trays = printers.find((printer) => printer.printerVendorId === 'TRAYS')!;
+    expect(zplQueue.zpl).toEqual({ takesZpl: true, detected: true, setting: null });
+    expect(trays.zpl).toEqual({ takesZpl: false, detected: false, setting: null });
+
+    const { key } = await s.printTeam('ZPL routing', { documents: [{ template: LABEL, tag: 'label' }] });
+    const order = await s.createOrder(key, 'ZPL-OFFICE');
+    const printOn = async (printerId: string) => {
+      const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: printerId }, force: true } }), 200);
+      return (await s.settled(result!.id)).jobs[0]!;
+    };
+    // The PostScript office queue never receives ZPL (nor anything raw): the job fails at once, saying why.
+    const office = await printOn(trays.id);
+    expect(office).toMatchObject({ state: 'failed', attempts: 1, reason: expect.stringMatching(/TRAYS is not marked as a ZPL label printer/) });
+
+    // The admin says the Zebra queue is not one: its ZPL jobs fail too; back to "as the system says", it prints.
+    const off = await json<{ zpl: { takesZpl: boolean } }>(await s.admin(`/admin/api/printers/${zplQueue.id}`, { method: 'PATCH', json: { config: { takesZpl: false } } }), 200);
+    expect(off.zpl).toEqual({ takesZpl: false, detected: true, setting: false });
+    expect(await printOn(zplQueue.id)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/not marked as a ZPL label printer/) });
+    await json(await s.admin(`/admin/api/printers/${zplQueue.id}`, { method: 'PATCH', json: { config: { takesZpl: null } } }), 200);
+    const zebra = await zebraOnPort9101();
+    const printed = await printOn(zplQueue.id);
+    await zebra.nextJob;
+    await zebra.close();
+    expect(printed.state).toBe('done');
+  });
+
   it('a template of kind zpl escapes for ZPL, not HTML, and the API says its kind', async () => {
     const { team } = await s.printTeam('Own ZPL');
     const created = await json<{ id: string; kind: string }>(

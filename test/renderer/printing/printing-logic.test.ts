@@ -15,6 +15,7 @@ const printer = (id: string, name: string, trays: string[] = [], nickname = ''):
   trays,
   paperSizes: [],
   config: { fitToPage: false, tray: '' },
+  zpl: { takesZpl: false, detected: false, setting: null },
 });
 const job = (state: PrintJob['state'], extra: Partial<PrintJob> = {}): PrintJob => ({
   id: state,

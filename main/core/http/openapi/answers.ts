@@ -84,6 +84,9 @@ export const printerAnswer = z
     paperSizes: z.array(z.strictObject({ name: z.string(), width: z.string(), height: z.string() })),
     config: z.strictObject({ fitToPage: z.boolean(), tray: z.string() }),
     layoutConfigs: z.array(z.unknown()),
+    zpl: z
+      .strictObject({ takesZpl: z.boolean(), detected: z.boolean(), setting: z.boolean().nullable() })
+      .describe('A ZPL label printer: raw ZPL jobs (ZPL templates, carrier ZPL labels) go only to printers whose `takesZpl` is true (what the OS says of the queue, unless an admin set it)'),
   });
 
 const pointAnswer = z.discriminatedUnion('type', [
