@@ -1,3 +1,4 @@
+import { sampleOrder } from './sample-order';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import type { StationHooks } from '../hooks';
@@ -40,7 +41,7 @@ export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, even
     for (const order of documents.rebuildOrdersUsing(templateIds)) events?.emit('order', { type: 'updated', orderId: order.id, teamId: order.team_id });
   };
   const checkAhead = threaded?.checkThread ? checkAheadOnThread(threaded.checkThread, checkedAhead, { logger: threaded.logger }) : undefined;
-  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing), pdfRenderer, renderThread: threaded?.thread, checkThread: threaded?.checkThread, checkedAhead, checkAhead };
+  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing, (row) => documents.renderPreview(row, sampleOrder(row.team_id)).zpl), pdfRenderer, renderThread: threaded?.thread, checkThread: threaded?.checkThread, checkedAhead, checkAhead };
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 

@@ -32,6 +32,8 @@ export const templateCreateSchema = z.object({
   kind: z.enum(['html', 'zpl']).default('html'),
   /** Makes this template the team's override of a base template (its own or its 3PL parent's). */
   overridesTemplateId: z.string().max(100).nullish(),
+  /** A ZPL template whose output may hold printer commands (`~JR`, `^JUS`, …): not held to the ZPL policy. */
+  printerCommandsAllowed: z.boolean().default(false),
 });
 export type TemplateCreate = z.infer<typeof templateCreateSchema>;
 
@@ -43,6 +45,7 @@ export const templateUpdateSchema = z.object({
   marginsMm: marginsSchema.optional(),
   body: z.string().max(500_000).optional(),
   overridesTemplateId: z.string().max(100).nullish(),
+  printerCommandsAllowed: z.boolean().optional(),
 });
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
 

@@ -32,6 +32,7 @@ export function seedTeamDocuments(db: Db, teamId: string): void {
       kind: builtin.kind ?? 'html',
       builtin: builtin.key,
       overrides_template_id: null,
+      printer_commands_allowed: 0,
       version: 1,
       created_at: at,
       updated_at: at,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { validate } from '../http/validate';
+import { checkZplLabel } from './zpl-policy';
 import { newId, nowIso } from '../ids';
 import { TemplateSyntaxError, type TemplateEngine } from './engine';
 import { flowReferences, getFlow, saveFlow } from './flows-store';
@@ -36,6 +37,7 @@ export function templateResource(row: TemplateRow) {
     version: row.version,
     builtin: row.builtin,
     overridesTemplateId: row.overrides_template_id,
+    printerCommandsAllowed: row.printer_commands_allowed === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -49,7 +51,30 @@ function paperColumns(paper: string | { widthMm: number; heightMm: number }) {
 }
 
 /** Templates and flows as the dashboard edits them. Errors are the API's (`HttpError`). */
-export function createTemplatesService(db: Db, engine: TemplateEngine, rebuildOrdersUsing: (templateIds: string[]) => void = () => {}) {
+export function createTemplatesService(
+  db: Db,
+  engine: TemplateEngine,
+  rebuildOrdersUsing: (templateIds: string[]) => void = () => {},
+  /** A ZPL template's output for the team's sample order (the ZPL policy checks it on save). */
+  sampleZpl?: (row: TemplateRow) => string | undefined,
+) {
+  /** A ZPL template that may not send printer commands is held to the carrier labels' policy (zpl-policy.ts). */
+  function checkZplPolicy(row: TemplateRow): void {
+    if (row.kind !== 'zpl' || row.printer_commands_allowed === 1 || !sampleZpl) return;
+    let output: string | undefined;
+    try {
+      output = sampleZpl(row);
+    } catch {
+      return; // a template that cannot render for the sample order says so in its preview and its documents
+    }
+    const issue = output === undefined ? undefined : checkZplLabel(Buffer.from(output, 'utf8'));
+    if (issue) {
+      throw badRequest('The template is not valid', [
+        { path: 'body', message: `${issue.message} (in its output for the sample order); an admin may allow printer commands in this template (printerCommandsAllowed)` },
+      ], 'validation_failed');
+    }
+  }
+
   function checkBody(body: string): void {
     try {
       engine.validate(body);
@@ -98,6 +123,7 @@ export function createTemplatesService(db: Db, engine: TemplateEngine, rebuildOr
       version: 1,
       created_at: at,
       updated_at: at,
+      printer_commands_allowed: input.printerCommandsAllowed ? 1 : 0,
     };
   }
 
@@ -126,6 +152,7 @@ export function createTemplatesService(db: Db, engine: TemplateEngine, rebuildOr
         checkNameFree(teamId, input.name);
         const row = draftRow(teamId, input);
         row.overrides_template_id = checkOverride(teamId, input.overridesTemplateId);
+        checkZplPolicy(row);
         insertTemplate(db, row);
         if (row.overrides_template_id) rebuildOrdersUsing([row.overrides_template_id]);
         return row;
@@ -152,7 +179,9 @@ export function createTemplatesService(db: Db, engine: TemplateEngine, rebuildOr
             input.overridesTemplateId === undefined ? current.overrides_template_id : checkOverride(current.team_id, input.overridesTemplateId, id),
           version: current.version + 1,
           updated_at: nowIso(),
+          printer_commands_allowed: input.printerCommandsAllowed === undefined ? current.printer_commands_allowed : input.printerCommandsAllowed ? 1 : 0,
         };
+        checkZplPolicy(row);
         updateTemplateRow(db, row);
         rebuildOrdersUsing([row.id, ...[current.overrides_template_id, row.overrides_template_id].filter((id): id is string => id !== null)]);
         return row;

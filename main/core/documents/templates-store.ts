@@ -25,6 +25,8 @@ export interface TemplateRow {
   version: number;
   created_at: string;
   updated_at: string;
+  /** 1: a ZPL template whose output may hold printer commands (the ZPL policy is not applied on save). */
+  printer_commands_allowed: number;
 }
 
 export function paperOf(row: TemplateRow): PaperSpec {
@@ -42,10 +44,10 @@ export function insertTemplate(db: Db, row: TemplateRow): void {
     db,
     `INSERT INTO document_templates (id, team_id, name, tag, paper_name, width_mm, height_mm, orientation,
        margin_top_mm, margin_right_mm, margin_bottom_mm, margin_left_mm, body, kind, builtin, overrides_template_id,
-       version, created_at, updated_at)
+       version, created_at, updated_at, printer_commands_allowed)
      VALUES (@id, @team_id, @name, @tag, @paper_name, @width_mm, @height_mm, @orientation,
        @margin_top_mm, @margin_right_mm, @margin_bottom_mm, @margin_left_mm, @body, @kind, @builtin, @overrides_template_id,
-       @version, @created_at, @updated_at)`,
+       @version, @created_at, @updated_at, @printer_commands_allowed)`,
   ).run(row);
 }
 
@@ -55,7 +57,8 @@ export function updateTemplateRow(db: Db, row: TemplateRow): void {
     `UPDATE document_templates SET name = @name, tag = @tag, paper_name = @paper_name, width_mm = @width_mm,
        height_mm = @height_mm, orientation = @orientation, margin_top_mm = @margin_top_mm,
        margin_right_mm = @margin_right_mm, margin_bottom_mm = @margin_bottom_mm, margin_left_mm = @margin_left_mm,
-       body = @body, overrides_template_id = @overrides_template_id, version = @version, updated_at = @updated_at
+       body = @body, overrides_template_id = @overrides_template_id, version = @version, updated_at = @updated_at,
+       printer_commands_allowed = @printer_commands_allowed
      WHERE id = @id`,
   ).run(row);
 }

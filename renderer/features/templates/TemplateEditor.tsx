@@ -151,6 +151,12 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
               </select>
             </label>
           )}
+          {draft.printerCommandsAllowed !== undefined && (
+            <label className="checkbox">
+              <input type="checkbox" checked={draft.printerCommandsAllowed} onChange={(event) => change({ printerCommandsAllowed: event.target.checked })} />
+              Allow printer commands in this ZPL template (settings, resets, stored formats: they change the label printer for every team)
+            </label>
+          )}
           <fieldset className="margins">
             <legend>Margins (mm)</legend>
             {SIDES.map((side) => (

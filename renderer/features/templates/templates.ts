@@ -16,6 +16,10 @@ export interface Template {
   builtin: string | null;
   overridesTemplateId: string | null;
   updatedAt: string;
+  /** `zpl`: printed raw on a label printer. */
+  kind?: 'html' | 'zpl';
+  /** A ZPL template whose output may hold printer commands (not held to the ZPL policy on save). */
+  printerCommandsAllowed?: boolean;
 }
 
 /** The editor's fields; numbers stay strings while typed. */
@@ -30,6 +34,8 @@ export interface TemplateDraft {
   body: string;
   /** The base template (the team's own or its 3PL's) this one replaces; '' for none. */
   overridesTemplateId: string;
+  /** ZPL templates only: printer commands allowed in the output. */
+  printerCommandsAllowed?: boolean;
 }
 
 export const NEW_TEMPLATE: TemplateDraft = {
@@ -64,6 +70,7 @@ export function draftOf(template: Template): TemplateDraft {
     margins: { top: String(m.top), right: String(m.right), bottom: String(m.bottom), left: String(m.left) },
     body: template.body,
     overridesTemplateId: template.overridesTemplateId ?? '',
+    ...(template.kind === 'zpl' ? { printerCommandsAllowed: template.printerCommandsAllowed ?? false } : {}),
   };
 }
 
@@ -78,6 +85,7 @@ export function templateBody(draft: TemplateDraft) {
     marginsMm: { top: n(draft.margins.top), right: n(draft.margins.right), bottom: n(draft.margins.bottom), left: n(draft.margins.left) },
     body: draft.body,
     overridesTemplateId: draft.overridesTemplateId || null,
+    ...(draft.printerCommandsAllowed !== undefined ? { printerCommandsAllowed: draft.printerCommandsAllowed } : {}),
   };
 }
 

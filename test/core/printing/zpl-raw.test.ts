@@ -181,6 +181,34 @@ describe('ZPL templates print raw', () => {
     expect(printed.state).toBe('done');
   });
 
+  it('a ZPL template is held to the carrier labels\' policy on save, its output checked (pieces joined by Liquid too), unless an admin allows printer commands in it', async () => {
+    const { team } = await s.printTeam('Template policy');
+    const create = (body: string, printerCommandsAllowed?: boolean) =>
+      s.admin(`/admin/api/teams/${team.id}/templates`, {
+        method: 'POST',
+        json: { name: `Label ${Math.random()}`, tag: 'bin', kind: 'zpl', paper: { widthMm: 50, heightMm: 25 }, body, ...(printerCommandsAllowed === undefined ? {} : { printerCommandsAllowed }) },
+      });
+    for (const [body, command] of [
+      ['^XA^FO10,10^FH^FD{{ order.orderNumber }}^FS^XZ~JR', /~JR/],
+      ['^XA^FO10,10^FDx^FS^{{ "JU" }}S^XZ', /\^JU/],
+      ['^XA^NSS,10.0.0.9,255.255.255.0,10.0.0.1^XZ', /\^NS/],
+    ] as const) {
+      const refused = await create(body);
+      expect(refused.status, body).toBe(400);
+      const { error } = (await refused.json()) as { error: { code: string; details: { path: string; message: string }[] } };
+      expect(error.code).toBe('validation_failed');
+      expect(error.details).toEqual([{ path: 'body', message: expect.stringMatching(command) }]);
+    }
+    // Opted out by an admin: saved, and it says so.
+    const allowed = await json<{ id: string; printerCommandsAllowed: boolean }>(await create('^XA^MD10^JUS^XZ', true), 201);
+    expect(allowed.printerCommandsAllowed).toBe(true);
+    // Taking the opt-out back is refused while the output still holds printer commands.
+    const back = await s.admin(`/admin/api/templates/${allowed.id}`, { method: 'PUT', json: { printerCommandsAllowed: false } });
+    expect(back.status).toBe(400);
+    // A label format alone is fine without any opt-out.
+    expect((await create('^XA^CI28^FO10,10^A0N,30,30^FH^FD{{ order.orderNumber }}^FS^XZ')).status).toBe(201);
+  });
+
   it('a template of kind zpl escapes for ZPL, not HTML, and the API says its kind', async () => {
     const { team } = await s.printTeam('Own ZPL');
     const created = await json<{ id: string; kind: string }>(

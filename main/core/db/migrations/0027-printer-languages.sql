@@ -3,3 +3,7 @@
 -- (`language_setting`: 'zpl', 'none', or NULL to follow the detection).
 ALTER TABLE printers ADD COLUMN detected_language TEXT;
 ALTER TABLE printers ADD COLUMN language_setting TEXT;
+
+-- A ZPL template's output is held to the ZPL policy of carrier labels when it is saved
+-- (label formats only), unless an admin allowed printer commands in it.
+ALTER TABLE document_templates ADD COLUMN printer_commands_allowed INTEGER NOT NULL DEFAULT 0;
