@@ -8,6 +8,7 @@ const BENCHES = [
   'links-sandbox.ts',
   'ingest.ts',
   'wal-soak.ts',
+  'outside-bytes.ts',
   'render.ts',
   'print.ts',
   'dashboard-orders.ts',

@@ -10,11 +10,23 @@
 //   the whole label (`maxLabelBytes`); past either, or a stream that does not inflate, the
 //   label is refused.
 // The thread also runs under the V8 heap limit and the deadline its client sets.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { inflateSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
 
 const { maxStreamBytes, maxLabelBytes } = workerData;
+
+// Nice 10 on Linux (a thread has its own nice value there): screening a flood of crafted
+// labels yields its core to the event loop that answers every team's requests.
+if (process.platform === 'linux') {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  } catch {
+    // Without /proc the thread keeps the process's priority.
+  }
+}
 
 /** Filters a carrier's label may use. Image codecs are decoded by the printer's system, not here. */
 const FILTERS = new Set(['FlateDecode', 'DCTDecode', 'CCITTFaxDecode', 'JBIG2Decode', 'JPXDecode', 'ASCIIHexDecode', 'ASCII85Decode']);
