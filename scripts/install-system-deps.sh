@@ -35,6 +35,9 @@ for _ in $(seq 1 50); do lpstat -r 2>/dev/null | grep -q "is running" && break; 
 lpstat -p PDF >/dev/null 2>&1 || lpadmin -p PDF -E -v cups-pdf:/ -m lsb/usr/cups-pdf/CUPS-PDF_opt.ppd
 mkdir -p /var/spool/station-trays && chmod 777 /var/spool/station-trays
 lpstat -p TRAYS >/dev/null 2>&1 || lpadmin -p TRAYS -E -v file:///var/spool/station-trays/TRAYS.ps -m drv:///sample.drv/generic.ppd
+# A PDF queue the tests of paused printers disable and enable (cupsdisable/cupsenable):
+# its own, so no other test's prints wait behind it.
+lpstat -p PAUSABLE >/dev/null 2>&1 || lpadmin -p PAUSABLE -E -v cups-pdf:/ -m lsb/usr/cups-pdf/CUPS-PDF_opt.ppd
 # A Zebra ZPL label printer as a packing station has one: CUPS's own Zebra driver on a
 # JetDirect socket (port 9101 on loopback, where the ZPL test listens and reads the exact
 # bytes a printer would receive). A file: device cannot stand in here: CUPS completes a raw
@@ -64,6 +67,7 @@ echo '{"PrintHeaderFooter": false}' > /etc/chromium/policies/managed/station-pri
 # layer of Chromium's fonts, pdftocairo keeps it, so tests can read order numbers back.
 lpadmin -p PDF -o pdftops-renderer-default=pdftocairo
 lpadmin -p LABEL4x6 -o pdftops-renderer-default=pdftocairo
-cupsenable PDF LABEL4x6 TRAYS ZPL 2>/dev/null || true
-cupsaccept PDF LABEL4x6 TRAYS ZPL 2>/dev/null || true
+lpadmin -p PAUSABLE -o pdftops-renderer-default=pdftocairo
+cupsenable PDF LABEL4x6 TRAYS ZPL PAUSABLE 2>/dev/null || true
+cupsaccept PDF LABEL4x6 TRAYS ZPL PAUSABLE 2>/dev/null || true
 echo "system parts ready: $(lpstat -p | tr '\n' ' ')"

@@ -6,7 +6,7 @@ export interface StationEventMap {
   batch: [{ type: 'created' | 'updated'; batchId: string; teamId: string }];
   /** `updated`: the job entered `state`; `reason`: only what the printer says changed (out of paper…). */
   job: [{ type: 'updated' | 'reason'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
-  printers: [{ type: 'refreshed' }];
+  printers: [{ type: 'refreshed' } | { type: 'state'; printerIds: string[] }];
   /** A job's documents were rendered for the printer (or failed to): for metrics and health. */
   rendered: [{ jobId: string; ok: boolean; seconds: number; pages: number | null }];
   /** An order's documents were rendered ahead into the PDF cache (counts per outcome). */

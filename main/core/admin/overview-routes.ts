@@ -15,9 +15,14 @@ export interface Overview {
   today: { orders: number; pages: number; jobsDone: number; jobsFailed: number };
   pagesPerHour: { hourStartedAt: string; pages: number }[];
   queueDepth: number;
-  /** Failed jobs of the last day (not retried since), and queued jobs retrying or waiting on the printer system. */
+  /**
+   * Failed jobs of the last day (not retried since), queued jobs retrying or waiting on the
+   * printer system, and every job not finished whose printer is offline (paused, rejecting,
+   * erroring): `reason` then says where it waits and why.
+   */
   failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
-  printers: { id: string; name: string; status: string; openJobs: number }[];
+  /** `reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is. */
+  printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
 }
 
 /** What the Overview page shows: the day at a glance, read in a few indexed queries. */
@@ -54,6 +59,7 @@ export function readOverview(db: Db, now = new Date()): Overview {
               (SELECT json_group_array(DISTINCT o.order_number) FROM print_job_documents d JOIN orders o ON o.id = d.order_id WHERE d.job_id = j.id) AS numbers
        FROM print_jobs j
        WHERE (j.state = 'failed' AND j.finished_at >= ?) OR (j.state = 'queued' AND j.reason IS NOT NULL)
+          OR (j.state IN ${OPEN_STATES} AND j.printer_id IN (SELECT id FROM printers WHERE status = 'offline'))
        ORDER BY j.updated_at DESC LIMIT ${FAILING_LIMIT}`,
     )
     .all(since) as { id: string; batchId: string; state: string; printerId: string; reason: string | null; attempts: number; updatedAt: string; numbers: string }[];
@@ -66,15 +72,33 @@ export function readOverview(db: Db, now = new Date()): Overview {
     const printer = all.find((candidate) => candidate.id === id);
     return printer ? (printer.nickname ?? printer.name) : id;
   };
+  /** A job not finished at an offline printer says where it waits, whatever its own last reason was. */
+  const waitingReason = (job: { state: string; printerId: string; reason: string | null }) => {
+    const printer = all.find((candidate) => candidate.id === job.printerId);
+    if (job.state === 'failed' || printer?.status !== 'offline') return job.reason;
+    return `Waiting at ${printer.nickname ?? printer.name}: ${printer.statusReason ?? 'the printer is offline'}`;
+  };
   return {
     dayStartedAt: day,
     today: { orders, pages: jobs.pages, jobsDone: jobs.done, jobsFailed: jobs.failed },
     pagesPerHour: buckets,
     queueDepth,
-    failingJobs: failing.map(({ numbers, ...job }) => ({ ...job, printerName: nameOf(job.printerId), orderNumbers: (JSON.parse(numbers) as (string | null)[]).filter((n): n is string => !!n) })),
+    failingJobs: failing.map(({ numbers, ...job }) => ({
+      ...job,
+      reason: waitingReason(job),
+      printerName: nameOf(job.printerId),
+      orderNumbers: (JSON.parse(numbers) as (string | null)[]).filter((n): n is string => !!n),
+    })),
     printers: all
       .filter((printer) => printer.visible && printer.status !== 'missing')
-      .map((printer) => ({ id: printer.id, name: printer.nickname ?? printer.name, status: printer.status, openJobs: openByPrinter.get(printer.id) ?? 0 })),
+      .map((printer) => ({
+        id: printer.id,
+        name: printer.nickname ?? printer.name,
+        status: printer.status,
+        reason: printer.statusReason,
+        since: printer.statusChangedAt,
+        openJobs: openByPrinter.get(printer.id) ?? 0,
+      })),
   };
 }
 

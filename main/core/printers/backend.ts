@@ -28,6 +28,8 @@ export interface DiscoveredPrinter {
   acceptsCustomPaper: boolean;
   /** The OS default printer. */
   isDefault: boolean;
+  /** Why the printer is not `online`, in words ("paused: Out for lunch", "the printer is out of paper"); undefined when nothing is wrong. */
+  statusReason?: string;
   /** A label printer's own language that the OS says it takes raw (`zpl`: CUPS's make and model names Zebra or ZPL). */
   language?: 'zpl';
 }
@@ -79,6 +81,12 @@ export interface PrintBackend {
    */
   takes?(tray: string | null, job?: { readyPdf: boolean }): 'pdf' | 'html';
   discover(): Promise<DiscoveredPrinter[]>;
+  /**
+   * Each printer's status now, by OS queue name, cheaper than `discover` (no paper sizes or
+   * trays): what the station follows every few seconds. Optional: a backend without it is
+   * followed by its discoveries only.
+   */
+  printerStates?(): Promise<Map<string, { status: Exclude<PrinterStatus, 'missing'>; reason?: string }>>;
   /**
    * Why the print system is not answering, in words, or undefined when it is up (or the
    * backend cannot tell). Asked before a job is rendered, so a stopped scheduler costs no

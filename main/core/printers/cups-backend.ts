@@ -57,6 +57,10 @@ interface QueueLine {
   enabled: boolean;
   printing: boolean;
   description: string;
+  /** The line under a stopped queue's header: the reason it was paused (`cupsdisable -r`), or "Paused". */
+  message: string;
+  /** `Alerts:`: the queue's printer-state-reasons keywords. */
+  alerts: string[];
 }
 
 interface IppJob {
@@ -92,12 +96,14 @@ export class CupsBackend implements PrintBackend {
     const accepting = await this.acceptingQueues();
     const found: DiscoveredPrinter[] = [];
     for (const printer of printers) {
+      const state = queueState(printer, accepting.has(printer.queue));
       const { trays, paperSizes, acceptsCustomPaper } = await this.queueOptions(printer.queue);
       const language = ZPL_MAKE_AND_MODEL.test(await this.makeAndModel(printer.queue)) ? ('zpl' as const) : undefined;
       found.push({
         vendorId: printer.queue,
         name: printer.description || printer.queue,
-        status: !printer.enabled || !accepting.has(printer.queue) ? 'offline' : printer.printing ? 'busy' : 'online',
+        status: state.status,
+        ...(state.reason ? { statusReason: state.reason } : {}),
         trays,
         paperSizes,
         acceptsCustomPaper,
@@ -106,6 +112,12 @@ export class CupsBackend implements PrintBackend {
       });
     }
     return found;
+  }
+
+  /** Every queue's state from two `lpstat` runs (what the station follows every few seconds). */
+  async printerStates(): Promise<Map<string, { status: 'online' | 'busy' | 'offline'; reason?: string }>> {
+    const [queues, accepting] = await Promise.all([this.listQueues(), this.acceptingQueues()]);
+    return new Map(queues.map((queue) => [queue.queue, queueState(queue, accepting.has(queue.queue))]));
   }
 
   /** The queue's `printer-make-and-model` ("Zebra ZPL Label Printer"), or "" when CUPS does not say. */
@@ -256,11 +268,17 @@ export class CupsBackend implements PrintBackend {
     for (const line of result.stdout.split('\n')) {
       const head = /^printer (\S+) (.*)$/.exec(line);
       if (head) {
-        queues.push({ queue: head[1]!, enabled: !/disabled/.test(head[2]!), printing: /now printing/.test(head[2]!), description: '' });
+        queues.push({ queue: head[1]!, enabled: !/disabled/.test(head[2]!), printing: /now printing/.test(head[2]!), description: '', message: '', alerts: [] });
         continue;
       }
+      const current = queues[queues.length - 1];
+      if (!current) continue;
       const description = /^\s+Description: (.*)$/.exec(line);
-      if (description && queues.length) queues[queues.length - 1]!.description = description[1]!.trim();
+      if (description) current.description = description[1]!.trim();
+      const alerts = /^\s+Alerts: (.*)$/.exec(line);
+      if (alerts) current.alerts = reasonKeywords(alerts[1]);
+      // The first indented line that is not a "Key: value" pair is the queue's message.
+      else if (!current.message && !current.description && /^\s+\S/.test(line) && !/^\s+[A-Z][\w ]*:/.test(line)) current.message = line.trim();
     }
     return queues;
   }
@@ -316,6 +334,22 @@ export class CupsBackend implements PrintBackend {
 }
 
 const round = (mm: number): number => Math.round(mm * 10) / 10;
+
+/**
+ * A queue's station status and why, in words: `offline` when CUPS stopped it (paused, with
+ * the reason it was given), when it refuses new jobs, or when the printer reports an error
+ * (out of paper, a jam); `busy` while it prints; otherwise `online`.
+ */
+export function queueState(queue: Pick<QueueLine, 'enabled' | 'printing' | 'message' | 'alerts'>, accepting: boolean): { status: 'online' | 'busy' | 'offline'; reason?: string } {
+  const problem = printerProblem(queue.alerts.filter((alert) => alert !== 'paused' && !alert.endsWith('-report') && !alert.endsWith('-warning')));
+  if (!queue.enabled) {
+    const said = queue.message && !/^(paused|rejecting jobs)$/i.test(queue.message) ? `: ${queue.message}` : '';
+    return { status: 'offline', reason: `paused${said}${problem ? `; ${problem}` : ''}` };
+  }
+  if (!accepting) return { status: 'offline', reason: `not accepting jobs${problem ? `; ${problem}` : ''}` };
+  if (queue.alerts.some((alert) => alert.endsWith('-error')) && problem) return { status: 'offline', reason: problem };
+  return { status: queue.printing ? 'busy' : 'online', ...(problem ? { reason: problem } : {}) };
+}
 
 /** A queue whose driver speaks ZPL: CUPS's Zebra drivers, and any make and model that names ZPL. */
 const ZPL_MAKE_AND_MODEL = /\bzebra\b|\bzpl\b/i;

@@ -6,13 +6,19 @@ import { newId, nowIso } from '../ids';
 import type { PrintBackend } from './backend';
 import { FOLDER_VENDOR_ID } from './folder-backend';
 import { mmText } from './paper-sizes';
-import { computerId, findPrinter, getPrinter, listPrinters, markMissing, updatePrinterSettings, upsertDiscovered, type Printer, type PrinterSettings } from './store';
+import { computerId, findPrinter, getPrinter, listPrinters, markMissing, updatePrinterSettings, updatePrinterState, upsertDiscovered, type Printer, type PrinterSettings } from './store';
 
 export type Visibility = 'all' | 'visible' | 'hidden';
 
 export interface PrintersService {
   /** Asks every backend for its printers; the admin's settings are kept. */
   refresh(): Promise<Printer[]>;
+  /**
+   * Asks each backend that can say it cheaply (CUPS) for its printers' states, records the
+   * changes and announces them (`printers` event, type `state`): the printers' states are
+   * followed, not only asked for by a refresh. Returns what changed.
+   */
+  followStates(): Promise<PrinterStateChange[]>;
   /** Resolves once the station has discovered its printers at least once. */
   ready(): Promise<void>;
   /** Resolves when no discovery is running (close waits for it before the database goes). */
@@ -30,6 +36,14 @@ export interface PrintersService {
   stationDefault(): Printer;
   updateSettings(id: string, settings: PrinterSettings): Printer;
   resource(printer: Printer): PrinterResource;
+}
+
+/** A printer whose status or reason changed, as followStates saw it. */
+export interface PrinterStateChange {
+  printerId: string;
+  name: string;
+  from: { status: string; reason: string | null };
+  to: { status: string; reason: string | null };
 }
 
 export interface PrinterResource {
@@ -89,6 +103,31 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
   }
 
   const service: PrintersService = {
+    async followStates() {
+      const changes: PrinterStateChange[] = [];
+      const known = listPrinters(db).filter((printer) => printer.status !== 'missing');
+      for (const backend of backends) {
+        if (!backend.printerStates) continue;
+        const states = await backend.printerStates().catch(() => undefined);
+        if (!states) continue;
+        for (const printer of known.filter((candidate) => candidate.backend === backend.kind)) {
+          const state = states.get(printer.vendorId);
+          // A queue gone from the OS is the next discovery's to mark missing.
+          if (!state) continue;
+          const reason = state.reason ?? null;
+          if (state.status === printer.status && reason === printer.statusReason) continue;
+          changes.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status: state.status, reason } });
+        }
+      }
+      if (changes.length) {
+        const at = nowIso();
+        db.transaction(() => {
+          for (const change of changes) updatePrinterState(db, change.printerId, change.to.status as Printer['status'], change.to.reason, at);
+        })();
+        events.emit('printers', { type: 'state', printerIds: changes.map((change) => change.printerId) });
+      }
+      return changes;
+    },
     refresh() {
       if (!refreshing) {
         refreshing = discoverAll().finally(() => (refreshing = undefined));

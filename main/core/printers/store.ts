@@ -22,6 +22,8 @@ export interface PrinterRow {
   updated_at: string;
   detected_language: string | null;
   language_setting: string | null;
+  status_reason: string | null;
+  status_changed_at: string | null;
 }
 
 /** A printer row with its JSON columns parsed: what routing and the queue read. */
@@ -36,6 +38,10 @@ export interface Printer {
   defaultTray: string | null;
   layoutConfigs: unknown[];
   status: PrinterStatus;
+  /** Why it is not `online`, in words, as the print system said last. */
+  statusReason: string | null;
+  /** When `status` became what it is (null: not since the station follows it). */
+  statusChangedAt: string | null;
   trays: string[];
   paperSizes: PrinterPaperSize[];
   acceptsCustomPaper: boolean;
@@ -59,6 +65,8 @@ export function parsePrinterRow(row: PrinterRow): Printer {
     defaultTray: row.default_tray,
     layoutConfigs: JSON.parse(row.layout_configs) as unknown[],
     status: row.status,
+    statusReason: row.status_reason,
+    statusChangedAt: row.status_changed_at,
     trays: JSON.parse(row.trays) as string[],
     paperSizes: JSON.parse(row.paper_sizes) as PrinterPaperSize[],
     acceptsCustomPaper: row.accepts_custom_paper === 1,
@@ -75,9 +83,11 @@ export function parsePrinterRow(row: PrinterRow): Printer {
  */
 export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPrinter, newId: string, at: string): void {
   statement(db, 
-    `INSERT INTO printers (id, backend, vendor_id, name, status, trays, paper_sizes, accepts_custom_paper, os_default, detected_language, present, created_at, updated_at)
-     VALUES (@id, @backend, @vendor_id, @name, @status, @trays, @paper_sizes, @accepts_custom_paper, @os_default, @detected_language, 1, @at, @at)
-     ON CONFLICT (vendor_id) DO UPDATE SET backend = excluded.backend, name = excluded.name, status = excluded.status, trays = excluded.trays,
+    `INSERT INTO printers (id, backend, vendor_id, name, status, status_reason, status_changed_at, trays, paper_sizes, accepts_custom_paper, os_default, detected_language, present, created_at, updated_at)
+     VALUES (@id, @backend, @vendor_id, @name, @status, @status_reason, @at, @trays, @paper_sizes, @accepts_custom_paper, @os_default, @detected_language, 1, @at, @at)
+     ON CONFLICT (vendor_id) DO UPDATE SET backend = excluded.backend, name = excluded.name,
+       status_changed_at = CASE WHEN printers.status <> excluded.status THEN excluded.status_changed_at ELSE printers.status_changed_at END,
+       status = excluded.status, status_reason = excluded.status_reason, trays = excluded.trays,
        paper_sizes = excluded.paper_sizes, accepts_custom_paper = excluded.accepts_custom_paper,
        os_default = excluded.os_default, detected_language = excluded.detected_language, present = 1, updated_at = excluded.updated_at`,
   ).run({
@@ -86,6 +96,7 @@ export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPri
     vendor_id: printer.vendorId,
     name: printer.name,
     status: printer.status,
+    status_reason: printer.statusReason ?? null,
     trays: JSON.stringify(printer.trays),
     paper_sizes: JSON.stringify(printer.paperSizes),
     accepts_custom_paper: printer.acceptsCustomPaper ? 1 : 0,
@@ -103,6 +114,15 @@ export function markMissing(db: Db, listed: Set<string>, at: string): void {
   const rows = statement(db, 'SELECT id, vendor_id FROM printers WHERE present = 1').all() as { id: string; vendor_id: string }[];
   const update = statement(db, "UPDATE printers SET present = 0, status = 'missing', os_default = 0, updated_at = ? WHERE id = ?");
   for (const row of rows) if (!listed.has(row.vendor_id)) update.run(at, row.id);
+}
+
+/** A followed printer's new status and reason (printers/service.ts followStates). */
+export function updatePrinterState(db: Db, id: string, status: PrinterStatus, reason: string | null, at: string): void {
+  statement(
+    db,
+    `UPDATE printers SET status_changed_at = CASE WHEN status <> @status THEN @at ELSE status_changed_at END,
+       status = @status, status_reason = @reason, updated_at = @at WHERE id = @id`,
+  ).run({ id, status, reason, at });
 }
 
 export function listPrinters(db: Db): Printer[] {

@@ -20,7 +20,7 @@ import {
   getJob,
   listJobsInState,
   nextDueJob,
-  ordersFullyAccepted,
+  ordersFullyPrinted,
   refreshBatchState,
   updateJob,
   type BusyLanes,
@@ -303,15 +303,25 @@ export class PrintQueue {
     }
   }
 
-  /** The OS has the job: record its id and mark orders whose every document is now accepted. */
+  /** The OS has the job: record its id. Its orders are printed once the print system says the job is (`finished`). */
   private accepted(job: JobRow, osJobId: string, released: boolean, pages: number | null = null): void {
+    this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: nowIso(), reason: null, pages });
+  }
+
+  /**
+   * The print system says the job is on paper (`done`), or the station cannot follow it past
+   * the hand-off (`unknown`, where the hand-off counts): in the same transaction, orders whose
+   * every job of this request is finished become `printed`. Printed means printed: an order
+   * whose page waits at a paused printer stays `ready`, and says where it waits.
+   */
+  private finished(job: JobRow, state: 'done' | 'unknown', reason: string | null): void {
     const { db, events } = this.deps;
     const at = nowIso();
     const printed: string[] = [];
     db.transaction(() => {
-      this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: at, reason: null, pages });
+      this.transition(job, state, { reason, finished_at: at });
       const ignored = ignoredOrders(db, job);
-      for (const orderId of ordersFullyAccepted(db, job.id)) {
+      for (const orderId of ordersFullyPrinted(db, job.id)) {
         // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
         if (ignored.has(orderId)) continue;
         if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
@@ -341,8 +351,7 @@ export class PrintQueue {
           const report = states.get(job.os_job_id!);
           if (!report) continue;
           const reason = report.reason ?? null;
-          if (report.state === 'done') this.transition(job, 'done', { reason, finished_at: nowIso() });
-          else if (report.state === 'unknown') this.transition(job, 'unknown', { reason, finished_at: nowIso() });
+          if (report.state === 'done' || report.state === 'unknown') this.finished(job, report.state, reason);
           else if (report.state === 'failed') this.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });
           // Still at the printer: what it waits for (out of paper, a jam) is shown as it changes.
           else if (reason !== job.reason) this.noteReason(job, reason);

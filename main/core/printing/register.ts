@@ -17,6 +17,8 @@ import { printingAdminRoutes } from './admin-routes';
 import { createAutoPrint } from './auto-print';
 import { PrintQueue } from './queue';
 import { RenderAhead } from './render-ahead';
+import { hasOpenJobs } from './store';
+import { repeat } from '../repeat';
 import { printRoutes } from './routes';
 import { createPrintingService } from './service';
 import { createTestPrinter } from './test-print';
@@ -46,6 +48,10 @@ export interface PrintingDeps {
   /** False: automatic printing is paused for the whole station (flows keep their switch). */
   autoPrint?: boolean;
 }
+
+/** How often printer states are asked for: with jobs open, and without. */
+const PRINTER_FOLLOW_BUSY_MS = 1_000;
+const PRINTER_FOLLOW_IDLE_MS = 3_000;
 
 /** Printers, printing and the print queue, built once at the composition root. */
 export function createPrintingServices(deps: PrintingDeps) {
@@ -92,6 +98,19 @@ export function registerPrinting(
     // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
     void services.printers.refresh().catch((error) => station.deps.logger.error('printer discovery failed', { error: String(error) }));
     services.queue.start();
+    // Printers' states are followed, not only asked for: a paused or erroring printer shows
+    // within seconds, more often while jobs are open (each round is two `lpstat` runs).
+    const following = repeat(async () => {
+      try {
+        for (const change of await services.printers.followStates()) {
+          station.deps.logger.info(`printer ${change.name} is ${change.to.status}${change.to.reason ? `: ${change.to.reason}` : ''}`, { printerId: change.printerId, was: change.from.status });
+        }
+      } catch (error) {
+        station.deps.logger.error('following printer states failed', { error: String(error) });
+      }
+      return services.queue.busy || hasOpenJobs(station.deps.db) ? PRINTER_FOLLOW_BUSY_MS : PRINTER_FOLLOW_IDLE_MS;
+    }, PRINTER_FOLLOW_IDLE_MS);
+    station.closers.push(() => following.stop());
     // Orders whose automatic print a crash or shutdown left unrecorded print now, once each.
     const owed = autoPrint
       .printOwed()

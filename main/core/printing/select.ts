@@ -39,7 +39,7 @@ export function selectOrders(db: Db, caller: Caller, request: Pick<PrintRequest,
 }
 
 const ORDER_IN_UNFINISHED_JOB = `SELECT 1 FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
-  WHERE d.order_id = o.id AND j.state IN ('queued', 'rendering', 'submitting')`;
+  WHERE d.order_id = o.id AND j.state IN ('queued', 'rendering', 'submitting', 'submitted')`;
 
 const asList = <T>(value: T | T[] | undefined): T[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
 
@@ -59,8 +59,9 @@ function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderRow[]
     params.push(...statuses);
   }
   if (statuses?.includes('ready') && !statuses.includes('printed')) {
-    // An order stays `ready` until the OS takes its jobs. Selected by status, "ready" leaves
-    // out orders already on their way to a printer (a job queued or in hand), so asking
+    // An order stays `ready` until its jobs are printed. Selected by status, "ready" leaves
+    // out orders already on their way to a printer (a job queued, in hand, or waiting at the
+    // printer), so asking
     // twice for the ready orders (a double click, a retrying client) never prints one twice.
     // Asking for printed orders too is asking for reprints: nothing is left out then.
     where.push(`(o.status <> 'ready' OR NOT EXISTS (${ORDER_IN_UNFINISHED_JOB}))`);

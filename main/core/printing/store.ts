@@ -165,6 +165,11 @@ export function listJobDocuments(db: Db, jobId: string): JobDocumentRow[] {
   return statement(db, 'SELECT * FROM print_job_documents WHERE job_id = ? ORDER BY position').all(jobId) as JobDocumentRow[];
 }
 
+/** Whether any job is still on its way to paper (queued, in hand, or waiting at its printer). */
+export function hasOpenJobs(db: Db): boolean {
+  return statement(db, "SELECT 1 FROM print_jobs WHERE state IN ('queued', 'rendering', 'submitting', 'submitted') LIMIT 1").get() !== undefined;
+}
+
 export function listJobsInState(db: Db, states: JobState[]): JobRow[] {
   return statement(db, `SELECT * FROM print_jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
 }
@@ -225,13 +230,19 @@ export function ignoredOrdersOfJob(db: Db, jobId: string): string[] {
   ).map((row) => row.id);
 }
 
-export function ordersFullyAccepted(db: Db, jobId: string): string[] {
+/**
+ * The orders of this job whose every job of the same print request is finished on paper:
+ * `done` (the print system said it completed) or `unknown` (a path the station cannot
+ * follow past the hand-off, where the hand-off counts). An order waiting at a paused
+ * printer is not among them.
+ */
+export function ordersFullyPrinted(db: Db, jobId: string): string[] {
   return (
     statement(db, 
         `SELECT DISTINCT d.order_id AS id FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
          WHERE d.job_id = ? AND NOT EXISTS (
            SELECT 1 FROM print_job_documents d2 JOIN print_jobs j2 ON j2.id = d2.job_id
-           WHERE d2.order_id = d.order_id AND j2.request_id = j.request_id AND j2.state NOT IN ('submitted', 'done', 'unknown'))`,
+           WHERE d2.order_id = d.order_id AND j2.request_id = j.request_id AND j2.state NOT IN ('done', 'unknown'))`,
       )
       .all(jobId) as { id: string }[]
   ).map((row) => row.id);

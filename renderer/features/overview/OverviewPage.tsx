@@ -10,7 +10,7 @@ export interface Overview {
   pagesPerHour: HourPages[];
   queueDepth: number;
   failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
-  printers: { id: string; name: string; status: string; openJobs: number }[];
+  printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
 }
 
 /** How a job that needs a look is described: failed, or still trying and why. */
@@ -56,7 +56,7 @@ export function OverviewPage() {
           <section className="card" aria-labelledby="overview-failing-heading">
             <h2 id="overview-failing-heading">Needs a look</h2>
             {overview.failingJobs.length === 0 ? (
-              <p className="muted">No failed or retrying jobs in the last 24 hours.</p>
+              <p className="muted">No failed, retrying or waiting jobs in the last 24 hours.</p>
             ) : (
               <ul className="overview-failing">
                 {overview.failingJobs.map((job) => (
@@ -79,9 +79,10 @@ export function OverviewPage() {
             ) : (
               <ul className="overview-printers">
                 {overview.printers.map((printer) => (
-                  <li key={printer.id}>
+                  <li key={printer.id} className={printer.status === 'offline' ? 'overview-printer-down' : undefined}>
                     <StatusChip status={printer.status} />
                     <span>{printer.name}</span>
+                    {printer.reason && <span className="overview-reason">{printer.reason[0]!.toUpperCase() + printer.reason.slice(1)}{printer.since && <> · since <RelativeTime at={printer.since} /></>}</span>}
                     <span className="muted">{printer.openJobs === 0 ? 'no jobs waiting' : `${printer.openJobs} job${printer.openJobs === 1 ? '' : 's'} in the queue`}</span>
                   </li>
                 ))}

@@ -41,7 +41,10 @@ describe('printing from the dashboard', () => {
     expect(jobIds).toHaveLength(2);
     const printed = join(running.dataDir, 'printed');
     const files = jobIds.map((id: string) => join(printed, `station-job-${id}.pdf`));
-    await waitFor(() => files.every((file: string) => existsSync(file)) || undefined);
+    // Printed means the print system finished the jobs (for Save as PDF: the file written).
+    const jobsFinished = () => (running.station.db.prepare(`SELECT COUNT(*) FROM print_jobs WHERE id IN (${jobIds.map(() => '?').join(',')}) AND state = 'done'`).pluck().get(...jobIds) as number) === jobIds.length;
+    await waitFor(() => jobsFinished() || undefined);
+    expect(files.every((file: string) => existsSync(file))).toBe(true);
     expect(readdirSync(printed).filter((f) => f.endsWith('.pdf')).sort()).toEqual(files.map((file: string) => file.slice(printed.length + 1)).sort());
     expect(files.map((file: string) => pdfText(readFileSync(file)).includes('#1') ? 'shop' : pdfText(readFileSync(file)).includes('#2') ? 'other' : '?').sort()).toEqual(['other', 'shop']);
     for (const [key, id] of [[shop.key, a.id], [other.key, b.id]]) {

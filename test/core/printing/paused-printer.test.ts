@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Overview } from '../../../main/core/admin/overview-routes';
+import { waitFor } from '../printers/cups-output';
+import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+
+/**
+ * The CUPS queue PAUSABLE (scripts/install-system-deps.sh) is this file's alone: paused and
+ * resumed with cupsdisable/cupsenable as a person at the packing bench would.
+ */
+const QUEUE = 'PAUSABLE';
+const cups = (command: string, ...args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+
+let s: PrintStation;
+beforeAll(async () => {
+  cups('cupsenable', QUEUE);
+  s = await printStation();
+});
+afterAll(async () => {
+  cups('cupsenable', QUEUE);
+  cups('cupsaccept', QUEUE);
+  await s.stop();
+});
+
+/** The station's own word that a printer's state changed: its `printers` event. */
+const stateChanged = (printerId: string) =>
+  new Promise<void>((resolve) => {
+    const listener = (event: { type: string; printerIds?: string[] }) => {
+      if (event.type === 'state' && event.printerIds?.includes(printerId)) {
+        s.station.events.off('printers', listener);
+        resolve();
+      }
+    };
+    s.station.events.on('printers', listener);
+  });
+
+describe('a paused printer, followed and told truthfully', { timeout: 120_000 }, () => {
+  it('cupsdisable shows on the Overview without a refresh; the order stays ready (sent, waiting) until cupsenable lets its job finish, then it is printed', async () => {
+    const pausable = await s.printerId(QUEUE);
+    const overview = async () => json<Overview>(await s.admin('/admin/api/overview'), 200);
+    expect((await overview()).printers.find((printer) => printer.id === pausable)).toMatchObject({ status: 'online', reason: null });
+
+    // Paused at the print system: the station follows it by itself (no refresh asked for).
+    const paused = stateChanged(pausable);
+    cups('cupsdisable', '-r', 'Out of labels, back at 3', QUEUE);
+    await paused;
+    expect((await overview()).printers.find((printer) => printer.id === pausable)).toMatchObject({ status: 'offline', reason: 'paused: Out of labels, back at 3', since: expect.any(String) });
+
+    const { key } = await s.printTeam('Paused bench');
+    const order = await s.createOrder(key, 'P-1', { customer: { firstName: 'Олег', lastName: '佐藤' } });
+    const [result] = await json<{ id: string; status: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: pausable } } }), 200);
+    expect(result!.status).toBe('pending');
+    // The job reaches the print system and waits there.
+    const batch = await waitFor(async () => {
+      const view = await json<BatchView>(await s.admin(`/admin/api/print-batches/${result!.id}`), 200);
+      return view.jobs[0]?.state === 'submitted' ? view : undefined;
+    }, 60_000, 'the job to reach CUPS');
+    const jobId = batch.jobs[0]!.id;
+
+    // Printed means printed: the order is not, while its page waits at the paused queue.
+    const status = async () => (await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key }), 200)).status;
+    expect(await status()).toBe('ready');
+    const waiting = (await overview()).failingJobs.find((job) => job.id === jobId);
+    expect(waiting).toMatchObject({ state: 'submitted', printerName: QUEUE, reason: `Waiting at ${QUEUE}: paused: Out of labels, back at 3`, orderNumbers: ['#P-1'] });
+    // Asking again for the ready orders does not print it a second time while it waits.
+    const again = await s.call('/api/orders/print', { key, json: { orderFilters: { 'order.status': 'ready' }, overrides: { printer: pausable } } });
+    const answer = (await again.json()) as unknown;
+    expect(JSON.stringify(answer)).not.toContain('"pending"');
+    expect(s.station.db.prepare('SELECT COUNT(*) FROM print_job_documents WHERE order_id = ?').pluck().get(order.id)).toBe(batch.jobs.length);
+
+    const resumed = stateChanged(pausable);
+    cups('cupsenable', QUEUE);
+    await resumed;
+    const settled = await s.settled(result!.id);
+    expect(settled.jobs[0]!.state).toBe('done');
+    await waitFor(async () => ((await status()) === 'printed' ? true : undefined), 30_000, 'the order to be printed');
+    expect((await overview()).printers.find((printer) => printer.id === pausable)).toMatchObject({ status: 'online', reason: null });
+  });
+
+  it('a queue that refuses jobs reads offline, not accepting jobs', async () => {
+    const pausable = await s.printerId(QUEUE);
+    const refusing = stateChanged(pausable);
+    cups('cupsreject', QUEUE);
+    await refusing;
+    const view = await json<Overview>(await s.admin('/admin/api/overview'), 200);
+    expect(view.printers.find((printer) => printer.id === pausable)).toMatchObject({ status: 'offline', reason: 'not accepting jobs' });
+    const back = stateChanged(pausable);
+    cups('cupsaccept', QUEUE);
+    await back;
+  });
+});
