@@ -216,14 +216,14 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await dialog.getByText('#8001, #8002, #8003 and 2 more').waitFor();
     await dialog.getByLabel('Template').fill('Slipp');
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    const results = dialog.getByRole('list', { name: 'Print results' });
-    await results.getByText(/5 orders \(#8001, #8002, #8003 and 2 more\) not printed — #8001: No template "Slipp" for this team\. Check the name on the Templates page/).waitFor();
-    await expectAccessible('the print results');
-    expect(await focused()).toMatchObject({ text: 'Done', inDialog: true });
-    await page.keyboard.press('Enter');
+    // The answer stands beside the scan box (the bench never waits on a dialog), as an alert.
     await dialog.waitFor({ state: 'detached' });
-    // The selection bar that opened the dialog is gone: focus stays in the list, not on the page body.
-    await expect.poll(async () => (await focused()).orderNumber).not.toBeNull();
+    const results = page.getByLabel('Scan results');
+    await results.getByRole('alert').getByText(/5 orders \(#8001, #8002, #8003 and 2 more\) not printed — #8001: No template "Slipp" for this team\. Check the name on the Templates page/).waitFor();
+    await expectAccessible('the print results');
+    // Focus is back in the scan box, ready for the next scan.
+    await expect.poll(async () => (await focused()).tag).toBe('input');
+    expect(await focused()).toMatchObject({ inDialog: false });
 
     // Printed as routed, the batch names its orders, each a link to it.
     for (const number of ['#8001', '#8002', '#8003', '#8004', '#8005']) {
@@ -231,7 +231,7 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     }
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await results.getByText(/5 orders \(#8001, #8002, #8003 and 2 more\) printing on/).waitFor();
+    await results.getByRole('status').getByText(/^5 orders \(#8001, #8002, #8003 and 2 more\): (Preparing|At the printer|Printed)/).waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+2');
     await page.getByRole('heading', { level: 1, name: 'Batches' }).waitFor();
@@ -245,14 +245,22 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await page.getByRole('complementary', { name: 'Order detail' }).getByRole('heading', { name: '#8005' }).waitFor();
   });
 
-  it('clears a scan message once the box is cleared', async () => {
+  it('an unknown scan reads as an error (an alert, its own colour), and the order shown before is closed', async () => {
     await open('orders');
+    await page.locator('#scan').fill('#8001');
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('complementary', { name: 'Order detail' });
+    await detail.getByRole('heading', { name: '#8001' }).waitFor();
     await page.locator('#scan').fill('99999');
     await page.keyboard.press('Enter');
-    const message = page.getByRole('status').filter({ hasText: 'No order “99999”' });
+    const message = page.getByRole('alert').filter({ hasText: 'No order “99999”' });
     await message.waitFor();
-    await page.locator('#scan').fill('');
-    await message.waitFor({ state: 'detached' });
+    await detail.waitFor({ state: 'detached' });
+    // Red, not the blue of a hit: the error's background is the error colour.
+    expect(await message.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(254, 226, 226)');
+    await expectAccessible('an unknown scan');
+    // The box is empty and focused for the next scan.
+    expect(await page.locator('#scan').inputValue()).toBe('');
   });
 
   it('shows every shortcut on ?, and every confirm is a dialog that gives focus back', async () => {

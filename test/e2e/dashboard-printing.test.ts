@@ -52,8 +52,8 @@ describe('printing from the dashboard in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Print orders' });
     await screenshot(page, 'print-dialog');
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await dialog.getByText(/1 order \(#7001\) printing on/).waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByLabel('Scan results').getByText(/^#7001: (Preparing|At the printer|Printed)/).waitFor();
 
     await page.goto(`${running.url}/#/batches`);
     const batch = page.getByRole('article').first();
@@ -113,7 +113,7 @@ describe('printing from the dashboard in a real browser', () => {
       await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Print orders' });
       await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-      await dialog.getByText(`1 order (#7002) printing on ${trays!.name}`).waitFor();
+      await page.getByLabel('Scan results').getByText(new RegExp(`^#7002: (Preparing for|At the printer|Printed on) ${trays!.name}`)).waitFor();
 
       const order = (await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-7002`)}/status`, { key: shop.key })).json()) as { id: string };
       const batches = await adminGet<{ printerId: string; trigger: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');

@@ -290,5 +290,32 @@ export function orderDetail(db: Db, row: OrderRow) {
       payload: JSON.parse(source.payload) as unknown,
     })),
     history: listStatusHistory(db, row.id),
+    printing: printingOf(db, row.id),
   };
+}
+
+/**
+ * Where an order's printing stands, for the bench: how many print requests put it on paper
+ * (their jobs finished: `done`, or `unknown` where the hand-off counts) and the last, on
+ * which printer; and every job of it not finished yet, with where it waits and why (a
+ * paused printer says so).
+ */
+export function printingOf(db: Db, orderId: string) {
+  const finished = db
+    .prepare(
+      `SELECT COUNT(DISTINCT j.request_id) AS times, MAX(j.finished_at) AS lastAt,
+              (SELECT coalesce(p.nickname, p.name) FROM print_job_documents d2 JOIN print_jobs j2 ON j2.id = d2.job_id JOIN printers p ON p.id = j2.printer_id
+               WHERE d2.order_id = @orderId AND j2.state IN ('done', 'unknown') ORDER BY j2.finished_at DESC LIMIT 1) AS lastPrinter
+       FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
+       WHERE d.order_id = @orderId AND j.state IN ('done', 'unknown')`,
+    )
+    .get({ orderId }) as { times: number; lastAt: string | null; lastPrinter: string | null };
+  const open = db
+    .prepare(
+      `SELECT DISTINCT j.id AS jobId, j.batch_id AS batchId, j.state, j.reason, coalesce(p.nickname, p.name) AS printerName, p.status AS printerStatus, p.status_reason AS printerReason
+       FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id JOIN printers p ON p.id = j.printer_id
+       WHERE d.order_id = ? AND j.state IN ('queued', 'rendering', 'submitting', 'submitted') ORDER BY j.created_at`,
+    )
+    .all(orderId) as { jobId: string; batchId: string; state: string; reason: string | null; printerName: string; printerStatus: string; printerReason: string | null }[];
+  return { timesPrinted: finished.times, lastPrintedAt: finished.lastAt, lastPrinter: finished.lastPrinter, open };
 }

@@ -8,7 +8,13 @@ import { printRequestSchema } from '../printing/schema';
 import { operatorCallerFor } from './operator-caller';
 import { findAnyOrder } from './orders-routes';
 
-const adminPrintBody = z.object({ orderIds: z.array(z.string().min(1).max(500)).min(1, 'Choose at least one order').max(10_000) }).passthrough();
+const adminPrintBody = z
+  .object({
+    orderIds: z.array(z.string().min(1).max(500)).min(1, 'Choose at least one order').max(10_000),
+    /** Copies of each job (the print dialog's Copies). */
+    copies: z.number().int().min(1, 'At least 1 copy').max(100, 'At most 100 copies').default(1),
+  })
+  .passthrough();
 
 /**
  * `POST /admin/api/orders/print`: the dashboard prints the orders an operator selected,
@@ -18,8 +24,9 @@ const adminPrintBody = z.object({ orderIds: z.array(z.string().min(1).max(500)).
  */
 export function adminPrintRoutes(router: Router, db: Db, printing: PrintingService): void {
   router.post('/admin/api/orders/print', async (ctx) => {
-    const { orderIds } = validate(adminPrintBody, ctx.request.body ?? {}, 'The print request is not valid');
-    const request = validate(printRequestSchema, ctx.request.body, 'The print request is not valid');
+    const { orderIds, copies } = validate(adminPrintBody, ctx.request.body ?? {}, 'The print request is not valid');
+    const { copies: _copies, ...body } = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const request = validate(printRequestSchema, body, 'The print request is not valid');
     const byTeam = new Map<string, string[]>();
     for (const idOrKey of orderIds) {
       const order = findAnyOrder(db, idOrKey);
@@ -28,7 +35,7 @@ export function adminPrintRoutes(router: Router, db: Db, printing: PrintingServi
     if (byTeam.size === 0) throw badRequest('Choose at least one order');
     const results = [];
     for (const [teamId, ids] of byTeam) {
-      results.push(...(await printing.print(operatorCallerFor(db, teamId), { ...request, orderIds: ids }, { strict: request.strict === true, trigger: 'admin' })));
+      results.push(...(await printing.print(operatorCallerFor(db, teamId), { ...request, orderIds: ids }, { strict: request.strict === true, trigger: 'admin', copies })));
     }
     ctx.body = results;
   });

@@ -28,6 +28,8 @@ export interface PrintingService {
 export interface PrintOptions {
   strict: boolean;
   trigger: 'api' | 'auto' | 'admin';
+  /** Copies of every job (the dashboard's print dialog); 1 by default. */
+  copies?: number;
   /**
    * Runs first inside the recording write; false records nothing and answers []. Automatic
    * printing claims its owed print here, so two claimants can never both record it.
@@ -126,7 +128,7 @@ export function createPrintingService(deps: {
                 tray: job.tray,
                 paper: JSON.stringify({ ...first.paper, mediaName: first.mediaName }),
                 fit_to_page: first.fitToPage ? 1 : 0,
-                copies: 1,
+                copies: options.copies ?? 1,
                 ...freshJobFields(at),
                 forced: request.force ? 1 : 0,
                 fallback_printer_ids: job.fallbacks.length ? JSON.stringify(job.fallbacks.map((fallback) => fallback.id)) : null,

@@ -6,7 +6,11 @@ import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
 import { exactMatch, isFiltered } from './filters';
 import { OrderDetail } from './OrderDetail';
 import { OrderList } from './OrderList';
-import { describeResults, printOrders } from './print';
+import { describeResults, nameOrders, printOrders, type PrintResult } from './print';
+import { ScanLog, type ScanEntry } from './ScanLog';
+import { watchScans } from './scanner';
+import { beep } from '../../app/beep';
+import type { OrderDetail as Detail } from './types';
 import { modalOpen } from '../../components/Modal';
 import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
@@ -31,11 +35,19 @@ export function OrdersPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // The anchor of a shift-click range; a ref so two quick clicks never see a stale one.
   const lastToggled = useRef<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string[] | null>(null);
   // At a packing bench, scanning a slip's number should print it without a further key.
   const [printOnScan, setPrintOnScan] = useState(() => window.localStorage.getItem('station.printOnScan') === '1');
+  // A re-scan of an order already printed asks first, unless the bench says otherwise.
+  const [reprintSilently, setReprintSilently] = useState(() => window.localStorage.getItem('station.reprintSilently') === '1');
+  const [soundOnError, setSoundOnError] = useState(() => window.localStorage.getItem('station.scanSound') === '1');
+  // What the last scans did, newest first; and the order waiting for "print again?".
+  const [scanLog, setScanLog] = useState<ScanEntry[]>([]);
+  const entryKey = useRef(0);
+  const asking = useRef<{ orderId: string; number: string } | null>(null);
+  const settingsRef = useRef({ printOnScan, reprintSilently, soundOnError });
+  settingsRef.current = { printOnScan, reprintSilently, soundOnError };
   const scanBox = useRef<HTMLInputElement>(null);
   const listHandle = useRef<OrderListHandle>(null);
   const activeRef = useRef<string | null>(null);
@@ -76,16 +88,16 @@ export function OrdersPage() {
     if (!activeId && /^#\/orders\/./.test(window.location.hash)) window.history.replaceState(null, '', '#/orders');
   }, [activeId]);
 
-  // A message about the last scan says nothing once the box is cleared for the next one.
-  useEffect(() => {
-    if (!typed) setNotice(null);
-  }, [typed]);
-
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (modalOpen() || event.defaultPrevented) return;
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
       const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
+      if (event.target === scanBox.current && asking.current && (event.key === 'Escape' || (event.key === 'Enter' && !(event.target as HTMLInputElement).value.trim()))) {
+        event.preventDefault();
+        answerRef.current(event.key === 'Enter');
+        return;
+      }
       if (event.key === 'Escape') {
         if (event.target === scanBox.current) {
           // Leave the box so single keys are shortcuts again; the list takes focus.
@@ -115,26 +127,104 @@ export function OrdersPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  async function openScanned() {
-    const code = typed.trim();
+  /** Adds a line to the scan log (an error or a question sounds, when the bench wants it). */
+  function log(entry: ScanEntry extends infer E ? (E extends ScanEntry ? Omit<E, 'key'> : never) : never) {
+    const next = { ...entry, key: ++entryKey.current } as ScanEntry;
+    setScanLog((current) => [next, ...current].slice(0, 6));
+    if ((next.kind === 'error' || next.kind === 'ask') && settingsRef.current.soundOnError) beep();
+  }
+
+  function logPrint(number: string, results: PrintResult[]) {
+    const pending = results.filter((result) => result.status === 'pending');
+    const problems = describeResults(results.filter((result) => result.status !== 'pending'), (id, keys) => numbers.current.get(id) ?? keys[0] ?? id);
+    log({ kind: 'printing', number, batchIds: pending.map((result) => result.id), problems });
+  }
+
+  async function printScanned(orderId: string, number: string) {
+    try {
+      logPrint(number, await printOrders([orderId]));
+    } catch (failure) {
+      log({ kind: 'error', message: `${number} not printed: ${describeError(failure)}` });
+    }
+  }
+
+  /** "Print again?" answered: Enter prints it once more, Esc (or the next scan) leaves it. */
+  function answerReprint(yes: boolean) {
+    const question = asking.current;
+    if (!question) return;
+    asking.current = null;
+    if (yes) void printScanned(question.orderId, question.number);
+    else log({ kind: 'declined', number: question.number });
+  }
+
+  /**
+   * A scanned (or typed) code: the order opens; with "Print as soon as an order is scanned"
+   * it prints, or asks first when it was printed before. An unknown code is an error that
+   * clears the order shown, so the last order's "Printed" never reads as this scan's.
+   */
+  async function handleScan(raw: string) {
+    const code = raw.trim();
     if (!code) return;
+    // A new scan while a question is open answers it "no": the new order is the one in hand.
+    if (asking.current) answerReprint(false);
+    setTyped('');
     try {
       const found = await api<OrderPage>(`/orders?q=${encodeURIComponent(code.replace(/^#/, ''))}&limit=50`);
       const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
-      if (match) {
-        remember(match);
-        setActiveId(match.id);
-        setTyped('');
-        setFilter((current) => ({ ...current, q: '' }));
-        setNotice(printOnScan ? describeResults(await printOrders([match.id]), () => match.orderNumber).join(' ') : null);
-      } else {
-        setNotice(found.orders.length ? `${found.total.toLocaleString()}${found.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` : `No order “${code}”. Check the number, or look under Ignored.`);
+      if (!match) {
+        setActiveId(null);
+        if (found.orders.length) {
+          setTyped(code);
+          log({ kind: 'error', message: `${found.total.toLocaleString()}${found.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` });
+        } else log({ kind: 'error', message: `No order “${code}”. Check the number, or look under Ignored.` });
+        return;
       }
+      remember(match);
+      setActiveId(match.id);
+      setFilter((current) => ({ ...current, q: '' }));
+      if (!settingsRef.current.printOnScan) {
+        log({ kind: 'opened', number: match.orderNumber });
+        return;
+      }
+      if (!settingsRef.current.reprintSilently) {
+        const { printing: done } = await api<Detail>(`/orders/${encodeURIComponent(match.id)}`);
+        if (done.timesPrinted > 0 || done.open.length > 0) {
+          asking.current = { orderId: match.id, number: match.orderNumber };
+          const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
+          const question =
+            done.timesPrinted > 0
+              ? `${match.orderNumber} was printed ${done.timesPrinted === 1 ? 'once' : `${done.timesPrinted} times`}, last at ${when} on ${done.lastPrinter ?? 'a printer'} — Enter prints it again, Esc cancels`
+              : `${match.orderNumber} is printing now on ${done.open[0]!.printerName} — Enter prints another copy, Esc cancels`;
+          log({ kind: 'ask', number: match.orderNumber, question });
+          return;
+        }
+      }
+      await printScanned(match.id, match.orderNumber);
     } catch (failure) {
-      setNotice(describeError(failure));
+      log({ kind: 'error', message: `${code}: ${describeError(failure)}` });
+    } finally {
+      scanBox.current?.focus();
     }
-    scanBox.current?.select();
   }
+
+  // Scans that arrive while a dialog is open, or while focus is elsewhere, are scans too.
+  const answerRef = useRef(answerReprint);
+  answerRef.current = answerReprint;
+  const handleScanRef = useRef(handleScan);
+  handleScanRef.current = handleScan;
+  useEffect(
+    () =>
+      watchScans({
+        scanBox: () => scanBox.current,
+        shortcuts: 'p/?',
+        onScan: (code) => {
+          // The print dialog gives way to the scan; its answer, if any, is in the log.
+          setPrinting(null);
+          void handleScanRef.current(code);
+        },
+      }),
+    [],
+  );
 
   function toggle(order: OrderSummary, index: number, range: boolean) {
     const anchor = lastToggled.current;
@@ -186,7 +276,8 @@ export function OrdersPage() {
           className="scan-bar"
           onSubmit={(event) => {
             event.preventDefault();
-            void openScanned();
+            // Enter on an empty box answers an open "print again?" (the keydown handler does).
+            if (typed.trim()) void handleScan(typed);
           }}
         >
           <label htmlFor="scan" className="sr-only">Scan or type an order number or key</label>
@@ -213,7 +304,29 @@ export function OrdersPage() {
           />
           Print as soon as an order is scanned
         </label>
-        {notice && <div className="banner banner-info" role="status">{notice}</div>}
+        <label className="checkbox print-on-scan">
+          <input
+            type="checkbox"
+            checked={reprintSilently}
+            onChange={(event) => {
+              setReprintSilently(event.target.checked);
+              window.localStorage.setItem('station.reprintSilently', event.target.checked ? '1' : '0');
+            }}
+          />
+          Reprint without asking
+        </label>
+        <label className="checkbox print-on-scan">
+          <input
+            type="checkbox"
+            checked={soundOnError}
+            onChange={(event) => {
+              setSoundOnError(event.target.checked);
+              window.localStorage.setItem('station.scanSound', event.target.checked ? '1' : '0');
+            }}
+          />
+          Sound on errors
+        </label>
+        <ScanLog entries={scanLog} />
         <div className="filter-bar" onFocus={loadFacets}>
           <label>
             Status
@@ -287,6 +400,15 @@ export function OrdersPage() {
         <PrintDialog
           orderIds={printing}
           numbers={numbers.current}
+          onPrinted={(results) => {
+            // The answer goes beside the scan box and follows the jobs live; the dialog is gone.
+            const ids = printing;
+            const named = ids.map((id) => numbers.current.get(id) ?? id);
+            logPrint(ids.length === 1 ? named[0]! : `${ids.length} orders (${nameOrders(named)})`, results);
+            setPrinting(null);
+            setSelected(new Set());
+            requestAnimationFrame(() => scanBox.current?.focus());
+          }}
           onClose={() => {
             setPrinting(null);
             setSelected(new Set());

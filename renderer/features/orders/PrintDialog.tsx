@@ -1,21 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { describeError } from '../../app/api';
 import { Modal } from '../../components/Modal';
-import { ErrorBanner, StatusChip } from '../../components/ui';
+import { ErrorBanner } from '../../components/ui';
 import { printerLabel, usePrinters } from '../printers/use-printers';
-import { describeResults, nameOrders, printOrders, type PrintResult } from './print';
+import { nameOrders, printOrders, type PrintResult } from './print';
 
 /**
  * Print the chosen orders, optionally on another printer, tray or template than routing
  * says. `numbers` maps an order id to its number, so the dialog and its results name orders.
  */
-export function PrintDialog({ orderIds, numbers, onClose }: { orderIds: string[]; numbers: ReadonlyMap<string, string>; onClose(): void }) {
+export function PrintDialog({ orderIds, numbers, onClose, onPrinted }: { orderIds: string[]; numbers: ReadonlyMap<string, string>; onClose(): void; onPrinted(results: PrintResult[]): void }) {
   const { printers } = usePrinters();
   const [printer, setPrinter] = useState('');
   const [tray, setTray] = useState('');
   const [template, setTemplate] = useState('');
   const [force, setForce] = useState(false);
-  const [results, setResults] = useState<PrintResult[] | null>(null);
+  const [copies, setCopies] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = printers?.find((p) => p.id === printer);
@@ -25,7 +25,9 @@ export function PrintDialog({ orderIds, numbers, onClose }: { orderIds: string[]
     setBusy(true);
     setError(null);
     try {
-      setResults(await printOrders(orderIds, { overrides: { printer, tray, template }, force }));
+      // The answer is shown beside the scan box, live, and the dialog closes: the bench never
+      // waits on a dialog, and the next scan lands in the scan box.
+      onPrinted(await printOrders(orderIds, { overrides: { printer, tray, template }, force, copies: Number(copies) }));
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -37,8 +39,7 @@ export function PrintDialog({ orderIds, numbers, onClose }: { orderIds: string[]
     <Modal label="Print orders" onClose={onClose}>
       <h2>Print {orderIds.length === 1 ? `order ${numberOf(orderIds[0]!)}` : `${orderIds.length} orders`}</h2>
       {orderIds.length > 1 && <p className="muted">{nameOrders(orderIds.map((id) => numberOf(id)))}</p>}
-      {!results && (
-        <form
+      <form
           className="form-grid"
           onSubmit={(event) => {
             event.preventDefault();
@@ -67,6 +68,10 @@ export function PrintDialog({ orderIds, numbers, onClose }: { orderIds: string[]
             Template
             <input value={template} onChange={(event) => setTemplate(event.target.value)} placeholder="As routed (template id or name)" />
           </label>
+          <label>
+            Copies
+            <input type="number" min={1} max={100} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} />
+          </label>
           <label className="checkbox">
             <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} />
             Print ignored orders too
@@ -78,34 +83,7 @@ export function PrintDialog({ orderIds, numbers, onClose }: { orderIds: string[]
             </button>
             <button type="button" className="button" onClick={onClose}>Cancel</button>
           </div>
-        </form>
-      )}
-      {results && (
-        <div>
-          <ul className="results" aria-label="Print results">
-            {results.map((result) => (
-              <li key={result.id}>
-                <StatusChip status={result.status} /> {describeResults([result], numberOf)[0]}
-              </li>
-            ))}
-          </ul>
-          <p className="muted">Follow the jobs on the <a href="#/batches">Batches</a> page.</p>
-          <div className="modal-actions">
-            <DoneButton onClose={onClose} />
-          </div>
-        </div>
-      )}
+      </form>
     </Modal>
-  );
-}
-
-/** Takes focus when the results replace the form, so Enter or Esc ends the dialog. */
-function DoneButton({ onClose }: { onClose(): void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
-  return (
-    <button type="button" className="button button-primary" ref={button} onClick={onClose}>
-      Done
-    </button>
   );
 }

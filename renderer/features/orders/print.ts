@@ -16,10 +16,15 @@ export interface PrintOverrides {
 }
 
 /** Prints orders through the station (`POST /admin/api/orders/print`). */
-export function printOrders(orderIds: string[], options: { overrides?: PrintOverrides; force?: boolean } = {}): Promise<PrintResult[]> {
+export function printOrders(orderIds: string[], options: { overrides?: PrintOverrides; force?: boolean; copies?: number } = {}): Promise<PrintResult[]> {
   const overrides = Object.fromEntries(Object.entries(options.overrides ?? {}).filter(([, value]) => value));
   return api<PrintResult[]>('/orders/print', {
-    json: { orderIds, ...(Object.keys(overrides).length ? { overrides } : {}), ...(options.force ? { force: true } : {}) },
+    json: {
+      orderIds,
+      ...(Object.keys(overrides).length ? { overrides } : {}),
+      ...(options.force ? { force: true } : {}),
+      ...(options.copies && options.copies > 1 ? { copies: options.copies } : {}),
+    },
   });
 }
 

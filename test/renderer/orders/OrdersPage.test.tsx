@@ -93,12 +93,13 @@ describe('Orders page', () => {
 
     // Off: scanning opens the order and prints nothing.
     await scanOf('1100');
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await screen.findByText('#1100 opened')).toBeInTheDocument();
     expect(await batchesOf('1100')).toEqual([]);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Print as soon as an order is scanned' }));
     await scanOf('1101');
-    expect(await screen.findByText(/^1 order \(#1101\) printing on /)).toBeInTheDocument();
+    // The answer stands beside the scan box and follows the job (no dialog).
+    expect(await screen.findByText(/^#1101: (Preparing|At the printer|Printed)/)).toBeInTheDocument();
     expect(await batchesOf('1101')).toHaveLength(1);
     expect(await batchesOf('1100')).toEqual([]);
 

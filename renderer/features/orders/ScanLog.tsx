@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../app/api';
+import { useLiveReload } from '../../app/live';
+import { printerLabel, usePrinters } from '../printers/use-printers';
+
+/** One thing the bench did: a scan that opened or printed an order, a question, an error. */
+export type ScanEntry =
+  | { key: number; kind: 'opened'; number: string }
+  | { key: number; kind: 'printing'; number: string; batchIds: string[]; problems: string[] }
+  | { key: number; kind: 'ask'; number: string; question: string }
+  | { key: number; kind: 'declined'; number: string }
+  | { key: number; kind: 'error'; message: string };
+
+interface BatchJobs {
+  jobs: { state: string; printerId: string; reason: string | null }[];
+}
+
+/** Where a print stands, by one rule from its jobs: failed, printed, at the printer (and why it waits), or being prepared. */
+export function printState(batches: BatchJobs[], printerName: (id: string) => string): { tone: 'ok' | 'wait' | 'error' | 'busy'; words: string } {
+  const jobs = batches.flatMap((batch) => batch.jobs);
+  const where = [...new Set(jobs.map((job) => printerName(job.printerId)))].join(', ');
+  const failed = jobs.find((job) => job.state === 'failed');
+  if (failed) return { tone: 'error', words: `Failed on ${printerName(failed.printerId)}: ${failed.reason ?? 'the print system refused it'}` };
+  if (jobs.length && jobs.every((job) => job.state === 'done' || job.state === 'unknown')) return { tone: 'ok', words: `Printed on ${where}` };
+  const waiting = jobs.find((job) => job.state === 'submitted');
+  if (waiting) return { tone: 'wait', words: `At the printer ${printerName(waiting.printerId)}${waiting.reason ? `: ${waiting.reason}` : ''}` };
+  const retrying = jobs.find((job) => job.state === 'queued' && job.reason);
+  if (retrying) return { tone: 'wait', words: `Waiting to print on ${printerName(retrying.printerId)}: ${retrying.reason}` };
+  return { tone: 'busy', words: `Preparing for ${where || 'the printer'}` };
+}
+
+const ICON = { ok: '✓', wait: '…', error: '✖', busy: '…' } as const;
+
+/** A print started from the bench, followed live until it is on paper or failed. */
+function PrintLine({ entry }: { entry: Extract<ScanEntry, { kind: 'printing' }> }) {
+  const { printers } = usePrinters();
+  const [batches, setBatches] = useState<BatchJobs[]>([]);
+  const load = useCallback(() => {
+    void Promise.all(entry.batchIds.map((id) => api<BatchJobs>(`/print-batches/${encodeURIComponent(id)}`))).then(setBatches, () => {});
+  }, [entry.batchIds]);
+  useEffect(load, [load]);
+  useLiveReload(['job', 'batch', 'printers'], load, 100);
+  const name = (id: string) => {
+    const printer = printers?.find((candidate) => candidate.id === id);
+    return printer ? printerLabel(printer) : 'the printer';
+  };
+  if (entry.batchIds.length === 0) return <ScanLine tone="error" text={entry.problems.join(' ') || `${entry.number} not printed`} />;
+  const state = printState(batches, name);
+  return <ScanLine tone={state.tone} text={`${entry.number}: ${state.words}${entry.problems.length ? ` · ${entry.problems.join(' ')}` : ''}`} />;
+}
+
+function ScanLine({ tone, text }: { tone: 'ok' | 'wait' | 'error' | 'busy' | 'ask'; text: string }) {
+  return (
+    <span className={`scan-line scan-${tone}`}>
+      <span className="scan-icon" aria-hidden>{tone === 'ask' ? '?' : ICON[tone]}</span>
+      <span className="scan-text">{text}</span>
+    </span>
+  );
+}
+
+/**
+ * What the last scans did, beside the scan box, newest first: never a dialog, so the next
+ * scan always lands in the box. The newest line is announced (an error or a question
+ * assertively); prints update live as their jobs move.
+ */
+export function ScanLog({ entries }: { entries: ScanEntry[] }) {
+  if (entries.length === 0) return null;
+  const [latest, ...earlier] = entries;
+  // An error, a question, or a print of which nothing went out: said at once, assertively.
+  const urgent = latest!.kind === 'error' || latest!.kind === 'ask' || (latest!.kind === 'printing' && latest!.batchIds.length === 0);
+  return (
+    <div className="scan-log" aria-label="Scan results">
+      <div className={`scan-latest${urgent ? ' scan-urgent' : ''}`} role={urgent ? 'alert' : 'status'} aria-live={urgent ? 'assertive' : 'polite'}>
+        <EntryLine entry={latest!} />
+      </div>
+      {earlier.length > 0 && (
+        <ul className="scan-earlier" aria-label="Earlier scans">
+          {earlier.map((entry) => (
+            <li key={entry.key}>
+              <EntryLine entry={entry} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function EntryLine({ entry }: { entry: ScanEntry }) {
+  switch (entry.kind) {
+    case 'printing':
+      return <PrintLine entry={entry} />;
+    case 'opened':
+      return <ScanLine tone="ok" text={`${entry.number} opened`} />;
+    case 'ask':
+      return <ScanLine tone="ask" text={entry.question} />;
+    case 'declined':
+      return <ScanLine tone="busy" text={`${entry.number} not printed again`} />;
+    case 'error':
+      return <ScanLine tone="error" text={entry.message} />;
+  }
+}
