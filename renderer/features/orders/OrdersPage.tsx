@@ -190,7 +190,7 @@ export function OrdersPage() {
         const { printing: done } = await api<Detail>(`/orders/${encodeURIComponent(match.id)}`);
         if (done.timesPrinted > 0 || done.open.length > 0) {
           asking.current = { orderId: match.id, number: match.orderNumber };
-          const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
+          const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
           const question =
             done.timesPrinted > 0
               ? `${match.orderNumber} was printed ${done.timesPrinted === 1 ? 'once' : `${done.timesPrinted} times`}, last at ${when} on ${done.lastPrinter ?? 'a printer'} — Enter prints it again, Esc cancels`
