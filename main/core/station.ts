@@ -13,6 +13,7 @@ import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/sessio
 import { adminAuth, createAdminSessions } from './admin/sessions';
 import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
+import { logActivity } from './activity-log';
 import { Checkpointer } from './db/checkpointer';
 import { CarrierPdfThread } from './documents/carrier-pdf-thread';
 import { GroupCommitter } from './db/group-commit';
@@ -118,6 +119,8 @@ export interface StationOptions {
    * RESTART checkpoint runs (default 16 MiB), and the file size it is cut back to (8 MiB).
    */
   wal?: { restartBytes?: number; sizeLimitBytes?: number };
+  /** One log line per order written or refused, print request, job and printer state change (activity-log.ts). Default false; `station serve` turns it on unless `--quiet`. */
+  activityLog?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */
   sqliteNativeBinding?: string;
 }
@@ -208,7 +211,7 @@ export function createStation(options: StationOptions): Station {
   const api = new Router();
   api.use(apiKeyAuth(db), jsonBody);
   authRoutes(api, STATION_VERSION);
-  orderRoutes(api, db, services.orders);
+  orderRoutes(api, db, services.orders, options.activityLog ? logger : undefined);
   teamRoutes(api, services.merchants);
   appRoutes(api, db);
   documentRoutes(api, services.orders, services.documents, services.pdfRenderer);
@@ -249,6 +252,7 @@ export function createStation(options: StationOptions): Station {
   app.use(dashboardStatic(options.dashboardDir));
 
   const closers: Array<() => Promise<void> | void> = [];
+  if (options.activityLog) closers.push(logActivity({ db, events, logger }));
   closers.push(() => pdfRenderer.close());
   closers.push(() => carrierPdfs.close());
   if (renderThread) closers.push(() => renderThread.close());

@@ -7,7 +7,7 @@ import { createFirstTeamIfNone } from './first-run';
 /** How long requests in flight get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print] [--no-render-ahead] [--print-cache-mb 512]';
+export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print] [--no-render-ahead] [--print-cache-mb 512] [--quiet]';
 
 /** Runs the headless station until SIGTERM or SIGINT. */
 export async function serve(argv: string[]): Promise<number> {
@@ -18,6 +18,7 @@ export async function serve(argv: string[]): Promise<number> {
     'no-auto-print': { type: 'boolean', default: false },
     'no-render-ahead': { type: 'boolean', default: false },
     'print-cache-mb': { type: 'string', default: '512' },
+    quiet: { type: 'boolean', default: false },
   });
   const printCacheMb = Number(args['print-cache-mb']);
   if (!Number.isFinite(printCacheMb) || printCacheMb < 0 || printCacheMb > 1_048_576) throw new UsageError('--print-cache-mb takes a number of megabytes from 0 to 1048576');
@@ -33,6 +34,8 @@ export async function serve(argv: string[]): Promise<number> {
     autoPrint: !args['no-auto-print'],
     renderAhead: !args['no-render-ahead'],
     printCacheBytes: Math.round(printCacheMb * 2 ** 20),
+    // The terminal tells the story (orders, print requests, jobs, printers) unless --quiet.
+    activityLog: !args.quiet,
   });
   const firstRun = createFirstTeamIfNone(station);
   const server = createStationServer(station.app);

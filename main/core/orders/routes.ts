@@ -1,12 +1,23 @@
 import type Router from '@koa/router';
+import { HttpError } from '../http/errors';
+import type { Logger } from '../logger';
 import { callerOf } from '../auth/scope';
 import type { Db } from '../db/open';
 import { orderStatusResource, type OrdersService } from './service';
 
-export function orderRoutes(router: Router, db: Db, orders: OrdersService): void {
+export function orderRoutes(router: Router, db: Db, orders: OrdersService, logger?: Logger): void {
   router.post('/api/orders', async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await orders.ingest(callerOf(ctx), ctx.request.body);
+    try {
+      ctx.body = await orders.ingest(callerOf(ctx), ctx.request.body);
+      ctx.status = 201;
+    } catch (error) {
+      // The terminal says why an order was refused, as it says when one is written.
+      if (logger && error instanceof HttpError && error.status < 500) {
+        const detail = error.details?.[0];
+        logger.info(`order refused (${error.status} ${error.code}): ${error.message}${detail ? `; ${detail.path}: ${detail.message}` : ''}`, { team: callerOf(ctx).team.slug });
+      }
+      throw error;
+    }
   });
 
   router.get('/api/orders/:orderIdOrKey/status', (ctx) => {

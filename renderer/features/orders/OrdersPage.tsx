@@ -153,6 +153,8 @@ export function OrdersPage() {
     const question = asking.current;
     if (!question) return;
     asking.current = null;
+    // The answer takes the question's place in the log.
+    setScanLog((current) => current.filter((entry) => !(entry.kind === 'ask' && entry.number === question.number)));
     if (yes) void printScanned(question.orderId, question.number);
     else log({ kind: 'declined', number: question.number });
   }
