@@ -19,6 +19,8 @@ const STATUS_LABELS: Record<string, string> = {
   revoked: 'Revoked',
   active: 'Active',
   paused: 'Paused',
+  printing: 'Printing',
+  waiting: 'Waiting',
 };
 
 /** A status as a coloured chip with a word (never colour alone). */

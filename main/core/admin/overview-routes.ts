@@ -75,7 +75,8 @@ export function readOverview(db: Db, now = new Date()): Overview {
   /** A job not finished at an offline printer says where it waits, whatever its own last reason was. */
   const waitingReason = (job: { state: string; printerId: string; reason: string | null }) => {
     const printer = all.find((candidate) => candidate.id === job.printerId);
-    if (job.state === 'failed' || printer?.status !== 'offline') return job.reason;
+    // A failure, or a retry with its own reason (the attempt and what CUPS said), keeps its words.
+    if (job.state === 'failed' || printer?.status !== 'offline' || (job.state === 'queued' && job.reason)) return job.reason;
     return `Waiting at ${printer.nickname ?? printer.name}: ${printer.statusReason ?? 'the printer is offline'}`;
   };
   return {

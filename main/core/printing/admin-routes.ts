@@ -6,6 +6,8 @@ import type { StationEvents } from '../events';
 import type { ContentStore } from '../render/content-store';
 import { COPY_GONE_REASON, parsePrintedCopy } from './printed-copy';
 import { reprintJob } from './reprint';
+import { matchPaperSize } from '../printers/paper-sizes';
+import { listRequestBatches, offlinePrinterIds, requestState, requestTitle, type RequestState } from './requests';
 import { validate } from '../http/validate';
 import { nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
@@ -31,6 +33,15 @@ const routeBody = z.strictObject({
 });
 
 const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
+
+const requestListQuery = z.object({
+  state: z.enum(['failed', 'waiting', 'printing', 'done']).optional(),
+  printerId: z.string().min(1).max(200).optional(),
+  trigger: z.enum(['api', 'auto', 'admin']).optional(),
+  day: z.iso.date().optional(),
+  q: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -190,6 +201,38 @@ export function printingAdminRoutes(
     }
     ctx.body = listBatches(db, { teamId, limit, after }).map((row) => dashboardBatchView(row));
   });
+  /**
+   * The Batches page: one entry per print request with its batches and jobs under it, its
+   * state by one rule from its jobs, a title saying what it was; filters (state, printer,
+   * source, day) and search by order number; failed and waiting requests first.
+   */
+  router.get('/admin/api/print-requests', (ctx) => {
+    const query = validate(requestListQuery, ctx.query, 'The request query is not valid');
+    const offline = offlinePrinterIds(db);
+    const byRequest = new Map<string, BatchRow[]>();
+    for (const row of listRequestBatches(db, query, 2_000)) byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), row]);
+    const requests = [...byRequest.entries()].map(([requestId, rows]) => {
+      const batches = rows.map((row) => dashboardBatchView(row));
+      const jobs = rows.flatMap((row) => listBatchJobs(db, row.id));
+      const orders = batches.flatMap((batch) => batch.orders);
+      const numbers = [...new Set(orders.map((order) => order.orderNumber ?? order.id))];
+      return {
+        requestId,
+        title: requestTitle(rows[0]!, numbers),
+        trigger: rows[0]!.trigger,
+        state: requestState(jobs, offline),
+        createdAt: rows.map((row) => row.created_at).sort()[0]!,
+        teamIds: [...new Set(rows.map((row) => row.team_id))],
+        orderCount: numbers.length,
+        batches,
+      };
+    });
+    const first = (state: RequestState) => (state === 'failed' || state === 'waiting' ? 0 : 1);
+    ctx.body = requests
+      .filter((request) => !query.state || request.state === query.state)
+      .sort((a, b) => first(a.state) - first(b.state) || b.createdAt.localeCompare(a.createdAt))
+      .slice(0, query.limit);
+  });
   router.get('/admin/api/print-batches/:id', (ctx) => {
     const batch = getBatch(db, ctx.params.id!);
     if (!batch) throw notFound('No print batch with that id');
@@ -243,5 +286,31 @@ export function printingAdminRoutes(
     const retried = queue.retry(job.id);
     if (!retried) throw conflict(`Only a failed job can be retried; this one is ${job.state}`);
     ctx.body = jobView(retried);
+  });
+  /** Cancels a job waiting to print or waiting at its printer (IPP Cancel-Job there). 409 when it is in hand, printed meanwhile or the print system kept it. */
+  router.post('/admin/api/print-jobs/:id/cancel', async (ctx) => {
+    const done = await queue.cancelWaiting(ctx.params.id!);
+    if ('refused' in done) throw done.refused.startsWith('No print job') ? notFound(done.refused) : conflict(done.refused);
+    ctx.body = jobView(done.job);
+  });
+  /**
+   * Sends a waiting job to another printer that takes its paper and tray: cancelled at its
+   * printer first when it waits there. 400 for a printer that cannot take it; 409 as cancel.
+   */
+  router.post('/admin/api/print-jobs/:id/move', async (ctx) => {
+    const { printerId } = validate(z.strictObject({ printerId: z.string().min(1).max(200) }), ctx.request.body ?? {}, 'The move is not valid');
+    const job = getJob(db, ctx.params.id!);
+    if (!job) throw notFound('No print job with that id');
+    const target = printerOr400(printerId)!;
+    const paper = JSON.parse(job.paper) as { widthMm: number; heightMm: number };
+    if (target.id === job.printer_id) throw badRequest('The job is already on that printer', [{ path: 'printerId', message: 'Choose another printer' }]);
+    if (target.status === 'missing') throw badRequest('That printer is gone', [{ path: 'printerId', message: 'The OS no longer reports it' }]);
+    if (job.tray && !target.trays.includes(job.tray)) throw badRequest(`${target.nickname ?? target.name} has no tray ${job.tray}`, [{ path: 'printerId', message: `Trays: ${target.trays.join(', ') || 'none'}` }]);
+    if (!target.acceptsCustomPaper && !target.fitToPage && !matchPaperSize(target.paperSizes, paper)) {
+      throw badRequest(`${target.nickname ?? target.name} does not take this job's paper`, [{ path: 'printerId', message: `${paper.widthMm}×${paper.heightMm} mm is not among its paper sizes` }]);
+    }
+    const moved = await queue.moveWaiting(job.id, target.id);
+    if ('refused' in moved) throw conflict(moved.refused);
+    ctx.body = jobView(moved.job);
   });
 }

@@ -1,6 +1,7 @@
-// The ZPL preview thread: zpl-renderer-js (Zebrash, a Go ZPL renderer compiled to WASM)
-// renders one label per message. It runs here, off the station's event loop: a render
-// holds its thread for 60+ ms, and the WASM (about 9 MB) is loaded only when a preview asks.
+// The ZPL preview thread (zpl-png.ts, on ThreadClient): zpl-renderer-js (Zebrash, a Go ZPL
+// renderer compiled to WASM) renders one label per request. It runs here, off the station's
+// event loop: a render holds its thread for 60+ ms, and the WASM (about 9 MB) is loaded only
+// when a preview asks.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 
@@ -8,9 +9,9 @@ import { parentPort } from 'node:worker_threads';
 const { ready } = createRequire(import.meta.url)('zpl-renderer-js');
 const { api } = await ready;
 
-parentPort.on('message', async ({ id, zpl, widthMm, heightMm, dpmm }) => {
+parentPort.on('message', async ({ id, request: { zpl, widthMm, heightMm, dpmm } }) => {
   try {
-    parentPort.postMessage({ id, png: await api.zplToBase64Async(zpl, widthMm, heightMm, dpmm) });
+    parentPort.postMessage({ id, result: await api.zplToBase64Async(zpl, widthMm, heightMm, dpmm) });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error?.message ?? error) });
   }

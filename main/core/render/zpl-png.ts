@@ -1,82 +1,30 @@
-import { Worker } from 'node:worker_threads';
 import type { PaperSpec } from '../documents/contract';
 import { pageSizeMm } from '../documents/paper';
+import { consoleLogger } from '../logger';
+import { ThreadClient } from '../threads/thread-client';
 
 /** 8 dots per millimetre: the 203 dpi of the usual thermal label printer (and of the built-in label). */
 const DOTS_PER_MM = 8;
-/** A thread with nothing to render for this long is stopped, freeing its WASM memory. */
-const IDLE_MS = 30_000;
-const RENDER_TIMEOUT_MS = 20_000;
-
-type Reply = { id: number; png?: string; error?: string };
 
 /**
  * ZPL label previews as PNG, rendered locally by zpl-renderer-js on a worker thread
- * (zpl-png-worker.mjs). One thread, started on the first preview and stopped when idle.
+ * (zpl-png-worker.mjs), through the station's one thread model: started on the first
+ * preview, stopped after 30 s idle, 20 s per preview (past it the thread is ended and the
+ * next preview starts another), a thread that dies (even before it is ready) fails its
+ * previews at once.
  */
-class ZplPreviewThread {
-  private worker: Worker | undefined;
-  private ready: Promise<void> | undefined;
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (png: Buffer) => void; reject: (error: Error) => void }>();
-  private idle: NodeJS.Timeout | undefined;
-
-  private start(): Promise<void> {
-    if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./zpl-png-worker.mjs', import.meta.url));
-    // A preview thread never keeps the station's process alive.
-    worker.unref();
-    this.worker = worker;
-    this.ready = new Promise<void>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.on('message', (message: Reply | { ready: true }) => {
-        if ('ready' in message) return resolve();
-        const waiter = this.waiting.get(message.id);
-        this.waiting.delete(message.id);
-        if (message.png !== undefined) waiter?.resolve(Buffer.from(message.png, 'base64'));
-        else waiter?.reject(new Error(message.error ?? 'the ZPL renderer gave no image'));
-      });
-    });
-    // Only the current thread's end fails the waiting previews (a stopped one exits later).
-    worker.on('error', (error) => this.worker === worker && this.stop(error));
-    worker.on('exit', () => this.worker === worker && this.stop(new Error('the ZPL preview thread stopped')));
-    return this.ready;
-  }
-
-  private stop(error: Error): void {
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
-    const worker = this.worker;
-    this.worker = undefined;
-    this.ready = undefined;
-    void worker?.terminate();
-  }
-
-  async render(zpl: string, paper: PaperSpec): Promise<Buffer> {
-    clearTimeout(this.idle);
-    await this.start();
-    const { widthMm, heightMm } = pageSizeMm(paper);
-    const id = this.nextId++;
-    try {
-      return await new Promise<Buffer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          this.waiting.delete(id);
-          reject(new Error(`the ZPL preview took longer than ${RENDER_TIMEOUT_MS / 1000} s`));
-          this.stop(new Error('the ZPL preview thread was restarted'));
-        }, RENDER_TIMEOUT_MS);
-        this.waiting.set(id, {
-          resolve: (png) => (clearTimeout(timer), resolve(png)),
-          reject: (error) => (clearTimeout(timer), reject(error)),
-        });
-        this.worker!.postMessage({ id, zpl, widthMm, heightMm, dpmm: DOTS_PER_MM });
-      });
-    } finally {
-      if (this.waiting.size === 0) this.idle = setTimeout(() => this.stop(new Error('idle')), IDLE_MS).unref();
-    }
-  }
-}
-
-const thread = new ZplPreviewThread();
+const thread = new ThreadClient<{ zpl: string; widthMm: number; heightMm: number; dpmm: number }, string>({
+  name: 'the ZPL preview thread',
+  entry: new URL('./zpl-png-worker.mjs', import.meta.url),
+  idleMs: 30_000,
+  startTimeoutMs: 30_000,
+  logger: consoleLogger(),
+});
 
 /** A ZPL label as the printer would lay it out on `paper` at 203 dpi, as a PNG. */
-export const renderZplPng = (zpl: string, paper: PaperSpec): Promise<Buffer> => thread.render(zpl, paper);
+export async function renderZplPng(zpl: string, paper: PaperSpec): Promise<Buffer> {
+  const { widthMm, heightMm } = pageSizeMm(paper);
+  const png = await thread.call({ zpl, widthMm, heightMm, dpmm: DOTS_PER_MM }, { deadlineMs: 20_000 });
+  if (!png) throw new Error('the ZPL renderer gave no image');
+  return Buffer.from(png, 'base64');
+}

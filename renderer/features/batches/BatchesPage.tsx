@@ -3,20 +3,36 @@ import { api, apiBlob, describeError } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
-import { printerLabel, usePrinters } from '../printers/use-printers';
-import { batchChip, batchProgress, jobChunkLabel, jobSentence, type PrintBatch, type PrintJob } from './batches';
+import { printerLabel, usePrinters, type Printer } from '../printers/use-printers';
+import { jobChunkLabel, jobSentence, type PrintJob, type PrintRequest } from './batches';
 
 const ORDERS_NAMED = 3;
 /** Jobs the printer system took: their printed copy can be sent again. */
 const WITH_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];
-
+/** Jobs that wait (to print, or at their printer): they can be cancelled or moved. */
+const WAITING: PrintJob['state'][] = ['queued', 'submitted'];
 const PAGE = 50;
 
-/** Every print batch, newest first, with its jobs; failed jobs can be sent again. */
+interface Filters {
+  state: string;
+  printerId: string;
+  trigger: string;
+  day: string;
+  q: string;
+}
+const NO_FILTERS: Filters = { state: '', printerId: '', trigger: '', day: '', q: '' };
+
+/**
+ * A day's printing, one entry per print request (a scan, an automatic print, a dashboard
+ * print, an API call) with its jobs under it; failed and waiting ones first; filters by
+ * state, printer, source and day, and search by order number. A waiting job can be
+ * cancelled or sent to another printer; a failed one retried.
+ */
 export function BatchesPage() {
-  const [batches, setBatches] = useState<PrintBatch[] | null>(null);
+  const [requests, setRequests] = useState<PrintRequest[] | null>(null);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [limit, setLimit] = useState(PAGE);
   const [error, setError] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
   const [preview, setPreview] = useState<{ jobId: string; url: string } | null>(null);
   const { printers } = usePrinters();
   const { info } = useStationInfo();
@@ -26,29 +42,22 @@ export function BatchesPage() {
   }, [preview]);
 
   const load = useCallback(() => {
-    api<PrintBatch[]>(`/print-batches?limit=${PAGE}`).then(
+    const query = new URLSearchParams({ limit: String(limit), ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim())) });
+    api<PrintRequest[]>(`/print-requests?${query}`).then(
       (list) => {
-        setBatches(list);
-        setMore(list.length === PAGE);
+        setRequests(list);
         setError(null);
       },
       (failure: unknown) => setError(describeError(failure)),
     );
-  }, []);
+  }, [filters, limit]);
   useEffect(load, [load]);
-  useLiveReload(['batch', 'job'], load, 150);
+  useLiveReload(['batch', 'job', 'printers'], load, 150);
 
-  async function loadMore() {
-    const last = batches?.at(-1);
-    if (!last) return;
-    const older = await api<PrintBatch[]>(`/print-batches?limit=${PAGE}&before=${encodeURIComponent(last.id)}`);
-    setBatches([...(batches ?? []), ...older]);
-    setMore(older.length === PAGE);
-  }
-
-  async function retry(jobId: string) {
+  async function act(path: string, json?: unknown) {
     try {
-      await api(`/print-jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
+      await api(path, { method: 'POST', ...(json ? { json } : {}) });
+      setError(null);
       load();
     } catch (failure) {
       setError(describeError(failure));
@@ -66,64 +75,100 @@ export function BatchesPage() {
     }
   }
 
-  async function reprint(jobId: string) {
-    try {
-      await api(`/print-jobs/${encodeURIComponent(jobId)}/reprint`, { method: 'POST' });
-      load();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
-
   const teamName = (id: string) => info?.teams.find((team) => team.id === id)?.name ?? id;
   const printerName = (id: string) => {
     const printer = printers?.find((p) => p.id === id);
     return printer ? printerLabel(printer) : id;
   };
+  const set = (field: keyof Filters) => (value: string) => setFilters((current) => ({ ...current, [field]: value }));
+  const filtered = Object.values(filters).some((value) => value.trim());
   return (
     <div className="page">
-      <PageHeader title="Batches" subtitle="Each print request becomes one batch per printer; its jobs show where every document is." />
+      <PageHeader title="Batches" subtitle="Each print request with its jobs: failed and waiting ones first. Cancel or move a job that waits." />
+      <div className="filter-bar">
+        <label>
+          State
+          <select value={filters.state} onChange={(event) => set('state')(event.target.value)}>
+            <option value="">All</option>
+            <option value="failed">Failed</option>
+            <option value="waiting">Waiting</option>
+            <option value="printing">Printing</option>
+            <option value="done">Printed</option>
+          </select>
+        </label>
+        <label>
+          Printer
+          <select value={filters.printerId} onChange={(event) => set('printerId')(event.target.value)}>
+            <option value="">All</option>
+            {printers?.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
+          </select>
+        </label>
+        <label>
+          Source
+          <select value={filters.trigger} onChange={(event) => set('trigger')(event.target.value)}>
+            <option value="">All</option>
+            <option value="admin">Dashboard and scans</option>
+            <option value="auto">Automatic</option>
+            <option value="api">API</option>
+          </select>
+        </label>
+        <label>
+          Day
+          <input type="date" value={filters.day} onChange={(event) => set('day')(event.target.value)} />
+        </label>
+        <label>
+          Order number
+          <input type="search" value={filters.q} placeholder="#1001" onChange={(event) => set('q')(event.target.value)} />
+        </label>
+        {filtered && (
+          <button type="button" className="button button-ghost" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
+        )}
+      </div>
       <ErrorBanner error={error} onRetry={load} />
-      {batches?.length === 0 && (
-        <EmptyState title="Nothing printed yet">Select orders on the Orders page and press Print, or let a live team print automatically.</EmptyState>
-      )}
+      {requests?.length === 0 &&
+        (filtered ? (
+          <EmptyState title="No print requests match">Change or clear the filters above.</EmptyState>
+        ) : (
+          <EmptyState title="Nothing printed yet">Select orders on the Orders page and press Print, or let a live team print automatically.</EmptyState>
+        ))}
       <div className="batch-list">
-        {batches?.map((batch) => {
-          const progress = batchProgress(batch);
+        {requests?.map((request) => {
+          const jobs = request.batches.flatMap((batch) => batch.jobs);
+          const orders = request.batches.flatMap((batch) => batch.orders).filter((order, index, all) => all.findIndex((other) => other.id === order.id) === index);
           return (
-            <article key={batch.id} className="card batch" aria-label={`Batch ${batch.name}`}>
+            <article key={request.requestId} className={`card batch batch-${request.state}`} aria-label={`Print request ${request.title}`}>
               <header className="batch-head">
                 <div>
-                  <h2>{batch.name}</h2>
+                  <h2>{request.title}</h2>
                   <p className="muted">
-                    {teamName(batch.team.authId)} · {printerName(batch.printerId)} ·{' '}
-                    {batch.trigger === 'auto' ? 'printed automatically' : `from the ${batch.trigger === 'admin' ? 'dashboard' : 'API'}`} · <RelativeTime at={batch.createdAt} />
+                    {request.teamIds.map(teamName).join(', ')} · {request.trigger === 'auto' ? 'printed automatically' : `from the ${request.trigger === 'admin' ? 'dashboard' : 'API'}`} · <RelativeTime at={request.createdAt} />
                   </p>
                 </div>
-                <StatusChip status={batchChip(batch)} />
+                <StatusChip status={request.state === 'done' ? 'done' : request.state} />
               </header>
-              <BatchOrders orders={batch.orders} />
-              {batch.state !== 'done' && batch.state !== 'failed' && (
-                <div className="progress" role="progressbar" aria-label={`Progress of ${batch.name}`} aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
-                  <span style={{ width: `${progress.percent}%` }} />
-                  <small>{progress.words}</small>
-                </div>
-              )}
+              <BatchOrders orders={orders} />
               <ul className="jobs">
-                {batch.jobs.map((job) => (
+                {jobs.map((job) => (
                   <li key={job.id} className={`job job-${job.state}`}>
                     <StatusChip status={job.state} />
                     <span>
                       {printerName(job.printerId)}
                       {job.tray && ` · tray ${job.tray}`}
                       {job.paper?.name && ` · ${job.paper.name}`}
+                      {(job.copies ?? 1) > 1 && ` · ${job.copies} copies`}
                       {jobChunkLabel(job) && ` · ${jobChunkLabel(job)}`}
                     </span>
                     <span className="job-sentence">{jobSentence(job)}</span>
                     {job.failover && <span className="job-failover">{job.failover}</span>}
                     <span className="job-actions">
                       {job.state === 'failed' && (
-                        <button type="button" className="button button-small" onClick={() => void retry(job.id)}>Retry</button>
+                        <button type="button" className="button button-small" onClick={() => void act(`/print-jobs/${encodeURIComponent(job.id)}/retry`)}>Retry</button>
+                      )}
+                      {WAITING.includes(job.state) && (
+                        <>
+                          <button type="button" className="button button-small" onClick={() => void act(`/print-jobs/${encodeURIComponent(job.id)}/cancel`)}>Cancel</button>
+                          <MoveJob job={job} printers={printers ?? []} move={(printerId) => act(`/print-jobs/${encodeURIComponent(job.id)}/move`, { printerId })} />
+                        </>
                       )}
                       {job.printedCopy?.format === 'pdf' && (
                         <button type="button" className="button button-small" aria-pressed={preview?.jobId === job.id} onClick={() => void showPrinted(job)}>
@@ -131,7 +176,7 @@ export function BatchesPage() {
                         </button>
                       )}
                       {job.printedCopy && WITH_PRINTER.includes(job.state) && (
-                        <button type="button" className="button button-small" onClick={() => void reprint(job.id)}>Reprint</button>
+                        <button type="button" className="button button-small" onClick={() => void act(`/print-jobs/${encodeURIComponent(job.id)}/reprint`)}>Reprint</button>
                       )}
                     </span>
                     {preview?.jobId === job.id && <iframe className="pdf-preview job-preview" title={`As printed: job ${job.id}`} src={preview.url} />}
@@ -142,18 +187,30 @@ export function BatchesPage() {
           );
         })}
       </div>
-      {more && (
-        <button type="button" className="button" onClick={() => void loadMore()}>Show older batches</button>
+      {requests && requests.length === limit && limit < 200 && (
+        <button type="button" className="button" onClick={() => setLimit((current) => Math.min(200, current + PAGE))}>Show older requests</button>
       )}
     </div>
   );
 }
 
+/** "Move to…": the printers that could take the job (its tray, when it has one); the station checks its paper. */
+function MoveJob({ job, printers, move }: { job: PrintJob; printers: Printer[]; move(printerId: string): Promise<void> }) {
+  const candidates = printers.filter((printer) => printer.id !== job.printerId && printer.status !== 'missing' && (!job.tray || printer.trays.includes(job.tray)));
+  if (candidates.length === 0) return null;
+  return (
+    <select aria-label={`Move job to another printer`} value="" onChange={(event) => event.target.value && void move(event.target.value)}>
+      <option value="">Move to…</option>
+      {candidates.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
+    </select>
+  );
+}
+
 /**
- * The orders of a batch by number, each a link that opens it on the Orders page: the first
+ * The orders of a request by number, each a link that opens it on the Orders page: the first
  * few, then "and N more" (which shows the rest).
  */
-function BatchOrders({ orders }: { orders: PrintBatch['orders'] }) {
+function BatchOrders({ orders }: { orders: PrintRequest['batches'][number]['orders'] }) {
   const [all, setAll] = useState(false);
   const shown = all || orders.length <= ORDERS_NAMED + 1 ? orders : orders.slice(0, ORDERS_NAMED);
   return (

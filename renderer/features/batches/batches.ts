@@ -19,6 +19,7 @@ export interface PrintJob {
   /** What it handed to the printer system, kept for the preview and a reprint; null if none. */
   printedCopy?: { format: 'pdf' | 'raw'; bytes: number } | null;
   reprintOf?: string | null;
+  copies?: number;
 }
 
 export interface PrintBatch {
@@ -32,6 +33,18 @@ export interface PrintBatch {
   createdAt: string;
   updatedAt: string;
   jobs: PrintJob[];
+}
+
+/** One print request (`/admin/api/print-requests`): its batches (one per printer), state by one rule from all its jobs. */
+export interface PrintRequest {
+  requestId: string;
+  title: string;
+  trigger: string;
+  state: 'failed' | 'waiting' | 'printing' | 'done';
+  createdAt: string;
+  teamIds: string[];
+  orderCount: number;
+  batches: PrintBatch[];
 }
 
 const WITH_THE_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];
@@ -56,7 +69,7 @@ export function batchProgress(batch: PrintBatch): { finished: number; total: num
 export const jobChunkLabel = (job: PrintJob): string | null => (job.chunk ? `chunk ${job.chunk.index} of ${job.chunk.count}` : null);
 
 /** The chip a batch gets: done is green, failing red, anything in progress amber/blue. */
-export const batchChip = (batch: PrintBatch): string => ({ queued: 'queued', printing: 'rendering', done: 'done', failed: 'failed' })[batch.state];
+export const batchChip = (batch: PrintBatch): string => ({ queued: 'queued', printing: 'printing', done: 'done', failed: 'failed' })[batch.state];
 
 /** A job's state in words an operator acts on. */
 export function jobSentence(job: PrintJob): string {

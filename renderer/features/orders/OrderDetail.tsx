@@ -3,10 +3,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Where the dashboard's layout stacks (styles.css has the same width). */
 const NARROW = '(max-width: 900px)';
 import { api, describeError } from '../../app/api';
-import { useLive } from '../../app/live';
+import { useLive, useLiveReload } from '../../app/live';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
 import { OrderDocuments } from './OrderDocuments';
 import type { OrderDetail as Detail } from './types';
+
+/**
+ * Where an order's print is until it is on paper: "Sent · waiting at PDF: paused: Out of
+ * labels", "Sent to PDF", "Being prepared for PDF". Printed means printed: until then it says so.
+ */
+function whereItIs(open: Detail['printing']['open']): string {
+  const job = open.find((candidate) => candidate.printerStatus === 'offline') ?? open.find((candidate) => candidate.state === 'submitted') ?? open[0]!;
+  if (job.printerStatus === 'offline') return `Sent · waiting at ${job.printerName}: ${job.printerReason ?? 'the printer is offline'}`;
+  if (job.state === 'submitted') return `Sent to ${job.printerName}${job.reason ? `: ${job.reason}` : ''}`;
+  return `Being prepared for ${job.printerName}`;
+}
 
 /** Everything about one order: keys to quote, what was ordered, where it came from, what happened. */
 export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; onClose(): void; onPrint(): void }) {
@@ -34,6 +45,10 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
   useLive('order', (event) => {
     if ((event as { orderId?: string }).orderId === orderId) load();
   });
+  // While its jobs are on their way, where they are changes with the jobs and the printers.
+  const onTheWay = useRef(false);
+  onTheWay.current = (order?.printing.open.length ?? 0) > 0;
+  useLiveReload(['job', 'printers'], () => onTheWay.current && load(), 200);
 
   async function act(action: 'ignore' | 'restore') {
     setBusy(true);
@@ -68,6 +83,7 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
         <div className="detail-body">
           <div className="detail-actions">
             <StatusChip status={order.status} />
+            {order.printing.open.length > 0 && <span className="where-it-waits" role="status">{whereItIs(order.printing.open)}</span>}
             <button type="button" className="button button-primary" onClick={onPrint} title="Print this order (P)">
               Print…
             </button>

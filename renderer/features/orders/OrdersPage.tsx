@@ -142,7 +142,8 @@ export function OrdersPage() {
 
   async function printScanned(orderId: string, number: string) {
     try {
-      logPrint(number, await printOrders([orderId]));
+      // Named for the Batches page: "#2007 scanned".
+      logPrint(number, await printOrders([orderId], { name: `${number} scanned` }));
     } catch (failure) {
       log({ kind: 'error', message: `${number} not printed: ${describeError(failure)}` });
     }

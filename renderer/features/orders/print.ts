@@ -16,7 +16,7 @@ export interface PrintOverrides {
 }
 
 /** Prints orders through the station (`POST /admin/api/orders/print`). */
-export function printOrders(orderIds: string[], options: { overrides?: PrintOverrides; force?: boolean; copies?: number } = {}): Promise<PrintResult[]> {
+export function printOrders(orderIds: string[], options: { overrides?: PrintOverrides; force?: boolean; copies?: number; name?: string } = {}): Promise<PrintResult[]> {
   const overrides = Object.fromEntries(Object.entries(options.overrides ?? {}).filter(([, value]) => value));
   return api<PrintResult[]>('/orders/print', {
     json: {
@@ -24,6 +24,7 @@ export function printOrders(orderIds: string[], options: { overrides?: PrintOver
       ...(Object.keys(overrides).length ? { overrides } : {}),
       ...(options.force ? { force: true } : {}),
       ...(options.copies && options.copies > 1 ? { copies: options.copies } : {}),
+      ...(options.name ? { name: options.name } : {}),
     },
   });
 }

@@ -8,9 +8,9 @@ const SHORTEST_CODE = 3;
 /**
  * Keeps scans from being swallowed by whatever has focus. The scan box handles its own
  * keys; everywhere else on the Orders page:
- * - while a dialog is open, a burst of printable keys typed at a scanner's pace and ended by
- *   Enter is a scan: its Enter never reaches the dialog (it would press a button), and the
- *   code goes to `onScan`;
+ * - while a dialog is open, printable keys ended by Enter are a scan (in one of the dialog's
+ *   text fields only when typed at a scanner's pace): its Enter never reaches the dialog (it
+ *   would press a button), and the code goes to `onScan`;
  * - with no dialog open and focus outside a text field, a printable key that is not a
  *   page shortcut moves focus to the scan box and lands there, so the rest of the code
  *   follows it and Enter opens it as usual.
@@ -24,23 +24,28 @@ export function watchScans(options: { scanBox: () => HTMLInputElement | null; sh
     if (!box || event.target === box) return;
     const now = performance.now();
     const printable = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey;
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
     if (modalOpen()) {
+      // In a dialog's text field, only a scanner's pace tells a code from a person's typing.
+      // Anywhere else in a dialog (its buttons) characters do nothing at all: every run of
+      // them ended by Enter is a code, however slowly a loaded machine delivers the keys.
+      const paced = typing;
       if (printable) {
-        if (now - lastAt > SCAN_KEY_GAP_MS) buffer = '';
+        if (paced && now - lastAt > SCAN_KEY_GAP_MS) buffer = '';
         buffer += event.key;
         lastAt = now;
       } else if (event.key === 'Enter') {
         const code = buffer;
         buffer = '';
-        if (code.length >= SHORTEST_CODE && now - lastAt <= SCAN_KEY_GAP_MS) {
+        if (code.length >= SHORTEST_CODE && (!paced || now - lastAt <= SCAN_KEY_GAP_MS)) {
           event.preventDefault();
           event.stopImmediatePropagation();
           options.onScan(code.trim());
         }
-      }
+      } else if (event.key !== 'Shift') buffer = '';
       return;
     }
-    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+    buffer = '';
     if (!printable || typing || options.shortcuts.includes(event.key)) return;
     // The first key of a code, typed where it would be lost: it starts the scan box's text.
     // Typed into the box as an edit of its own (an input event React sees), synchronously:

@@ -74,7 +74,51 @@ describe('a paused printer, followed and told truthfully', { timeout: 120_000 },
     const settled = await s.settled(result!.id);
     expect(settled.jobs[0]!.state).toBe('done');
     await waitFor(async () => ((await status()) === 'printed' ? true : undefined), 30_000, 'the order to be printed');
+    // Printing a moment after cupsenable ('busy'), then idle: followed to online by itself.
+    await waitFor(async () => ((await overview()).printers.find((printer) => printer.id === pausable)?.status === 'online' ? true : undefined), 30_000, 'the printer to be online');
     expect((await overview()).printers.find((printer) => printer.id === pausable)).toMatchObject({ status: 'online', reason: null });
+  });
+
+  it('a job waiting at a paused printer can be cancelled there (IPP Cancel-Job), or moved to another printer where it prints', async () => {
+    const pausable = await s.printerId(QUEUE);
+    const folder = await s.printerId('save-as-pdf');
+    const paused = stateChanged(pausable);
+    cups('cupsdisable', '-r', 'Jammed', QUEUE);
+    await paused;
+    const { key } = await s.printTeam('Cancel and move');
+    const waitingJob = async (sourceId: string) => {
+      const order = await s.createOrder(key, sourceId);
+      const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: pausable } } }), 200);
+      const batch = await waitFor(async () => {
+        const view = await json<BatchView>(await s.admin(`/admin/api/print-batches/${result!.id}`), 200);
+        return view.jobs[0]?.state === 'submitted' ? view : undefined;
+      }, 60_000, 'the job to wait at the paused queue');
+      return { order, batchId: result!.id, job: batch.jobs[0]! };
+    };
+    const queued = () => cups('lpstat', '-W', 'not-completed', '-o', QUEUE);
+
+    // Cancelled where it waits: CUPS no longer has it to print, the order stays ready.
+    const first = await waitingJob('CM-1');
+    expect(queued()).toContain(`${first.job.osJobId} `);
+    const cancelled = await json<{ state: string; reason: string }>(await s.admin(`/admin/api/print-jobs/${first.job.id}/cancel`, { method: 'POST' }), 200);
+    expect(cancelled).toMatchObject({ state: 'failed', reason: 'Cancelled by an operator' });
+    expect(queued()).not.toContain(`${first.job.osJobId} `);
+    expect((await json<{ status: string }>(await s.call(`/api/orders/${first.order.id}/status`, { key }), 200)).status).toBe('ready');
+    // A job already finished cannot be cancelled.
+    expect((await s.admin(`/admin/api/print-jobs/${first.job.id}/cancel`, { method: 'POST' })).status).toBe(409);
+
+    // Moved: taken back from the paused queue and printed on Save as PDF instead.
+    const second = await waitingJob('CM-2');
+    expect((await s.admin(`/admin/api/print-jobs/${second.job.id}/move`, { method: 'POST', json: { printerId: pausable } })).status).toBe(400);
+    const moved = await json<{ state: string; printerId: string }>(await s.admin(`/admin/api/print-jobs/${second.job.id}/move`, { method: 'POST', json: { printerId: folder } }), 200);
+    expect(moved).toMatchObject({ state: 'queued', printerId: folder });
+    expect(queued()).not.toContain(`${second.job.osJobId} `);
+    const settled = await s.settled(second.batchId);
+    expect(settled.jobs[0]).toMatchObject({ state: 'done', printerId: folder });
+    await waitFor(async () => ((await json<{ status: string }>(await s.call(`/api/orders/${second.order.id}/status`, { key }), 200)).status === 'printed' ? true : undefined), 30_000, 'the moved order to be printed');
+    const resumed = stateChanged(pausable);
+    cups('cupsenable', QUEUE);
+    await resumed;
   });
 
   it('a queue that refuses jobs reads offline, not accepting jobs', async () => {

@@ -35,13 +35,13 @@ describe('the Batches page', () => {
     expect((await station.post(`/api/orders/${order.id}/print`, { name: 'Morning run', overrides: { printer: folder } })).status).toBe(200);
 
     renderPage(<BatchesPage />);
-    const batch = await screen.findByRole('article', { name: 'Batch Morning run' });
+    const batch = await screen.findByRole('article', { name: 'Print request API · Morning run' });
     // The page reloads on the job's events: the buttons come once the job is with the printer.
     fireEvent.click(await within(batch).findByRole('button', { name: 'As printed' }, { timeout: 20_000 }));
     expect(await within(batch).findByTitle(/^As printed: job /)).toBeInTheDocument();
 
     fireEvent.click(within(batch).getByRole('button', { name: 'Reprint' }));
-    expect(await screen.findByRole('article', { name: 'Batch Reprint of Morning run' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Print request Reprint of Morning run' }, { timeout: 20_000 })).toBeInTheDocument();
     await waitFor(async () => {
       const batches = (await (await station.admin('/print-batches')).json()) as { name: string; jobs: { state: string; reprintOf: string | null }[] }[];
       expect(batches.find((one) => one.name === 'Reprint of Morning run')?.jobs[0]?.reprintOf).toBeTruthy();
