@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, SCREENSHOT_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
 
 /** A CUPS queue that refuses every job: its job keeps retrying, with the reason. */
 const REFUSING = 'STATION_OVERVIEW_REFUSING';
@@ -72,7 +73,12 @@ describe('the Overview page in a real browser', () => {
     const printers = page.getByRole('region', { name: 'Printers' });
     await printers.getByText(REFUSING).waitFor();
     await printers.getByText('1 job in the queue').waitFor();
+    // Followed without a refresh: the refusing queue is offline, in red, with the reason in words.
+    const refusing = printers.locator('li', { hasText: REFUSING });
+    await refusing.getByText(/^Not accepting jobs/).waitFor({ timeout: 20_000 });
+    await refusing.locator('.chip-offline').waitFor();
     await screenshot(page, 'overview');
+    await printers.screenshot({ path: join(SCREENSHOT_DIR, 'overview-printer-offline.png') });
   });
 
   it('Alt+H comes back to it from any page', async () => {
