@@ -296,39 +296,9 @@ export function OrdersPage() {
           />
           <kbd title="Focus the scan box">/</kbd>
         </form>
-        <label className="checkbox print-on-scan">
-          <input
-            type="checkbox"
-            checked={printOnScan}
-            onChange={(event) => {
-              setPrintOnScan(event.target.checked);
-              window.localStorage.setItem('station.printOnScan', event.target.checked ? '1' : '0');
-            }}
-          />
-          Print as soon as an order is scanned
-        </label>
-        <label className="checkbox print-on-scan">
-          <input
-            type="checkbox"
-            checked={reprintSilently}
-            onChange={(event) => {
-              setReprintSilently(event.target.checked);
-              window.localStorage.setItem('station.reprintSilently', event.target.checked ? '1' : '0');
-            }}
-          />
-          Reprint without asking
-        </label>
-        <label className="checkbox print-on-scan">
-          <input
-            type="checkbox"
-            checked={soundOnError}
-            onChange={(event) => {
-              setSoundOnError(event.target.checked);
-              window.localStorage.setItem('station.scanSound', event.target.checked ? '1' : '0');
-            }}
-          />
-          Sound on errors
-        </label>
+        <BenchSwitch label="Print as soon as an order is scanned" value={printOnScan} onChange={setPrintOnScan} storageKey="station.printOnScan" />
+        <BenchSwitch label="Reprint without asking" value={reprintSilently} onChange={setReprintSilently} storageKey="station.reprintSilently" />
+        <BenchSwitch label="Sound on errors" value={soundOnError} onChange={setSoundOnError} storageKey="station.scanSound" />
         <ScanLog entries={scanLog} />
         <div className="filter-bar" onFocus={loadFacets}>
           <label>
@@ -434,5 +404,22 @@ export function OrdersPage() {
         />
       )}
     </div>
+  );
+}
+
+/** One of the bench's switches, kept in this browser for the next visit. */
+function BenchSwitch({ label, value, onChange, storageKey }: { label: string; value: boolean; onChange(value: boolean): void; storageKey: string }) {
+  return (
+    <label className="checkbox print-on-scan">
+      <input
+        type="checkbox"
+        checked={value}
+        onChange={(event) => {
+          onChange(event.target.checked);
+          window.localStorage.setItem(storageKey, event.target.checked ? '1' : '0');
+        }}
+      />
+      {label}
+    </label>
   );
 }
