@@ -7,7 +7,7 @@ import { failedReason, jobProblem, printerProblem, reasonKeywords, waitingReason
 
 /** Printer reasons that stop printing even without an \`-error\` suffix. */
 const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
-import { knownPaperSize, parsePpdPaperDimensions, samePaper } from './paper-sizes';
+import { knownPaperSize, orderPaperSizes, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
 /**
  * IPP Get-Jobs with the job names: `lpstat` shows ids and owners, never titles. CUPS shows
@@ -311,6 +311,8 @@ export class CupsBackend implements PrintBackend {
         .filter(Boolean);
     };
     const pageSizes = choices('PageSize');
+    // The queue's default paper: the choice lpoptions marks with `*`.
+    const defaultPage = /^PageSize\/[^:]*:.*\*(\S+)/m.exec(result.stdout)?.[1];
     const dimensions = this.ppdDimensions(queue);
     const paperSizes = pageSizes
       .filter((name) => !name.startsWith('Custom.'))
@@ -321,7 +323,7 @@ export class CupsBackend implements PrintBackend {
         return fromPpd && known && !samePaper(fromPpd, known) ? fromPpd : (known ?? fromPpd);
       })
       .filter((size): size is PrinterPaperSize => !!size);
-    return { trays: choices('InputSlot'), paperSizes, acceptsCustomPaper: pageSizes.some((name) => name.startsWith('Custom.')) };
+    return { trays: choices('InputSlot'), paperSizes: orderPaperSizes(paperSizes, defaultPage), acceptsCustomPaper: pageSizes.some((name) => name.startsWith('Custom.')) };
   }
 
   private ppdDimensions(queue: string): Map<string, PrinterPaperSize> {

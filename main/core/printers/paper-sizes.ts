@@ -54,3 +54,19 @@ export function matchPaperSize(sizes: PrinterPaperSize[], paper: { widthMm: numb
 }
 
 export const mmText = (mm: number): string => `${Math.round(mm * 10) / 10}mm`;
+
+/** Sizes a packing station uses most, in the order a list shows them after the printer's default. */
+const COMMON_SIZES = ['4x6', 'w288h432', 'A4', 'Letter', 'A5', 'A6', 'Legal'];
+
+/**
+ * A printer's paper sizes as people look for them: the OS default first (a label queue's 4×6
+ * in, not "11x14"), then the common sizes, then the rest by name (numbers in order).
+ */
+export function orderPaperSizes(sizes: PrinterPaperSize[], defaultName?: string): PrinterPaperSize[] {
+  const rank = (size: PrinterPaperSize) => {
+    if (defaultName && size.name === defaultName) return -1;
+    const common = COMMON_SIZES.indexOf(size.name);
+    return common >= 0 ? common : COMMON_SIZES.length;
+  };
+  return [...sizes].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, undefined, { numeric: true }));
+}

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageSizesMm, waitForCupsPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
 
 describe('printing in the admin API', { timeout: 120_000 }, () => {
@@ -65,5 +66,17 @@ describe('printing in the admin API', { timeout: 120_000 }, () => {
     expect(existsSync(result.osJobId)).toBe(true);
     expect(readdirSync(join(s.dataDir, 'printed')).some((name) => name.startsWith('station-test-'))).toBe(true);
     expect((await s.admin('/admin/api/printers/nope/test-print', { method: 'POST', json: {} })).status).toBe(404);
+  });
+
+  it('a label queue leads its paper list with its default 4×6 in, and its test print is a 4×6 in page', async () => {
+    const printers = await json<{ id: string; printerVendorId: string; paperSizes: { name: string; width: string; height: string }[] }[]>(await s.admin('/admin/api/printers'), 200);
+    const label = printers.find((printer) => printer.printerVendorId === 'LABEL4x6')!;
+    // The OS default first, then the common sizes, not "11x14, 11x17, …".
+    expect(label.paperSizes[0]).toMatchObject({ name: 'w288h432', width: '101.6mm', height: '152.4mm' });
+    expect(label.paperSizes.slice(1, 3).map((size) => size.name)).toEqual(['A4', 'Letter']);
+    const office = printers.find((printer) => printer.printerVendorId === 'PDF')!;
+    expect(office.paperSizes[0]!.name).toBe('A4');
+    const result = await json<{ osJobId: string }>(await s.admin(`/admin/api/printers/${label.id}/test-print`, { method: 'POST', json: {} }), 200);
+    expect(pdfPageSizesMm(await waitForCupsPdf(result.osJobId))).toEqual([{ widthMm: 102, heightMm: 152 }]);
   });
 });
