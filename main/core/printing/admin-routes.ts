@@ -7,7 +7,7 @@ import type { ContentStore } from '../render/content-store';
 import { COPY_GONE_REASON, parsePrintedCopy } from './printed-copy';
 import { reprintJob } from './reprint';
 import { matchPaperSize } from '../printers/paper-sizes';
-import { listRequestBatches, offlinePrinterIds, requestState, requestTitle, type RequestState } from './requests';
+import { jobStatesOf, listRequestBatches, offlinePrinterIds, requestState, requestTitle, type RequestState } from './requests';
 import { validate } from '../http/validate';
 import { nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
@@ -33,6 +33,9 @@ const routeBody = z.strictObject({
 });
 
 const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
+
+/** Batches the Batches page looks through for its requests (failed and waiting ones first among them). */
+const REQUEST_WINDOW_BATCHES = 500;
 
 const requestListQuery = z.object({
   state: z.enum(['failed', 'waiting', 'printing', 'done']).optional(),
@@ -209,29 +212,32 @@ export function printingAdminRoutes(
   router.get('/admin/api/print-requests', (ctx) => {
     const query = validate(requestListQuery, ctx.query, 'The request query is not valid');
     const offline = offlinePrinterIds(db);
+    // The newest batches that match, their jobs' states in one query: a request's state and
+    // its place in the list come from those; only the requests shown are read whole.
+    const rows = listRequestBatches(db, query, REQUEST_WINDOW_BATCHES);
+    const jobs = jobStatesOf(db, rows.map((row) => row.id));
     const byRequest = new Map<string, BatchRow[]>();
-    for (const row of listRequestBatches(db, query, 2_000)) byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), row]);
-    const requests = [...byRequest.entries()].map(([requestId, rows]) => {
+    for (const row of rows) byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), row]);
+    const first = (state: RequestState) => (state === 'failed' || state === 'waiting' ? 0 : 1);
+    const chosen = [...byRequest.values()]
+      .map((batches) => ({ batches, state: requestState(batches.flatMap((row) => jobs.get(row.id) ?? []), offline), createdAt: batches.map((row) => row.created_at).sort()[0]! }))
+      .filter((request) => !query.state || request.state === query.state)
+      .sort((a, b) => first(a.state) - first(b.state) || b.createdAt.localeCompare(a.createdAt))
+      .slice(0, query.limit);
+    ctx.body = chosen.map(({ batches: rows, state, createdAt }) => {
       const batches = rows.map((row) => dashboardBatchView(row));
-      const jobs = rows.flatMap((row) => listBatchJobs(db, row.id));
-      const orders = batches.flatMap((batch) => batch.orders);
-      const numbers = [...new Set(orders.map((order) => order.orderNumber ?? order.id))];
+      const numbers = [...new Set(batches.flatMap((batch) => batch.orders).map((order) => order.orderNumber ?? order.id))];
       return {
-        requestId,
+        requestId: rows[0]!.request_id,
         title: requestTitle(rows[0]!, numbers),
         trigger: rows[0]!.trigger,
-        state: requestState(jobs, offline),
-        createdAt: rows.map((row) => row.created_at).sort()[0]!,
+        state,
+        createdAt,
         teamIds: [...new Set(rows.map((row) => row.team_id))],
         orderCount: numbers.length,
         batches,
       };
     });
-    const first = (state: RequestState) => (state === 'failed' || state === 'waiting' ? 0 : 1);
-    ctx.body = requests
-      .filter((request) => !query.state || request.state === query.state)
-      .sort((a, b) => first(a.state) - first(b.state) || b.createdAt.localeCompare(a.createdAt))
-      .slice(0, query.limit);
   });
   router.get('/admin/api/print-batches/:id', (ctx) => {
     const batch = getBatch(db, ctx.params.id!);

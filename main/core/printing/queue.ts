@@ -9,6 +9,7 @@ import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedP
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import { enqueueJobStateEvent } from '../webhooks/events';
+import { WaitingJobs } from './waiting-jobs';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import type { ContentStore } from '../render/content-store';
@@ -55,12 +56,6 @@ interface Lane {
   teamId: string;
   work: Promise<void>;
 }
-/** How often the print system is asked whether a cancelled job stopped (200 ms apart). */
-const CANCEL_CONFIRM_TRIES = 15;
-
-/** Why a job an operator cancelled did not print. */
-export const CANCELLED_REASON = 'Cancelled by an operator';
-
 /** Why a job sent to a backend that cannot look up its submissions was not resent after a crash. */
 export const MAYBE_PRINTED_REASON =
   'The station stopped while sending this job to the printer, so it may have printed. Check the printer, and retry the job only if nothing came out.';
@@ -82,8 +77,8 @@ export class PrintQueue {
   private loop: Promise<void> | undefined;
   private follower: NodeJS.Timeout | undefined;
   private following = false;
-  /** Jobs an operator is cancelling at their printer (cancel, move): the follow-up skips them. */
-  private readonly takingBack = new Set<string>();
+  /** Jobs an operator cancels or moves; those being taken back from their printer are skipped by the follow-up. */
+  private readonly waiting: WaitingJobs;
   /** The job in hand per lane (printer + team). */
   private readonly lanes = new Map<string, Lane>();
   /** Tries per job while the print system was down (backoff only: a restart starts again at 2 s). */
@@ -112,6 +107,7 @@ export class PrintQueue {
     },
   ) {
     this.jobs = new JobRenderer(deps);
+    this.waiting = new WaitingJobs({ db: deps.db, printers: deps.printers, transition: (job, state, fields) => this.transition(job, state, fields), wake: () => this.wake() });
   }
 
   /** Whether a job is in hand: rendering ahead waits until none is. */
@@ -156,73 +152,14 @@ export class PrintQueue {
     return getJob(this.deps.db, jobId);
   }
 
-  /**
-   * An operator cancels a job that waits: one not sent yet (`queued`) fails at once; one at
-   * its printer (`submitted`) is cancelled there first (IPP Cancel-Job) and fails only if the
-   * print system then says it did not print. A job in hand (rendering, sending) is not
-   * cancelled: it is about to be at the printer, where it can be.
-   */
-  async cancelWaiting(jobId: string): Promise<{ job: JobRow } | { refused: string }> {
-    const job = getJob(this.deps.db, jobId);
-    if (!job) return { refused: 'No print job with that id' };
-    if (job.state === 'queued') {
-      this.transition(job, 'failed', { reason: CANCELLED_REASON, finished_at: nowIso() });
-      return { job: getJob(this.deps.db, jobId)! };
-    }
-    if (job.state !== 'submitted' || !job.os_job_id) return { refused: `A job that is ${job.state} cannot be cancelled: only one waiting to print or waiting at its printer` };
-    const taken = await this.takeBackFromPrinter(job);
-    if ('refused' in taken) return taken;
-    this.transition(taken.job, 'failed', { reason: CANCELLED_REASON, finished_at: nowIso() });
-    return { job: getJob(this.deps.db, jobId)! };
+  /** Cancels a job that waits (to print, or at its printer): waiting-jobs.ts. */
+  cancelWaiting(jobId: string): Promise<{ job: JobRow } | { refused: string }> {
+    return this.waiting.cancel(jobId);
   }
 
-  /**
-   * An operator sends a waiting job to another printer (the route checks its paper and tray):
-   * a job at its printer is cancelled there first, and moves only if it did not print.
-   */
-  async moveWaiting(jobId: string, printerId: string): Promise<{ job: JobRow } | { refused: string }> {
-    const job = getJob(this.deps.db, jobId);
-    if (!job) return { refused: 'No print job with that id' };
-    if (job.state !== 'queued' && job.state !== 'submitted') return { refused: `A job that is ${job.state} cannot be moved: only one waiting to print or waiting at its printer` };
-    let current = job;
-    if (job.state === 'submitted') {
-      const taken = await this.takeBackFromPrinter(job);
-      if ('refused' in taken) return taken;
-      current = taken.job;
-    }
-    updateJob(this.deps.db, current.id, { printer_id: printerId, updated_at: nowIso() });
-    this.transition({ ...current, printer_id: printerId }, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, submitted_at: null });
-    this.wake();
-    return { job: getJob(this.deps.db, jobId)! };
-  }
-
-  /** Cancels a job at its printer; answers it (still `submitted` here) unless it printed or went meanwhile. */
-  private async takeBackFromPrinter(job: JobRow): Promise<{ job: JobRow } | { refused: string }> {
-    // The follow-up leaves it alone meanwhile: its cancellation is this operator's to record.
-    this.takingBack.add(job.id);
-    try {
-      return await this.cancelAtPrinter(job);
-    } finally {
-      this.takingBack.delete(job.id);
-    }
-  }
-
-  private async cancelAtPrinter(job: JobRow): Promise<{ job: JobRow } | { refused: string }> {
-    const printer = getPrinter(this.deps.db, job.printer_id)!;
-    const backend = this.deps.printers.backendFor(printer);
-    await backend.cancel(printer.vendorId, job.os_job_id!);
-    // Just cancelled, CUPS may still say the job is stopping (pending) for a moment: asked
-    // again a few times, 200 ms apart, before its word counts.
-    let report = (await backend.jobStates(printer.vendorId, [job.os_job_id!])).get(job.os_job_id!);
-    for (let asked = 1; report?.state === 'pending' && asked < CANCEL_CONFIRM_TRIES; asked++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      report = (await backend.jobStates(printer.vendorId, [job.os_job_id!])).get(job.os_job_id!);
-    }
-    const now = getJob(this.deps.db, job.id)!;
-    if (report?.state === 'done') return { refused: 'It printed before it could be cancelled' };
-    if (now.state !== 'submitted' || now.os_job_id !== job.os_job_id) return { refused: `It is ${now.state} now` };
-    if (report?.state === 'pending') return { refused: `The print system did not cancel it${report.reason ? ` (${report.reason})` : ''}` };
-    return { job: now };
+  /** Sends a job that waits to another printer (the route checks its paper and tray): waiting-jobs.ts. */
+  moveWaiting(jobId: string, printerId: string): Promise<{ job: JobRow } | { refused: string }> {
+    return this.waiting.move(jobId, printerId);
   }
 
   /**
@@ -428,7 +365,7 @@ export class PrintQueue {
           const report = states.get(listed.os_job_id!);
           // Read again: an operator may have cancelled or moved it while CUPS was asked.
           const job = getJob(db, listed.id);
-          if (!report || this.takingBack.has(listed.id) || job?.state !== 'submitted' || job.os_job_id !== listed.os_job_id) continue;
+          if (!report || this.waiting.takingBack.has(listed.id) || job?.state !== 'submitted' || job.os_job_id !== listed.os_job_id) continue;
           const reason = report.reason ?? null;
           if (report.state === 'done' || report.state === 'unknown') this.finished(job, report.state, reason);
           else if (report.state === 'failed') this.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });

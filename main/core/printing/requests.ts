@@ -1,37 +1,8 @@
 import { statement } from '../db/statements';
 import type { Db } from '../db/open';
-import type { BatchRow, JobRow } from './store';
+import type { BatchRow } from './store';
 
-/**
- * A print request as the Batches page shows it: one entry per request (a scan, an automatic
- * print, a dashboard print, an API call), whatever number of printers its batches went to,
- * with one state derived from all its jobs by one rule (`requestState`) and a title that says
- * what it was.
- */
-export type RequestState = 'failed' | 'waiting' | 'printing' | 'done';
-
-const OPEN: JobRow['state'][] = ['queued', 'rendering', 'submitting', 'submitted'];
-
-/**
- * The one rule: failed when any job failed; waiting when a job not finished waits at a
- * printer that is offline (paused, refusing, erroring) or for a retry; printing while any
- * job is not finished; done when every job is done (or handed over where that counts).
- */
-export function requestState(jobs: Pick<JobRow, 'state' | 'reason' | 'printer_id'>[], offlinePrinters: ReadonlySet<string>): RequestState {
-  if (jobs.some((job) => job.state === 'failed')) return 'failed';
-  const open = jobs.filter((job) => OPEN.includes(job.state));
-  if (open.some((job) => offlinePrinters.has(job.printer_id) || (job.state === 'queued' && job.reason))) return 'waiting';
-  return open.length ? 'printing' : 'done';
-}
-
-/** What a request was, in words: "#2007 scanned", "Auto-print #1001", "10 orders from the dashboard", "API · wave 12". */
-export function requestTitle(batch: Pick<BatchRow, 'name' | 'trigger'>, orderNumbers: string[]): string {
-  const which = orderNumbers.length === 1 ? orderNumbers[0]! : `${orderNumbers.length} orders`;
-  const defaultName = /^Print \d{4}-\d\d-\d\d \d\d:\d\d$/.test(batch.name);
-  if (batch.trigger === 'auto') return `Auto-print ${which}`;
-  if (batch.trigger === 'admin') return defaultName ? `${which} from the dashboard` : batch.name;
-  return `API · ${defaultName ? which : batch.name}`;
-}
+export { requestState, requestTitle, type RequestState } from './request-state';
 
 export interface RequestFilters {
   trigger?: string;
@@ -72,4 +43,17 @@ export function listRequestBatches(db: Db, filters: RequestFilters, limit: numbe
 /** Printers the station follows as offline now. */
 export function offlinePrinterIds(db: Db): Set<string> {
   return new Set(statement(db, "SELECT id FROM printers WHERE status = 'offline'").pluck().all() as string[]);
+}
+
+/** Each batch's jobs as the rule reads them, for many batches in one query. */
+export function jobStatesOf(db: Db, batchIds: string[]): Map<string, { state: string; reason: string | null; printerId: string }[]> {
+  const rows = statement(db, 'SELECT batch_id AS batchId, state, reason, printer_id AS printerId FROM print_jobs WHERE batch_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(batchIds)) as {
+    batchId: string;
+    state: string;
+    reason: string | null;
+    printerId: string;
+  }[];
+  const byBatch = new Map<string, { state: string; reason: string | null; printerId: string }[]>();
+  for (const { batchId, ...job } of rows) byBatch.set(batchId, [...(byBatch.get(batchId) ?? []), job]);
+  return byBatch;
 }

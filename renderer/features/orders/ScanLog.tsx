@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../app/api';
 import { useLiveReload } from '../../app/live';
+import { requestState } from '../../../main/core/printing/request-state';
 import { printerLabel, usePrinters } from '../printers/use-printers';
 
 /** One thing the bench did: a scan that opened or printed an order, a question, an error. */
@@ -15,18 +16,32 @@ interface BatchJobs {
   jobs: { state: string; printerId: string; reason: string | null }[];
 }
 
-/** Where a print stands, by one rule from its jobs: failed, printed, at the printer (and why it waits), or being prepared. */
-export function printState(batches: BatchJobs[], printerName: (id: string) => string): { tone: 'ok' | 'wait' | 'error' | 'busy'; words: string } {
+/**
+ * Where a print stands, by the one rule the Batches page uses (printing/requests.ts), in the
+ * words of the bench: failed and why, printed and where, at the printer and what it waits
+ * for, or being prepared.
+ */
+export function printState(batches: BatchJobs[], printers: { id: string; status: string }[], printerName: (id: string) => string): { tone: 'ok' | 'wait' | 'error' | 'busy'; words: string } {
   const jobs = batches.flatMap((batch) => batch.jobs);
+  const offline = new Set(printers.filter((printer) => printer.status === 'offline').map((printer) => printer.id));
   const where = [...new Set(jobs.map((job) => printerName(job.printerId)))].join(', ');
-  const failed = jobs.find((job) => job.state === 'failed');
-  if (failed) return { tone: 'error', words: `Failed on ${printerName(failed.printerId)}: ${failed.reason ?? 'the print system refused it'}` };
-  if (jobs.length && jobs.every((job) => job.state === 'done' || job.state === 'unknown')) return { tone: 'ok', words: `Printed on ${where}` };
-  const waiting = jobs.find((job) => job.state === 'submitted');
-  if (waiting) return { tone: 'wait', words: `At the printer ${printerName(waiting.printerId)}${waiting.reason ? `: ${waiting.reason}` : ''}` };
-  const retrying = jobs.find((job) => job.state === 'queued' && job.reason);
-  if (retrying) return { tone: 'wait', words: `Waiting to print on ${printerName(retrying.printerId)}: ${retrying.reason}` };
-  return { tone: 'busy', words: `Preparing for ${where || 'the printer'}` };
+  switch (jobs.length ? requestState(jobs, offline) : 'printing') {
+    case 'failed': {
+      const failed = jobs.find((job) => job.state === 'failed')!;
+      return { tone: 'error', words: `Failed on ${printerName(failed.printerId)}: ${failed.reason ?? 'the print system refused it'}` };
+    }
+    case 'done':
+      return { tone: 'ok', words: `Printed on ${where}` };
+    case 'waiting': {
+      const waiting = jobs.find((job) => offline.has(job.printerId) && job.state !== 'done') ?? jobs.find((job) => job.state === 'queued' && job.reason)!;
+      return { tone: 'wait', words: `Waiting at ${printerName(waiting.printerId)}: ${waiting.reason ?? 'the printer is offline'}` };
+    }
+    default: {
+      const sent = jobs.find((job) => job.state === 'submitted');
+      if (sent) return { tone: 'wait', words: `At the printer ${printerName(sent.printerId)}${sent.reason ? `: ${sent.reason}` : ''}` };
+      return { tone: 'busy', words: `Preparing for ${where || 'the printer'}` };
+    }
+  }
 }
 
 const ICON = { ok: '✓', wait: '…', error: '✖', busy: '…' } as const;
@@ -45,7 +60,7 @@ function PrintLine({ entry }: { entry: Extract<ScanEntry, { kind: 'printing' }> 
     return printer ? printerLabel(printer) : 'the printer';
   };
   if (entry.batchIds.length === 0) return <ScanLine tone="error" text={entry.problems.join(' ') || `${entry.number} not printed`} />;
-  const state = printState(batches, name);
+  const state = printState(batches, printers ?? [], name);
   return <ScanLine tone={state.tone} text={`${entry.number}: ${state.words}${entry.problems.length ? ` · ${entry.problems.join(' ')}` : ''}`} />;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestState, requestTitle } from '../../../main/core/printing/requests';
 
-const job = (state: string, printer_id = 'p1', reason: string | null = null) => ({ state, printer_id, reason }) as Parameters<typeof requestState>[0][number];
+const job = (state: string, printerId = 'p1', reason: string | null = null) => ({ state, printerId, reason });
 
 describe('a print request, by one rule from its jobs', () => {
   it('failed beats everything; waiting is an open job at an offline printer or a retry; then printing; then done', () => {
