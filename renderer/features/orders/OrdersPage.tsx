@@ -3,18 +3,16 @@ import { api, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
-import { exactMatch, isFiltered } from './filters';
+import { isFiltered } from './filters';
 import { OrderDetail } from './OrderDetail';
 import { OrderList } from './OrderList';
-import { describeResults, nameOrders, printOrders, type PrintResult } from './print';
-import { ScanLog, type ScanEntry } from './ScanLog';
-import { watchScans } from './scanner';
-import { beep } from '../../app/beep';
-import type { OrderDetail as Detail } from './types';
+import { nameOrders } from './print';
+import { ScanLog } from './ScanLog';
+import { useBenchScans, type StoredSwitch } from './use-bench-scans';
 import { modalOpen } from '../../components/Modal';
 import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
-import { EMPTY_FILTER, type OrderFilter, type OrderPage, type OrderSummary } from './types';
+import { EMPTY_FILTER, type OrderFilter, type OrderSummary } from './types';
 import { useOrderWindow } from './use-order-window';
 
 const SEARCH_DELAY_MS = 200;
@@ -37,17 +35,6 @@ export function OrdersPage() {
   const lastToggled = useRef<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string[] | null>(null);
-  // At a packing bench, scanning a slip's number should print it without a further key.
-  const [printOnScan, setPrintOnScan] = useState(() => window.localStorage.getItem('station.printOnScan') === '1');
-  // A re-scan of an order already printed asks first, unless the bench says otherwise.
-  const [reprintSilently, setReprintSilently] = useState(() => window.localStorage.getItem('station.reprintSilently') === '1');
-  const [soundOnError, setSoundOnError] = useState(() => window.localStorage.getItem('station.scanSound') === '1');
-  // What the last scans did, newest first; and the order waiting for "print again?".
-  const [scanLog, setScanLog] = useState<ScanEntry[]>([]);
-  const entryKey = useRef(0);
-  const asking = useRef<{ orderId: string; number: string } | null>(null);
-  const settingsRef = useRef({ printOnScan, reprintSilently, soundOnError });
-  settingsRef.current = { printOnScan, reprintSilently, soundOnError };
   const scanBox = useRef<HTMLInputElement>(null);
   const listHandle = useRef<OrderListHandle>(null);
   const activeRef = useRef<string | null>(null);
@@ -56,6 +43,19 @@ export function OrdersPage() {
   const numbers = useRef(new Map<string, string>());
   const remember = (order: OrderSummary) => numbers.current.set(order.id, order.orderNumber);
   const list = useOrderWindow(filter);
+  const bench = useBenchScans({
+    scanBox,
+    numbers: numbers.current,
+    remember,
+    open: setActiveId,
+    clearTyped: () => setTyped(''),
+    showMatches: (code) => setTyped(code),
+    clearSearch: () => setFilter((current) => ({ ...current, q: '' })),
+    // The print dialog gives way to a scan; its answer, if any, is in the log.
+    dialogGivesWay: () => setPrinting(null),
+  });
+  const answerKey = useRef(bench.answerKey);
+  answerKey.current = bench.answerKey;
 
   // Typing narrows the list as you go; a scanner's burst of keys becomes one search.
   useEffect(() => {
@@ -93,11 +93,7 @@ export function OrdersPage() {
       if (modalOpen() || event.defaultPrevented) return;
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
       const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
-      if (event.target === scanBox.current && asking.current && (event.key === 'Escape' || (event.key === 'Enter' && !(event.target as HTMLInputElement).value.trim()))) {
-        event.preventDefault();
-        answerRef.current(event.key === 'Enter');
-        return;
-      }
+      if (event.target === scanBox.current && answerKey.current(event)) return;
       if (event.key === 'Escape') {
         if (event.target === scanBox.current) {
           // Leave the box so single keys are shortcuts again; the list takes focus.
@@ -126,108 +122,6 @@ export function OrdersPage() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-
-  /** Adds a line to the scan log (an error or a question sounds, when the bench wants it). */
-  function log(entry: ScanEntry extends infer E ? (E extends ScanEntry ? Omit<E, 'key'> : never) : never) {
-    const next = { ...entry, key: ++entryKey.current } as ScanEntry;
-    setScanLog((current) => [next, ...current].slice(0, 6));
-    if ((next.kind === 'error' || next.kind === 'ask') && settingsRef.current.soundOnError) beep();
-  }
-
-  function logPrint(number: string, results: PrintResult[]) {
-    const pending = results.filter((result) => result.status === 'pending');
-    const problems = describeResults(results.filter((result) => result.status !== 'pending'), (id, keys) => numbers.current.get(id) ?? keys[0] ?? id);
-    log({ kind: 'printing', number, batchIds: pending.map((result) => result.id), problems });
-  }
-
-  async function printScanned(orderId: string, number: string) {
-    try {
-      // Named for the Batches page: "#2007 scanned".
-      logPrint(number, await printOrders([orderId], { name: `${number} scanned` }));
-    } catch (failure) {
-      log({ kind: 'error', message: `${number} not printed: ${describeError(failure)}` });
-    }
-  }
-
-  /** "Print again?" answered: Enter prints it once more, Esc (or the next scan) leaves it. */
-  function answerReprint(yes: boolean) {
-    const question = asking.current;
-    if (!question) return;
-    asking.current = null;
-    // The answer takes the question's place in the log.
-    setScanLog((current) => current.filter((entry) => !(entry.kind === 'ask' && entry.number === question.number)));
-    if (yes) void printScanned(question.orderId, question.number);
-    else log({ kind: 'declined', number: question.number });
-  }
-
-  /**
-   * A scanned (or typed) code: the order opens; with "Print as soon as an order is scanned"
-   * it prints, or asks first when it was printed before. An unknown code is an error that
-   * clears the order shown, so the last order's "Printed" never reads as this scan's.
-   */
-  async function handleScan(raw: string) {
-    const code = raw.trim();
-    if (!code) return;
-    // A new scan while a question is open answers it "no": the new order is the one in hand.
-    if (asking.current) answerReprint(false);
-    setTyped('');
-    try {
-      const found = await api<OrderPage>(`/orders?q=${encodeURIComponent(code.replace(/^#/, ''))}&limit=50`);
-      const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
-      if (!match) {
-        setActiveId(null);
-        if (found.orders.length) {
-          setTyped(code);
-          log({ kind: 'error', message: `${found.total.toLocaleString()}${found.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` });
-        } else log({ kind: 'error', message: `No order “${code}”. Check the number, or look under Ignored.` });
-        return;
-      }
-      remember(match);
-      setActiveId(match.id);
-      setFilter((current) => ({ ...current, q: '' }));
-      if (!settingsRef.current.printOnScan) {
-        log({ kind: 'opened', number: match.orderNumber });
-        return;
-      }
-      if (!settingsRef.current.reprintSilently) {
-        const { printing: done } = await api<Detail>(`/orders/${encodeURIComponent(match.id)}`);
-        if (done.timesPrinted > 0 || done.open.length > 0) {
-          asking.current = { orderId: match.id, number: match.orderNumber };
-          const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
-          const question =
-            done.timesPrinted > 0
-              ? `${match.orderNumber} was printed ${done.timesPrinted === 1 ? 'once' : `${done.timesPrinted} times`}, last at ${when} on ${done.lastPrinter ?? 'a printer'} — Enter prints it again, Esc cancels`
-              : `${match.orderNumber} is printing now on ${done.open[0]!.printerName} — Enter prints another copy, Esc cancels`;
-          log({ kind: 'ask', number: match.orderNumber, question });
-          return;
-        }
-      }
-      await printScanned(match.id, match.orderNumber);
-    } catch (failure) {
-      log({ kind: 'error', message: `${code}: ${describeError(failure)}` });
-    } finally {
-      scanBox.current?.focus();
-    }
-  }
-
-  // Scans that arrive while a dialog is open, or while focus is elsewhere, are scans too.
-  const answerRef = useRef(answerReprint);
-  answerRef.current = answerReprint;
-  const handleScanRef = useRef(handleScan);
-  handleScanRef.current = handleScan;
-  useEffect(
-    () =>
-      watchScans({
-        scanBox: () => scanBox.current,
-        shortcuts: 'p/?',
-        onScan: (code) => {
-          // The print dialog gives way to the scan; its answer, if any, is in the log.
-          setPrinting(null);
-          void handleScanRef.current(code);
-        },
-      }),
-    [],
-  );
 
   function toggle(order: OrderSummary, index: number, range: boolean) {
     const anchor = lastToggled.current;
@@ -280,7 +174,7 @@ export function OrdersPage() {
           onSubmit={(event) => {
             event.preventDefault();
             // Enter on an empty box answers an open "print again?" (the keydown handler does).
-            if (typed.trim()) void handleScan(typed);
+            if (typed.trim()) void bench.handleScan(typed);
           }}
         >
           <label htmlFor="scan" className="sr-only">Scan or type an order number or key</label>
@@ -296,10 +190,10 @@ export function OrdersPage() {
           />
           <kbd title="Focus the scan box">/</kbd>
         </form>
-        <BenchSwitch label="Print as soon as an order is scanned" value={printOnScan} onChange={setPrintOnScan} storageKey="station.printOnScan" />
-        <BenchSwitch label="Reprint without asking" value={reprintSilently} onChange={setReprintSilently} storageKey="station.reprintSilently" />
-        <BenchSwitch label="Sound on errors" value={soundOnError} onChange={setSoundOnError} storageKey="station.scanSound" />
-        <ScanLog entries={scanLog} />
+        <BenchSwitch label="Print as soon as an order is scanned" switched={bench.printOnScan} />
+        <BenchSwitch label="Reprint without asking" switched={bench.reprintSilently} />
+        <BenchSwitch label="Sound on errors" switched={bench.soundOnError} />
+        <ScanLog entries={bench.scanLog} />
         <div className="filter-bar" onFocus={loadFacets}>
           <label>
             Status
@@ -377,7 +271,7 @@ export function OrdersPage() {
             // The answer goes beside the scan box and follows the jobs live; the dialog is gone.
             const ids = printing;
             const named = ids.map((id) => numbers.current.get(id) ?? id);
-            logPrint(ids.length === 1 ? named[0]! : `${ids.length} orders (${nameOrders(named)})`, results);
+            bench.logPrint(ids.length === 1 ? named[0]! : `${ids.length} orders (${nameOrders(named)})`, results);
             setPrinting(null);
             setSelected(new Set());
             requestAnimationFrame(() => scanBox.current?.focus());
@@ -407,18 +301,11 @@ export function OrdersPage() {
   );
 }
 
-/** One of the bench's switches, kept in this browser for the next visit. */
-function BenchSwitch({ label, value, onChange, storageKey }: { label: string; value: boolean; onChange(value: boolean): void; storageKey: string }) {
+/** One of the bench's switches, kept in this browser for the next visit (use-bench-scans.ts). */
+function BenchSwitch({ label, switched }: { label: string; switched: StoredSwitch }) {
   return (
     <label className="checkbox print-on-scan">
-      <input
-        type="checkbox"
-        checked={value}
-        onChange={(event) => {
-          onChange(event.target.checked);
-          window.localStorage.setItem(storageKey, event.target.checked ? '1' : '0');
-        }}
-      />
+      <input type="checkbox" checked={switched.on} onChange={(event) => switched.set(event.target.checked)} />
       {label}
     </label>
   );

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { api, describeError } from '../../app/api';
+import { beep } from '../../app/beep';
+import { exactMatch } from './filters';
+import { describeResults, printOrders, type PrintResult } from './print';
+import type { ScanEntry } from './ScanLog';
+import { watchScans } from './scanner';
+import type { OrderDetail as Detail, OrderPage, OrderSummary } from './types';
+
+/** A switch of the bench, kept in this browser (localStorage) for the next visit. */
+export interface StoredSwitch {
+  on: boolean;
+  set(on: boolean): void;
+}
+
+function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => window.localStorage.getItem(key) === '1');
+  const set = (next: boolean) => {
+    setOn(next);
+    window.localStorage.setItem(key, next ? '1' : '0');
+  };
+  return [on, set];
+}
+
+/**
+ * The packing bench's scans: each scanned (or typed) code opens its order and, with "Print
+ * as soon as an order is scanned", prints it, or asks first when it was printed before;
+ * every outcome is a line of the scan log beside the scan box, never a dialog. Scans typed
+ * while a dialog is open or focus is elsewhere are handled too (scanner.ts).
+ */
+export function useBenchScans(deps: {
+  scanBox: RefObject<HTMLInputElement | null>;
+  numbers: ReadonlyMap<string, string>;
+  remember(order: OrderSummary): void;
+  open(orderId: string | null): void;
+  clearTyped(): void;
+  /** Several orders match a typed search: the box keeps it so the list shows them. */
+  showMatches(code: string): void;
+  clearSearch(): void;
+  /** A scan arrived while a dialog of the page was open. */
+  dialogGivesWay(): void;
+}) {
+  // At a packing bench, scanning a slip's number should print it without a further key.
+  const [printOnScan, setPrintOnScan] = useStoredSwitch('station.printOnScan');
+  // A re-scan of an order already printed asks first, unless the bench says otherwise.
+  const [reprintSilently, setReprintSilently] = useStoredSwitch('station.reprintSilently');
+  const [soundOnError, setSoundOnError] = useStoredSwitch('station.scanSound');
+  // What the last scans did, newest first; and the order waiting for "print again?".
+  const [scanLog, setScanLog] = useState<ScanEntry[]>([]);
+  const entryKey = useRef(0);
+  const asking = useRef<{ orderId: string; number: string } | null>(null);
+  const settings = useRef({ printOnScan, reprintSilently, soundOnError });
+  settings.current = { printOnScan, reprintSilently, soundOnError };
+
+  /** Adds a line to the scan log (an error or a question sounds, when the bench wants it). */
+  function log(entry: ScanEntry extends infer E ? (E extends ScanEntry ? Omit<E, 'key'> : never) : never) {
+    const next = { ...entry, key: ++entryKey.current } as ScanEntry;
+    setScanLog((current) => [next, ...current].slice(0, 6));
+    if ((next.kind === 'error' || next.kind === 'ask') && settings.current.soundOnError) beep();
+  }
+
+  function logPrint(number: string, results: PrintResult[]) {
+    const pending = results.filter((result) => result.status === 'pending');
+    const problems = describeResults(results.filter((result) => result.status !== 'pending'), (id, keys) => deps.numbers.get(id) ?? keys[0] ?? id);
+    log({ kind: 'printing', number, batchIds: pending.map((result) => result.id), problems });
+  }
+
+  async function printScanned(orderId: string, number: string) {
+    try {
+      // Named for the Batches page: "#2007 scanned".
+      logPrint(number, await printOrders([orderId], { name: `${number} scanned` }));
+    } catch (failure) {
+      log({ kind: 'error', message: `${number} not printed: ${describeError(failure)}` });
+    }
+  }
+
+  /** "Print again?" answered: Enter prints it once more, Esc (or the next scan) leaves it. */
+  function answerReprint(yes: boolean) {
+    const question = asking.current;
+    if (!question) return;
+    asking.current = null;
+    // The answer takes the question's place in the log.
+    setScanLog((current) => current.filter((entry) => !(entry.kind === 'ask' && entry.number === question.number)));
+    if (yes) void printScanned(question.orderId, question.number);
+    else log({ kind: 'declined', number: question.number });
+  }
+
+  /**
+   * A scanned (or typed) code: the order opens; with "Print as soon as an order is scanned"
+   * it prints, or asks first when it was printed before. An unknown code is an error that
+   * clears the order shown, so the last order's "Printed" never reads as this scan's.
+   */
+  async function handleScan(raw: string) {
+    const code = raw.trim();
+    if (!code) return;
+    // A new scan while a question is open answers it "no": the new order is the one in hand.
+    if (asking.current) answerReprint(false);
+    deps.clearTyped();
+    try {
+      const found = await api<OrderPage>(`/orders?q=${encodeURIComponent(code.replace(/^#/, ''))}&limit=50`);
+      const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
+      if (!match) {
+        deps.open(null);
+        if (found.orders.length) {
+          deps.showMatches(code);
+          log({ kind: 'error', message: `${found.total.toLocaleString()}${found.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` });
+        } else log({ kind: 'error', message: `No order “${code}”. Check the number, or look under Ignored.` });
+        return;
+      }
+      deps.remember(match);
+      deps.open(match.id);
+      deps.clearSearch();
+      if (!settings.current.printOnScan) {
+        log({ kind: 'opened', number: match.orderNumber });
+        return;
+      }
+      if (!settings.current.reprintSilently) {
+        const { printing: done } = await api<Detail>(`/orders/${encodeURIComponent(match.id)}`);
+        if (done.timesPrinted > 0 || done.open.length > 0) {
+          asking.current = { orderId: match.id, number: match.orderNumber };
+          const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
+          const question =
+            done.timesPrinted > 0
+              ? `${match.orderNumber} was printed ${done.timesPrinted === 1 ? 'once' : `${done.timesPrinted} times`}, last at ${when} on ${done.lastPrinter ?? 'a printer'} — Enter prints it again, Esc cancels`
+              : `${match.orderNumber} is printing now on ${done.open[0]!.printerName} — Enter prints another copy, Esc cancels`;
+          log({ kind: 'ask', number: match.orderNumber, question });
+          return;
+        }
+      }
+      await printScanned(match.id, match.orderNumber);
+    } catch (failure) {
+      log({ kind: 'error', message: `${code}: ${describeError(failure)}` });
+    } finally {
+      deps.scanBox.current?.focus();
+    }
+  }
+
+  // Scans that arrive while a dialog is open, or while focus is elsewhere, are scans too.
+  const handleScanRef = useRef(handleScan);
+  handleScanRef.current = handleScan;
+  // Watched once for the page's life; the latest handler is read through its ref.
+  useEffect(
+    () =>
+      watchScans({
+        scanBox: () => deps.scanBox.current,
+        shortcuts: 'p/?',
+        onScan: (code) => {
+          deps.dialogGivesWay();
+          void handleScanRef.current(code);
+        },
+      }),
+    [],
+  );
+
+  /** In the scan box, Enter (on an empty box) or Esc answers an open "print again?"; true when it did. */
+  function answerKey(event: KeyboardEvent): boolean {
+    if (!asking.current) return false;
+    const enter = event.key === 'Enter' && !(event.target as HTMLInputElement).value.trim();
+    if (!enter && event.key !== 'Escape') return false;
+    event.preventDefault();
+    answerReprint(enter);
+    return true;
+  }
+
+  return {
+    scanLog,
+    handleScan,
+    logPrint,
+    answerKey,
+    printOnScan: { on: printOnScan, set: setPrintOnScan },
+    reprintSilently: { on: reprintSilently, set: setReprintSilently },
+    soundOnError: { on: soundOnError, set: setSoundOnError },
+  };
+}
