@@ -10,7 +10,7 @@ const electronImportBan = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'coverage/', 'test/clients/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

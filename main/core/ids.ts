@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 export const newId = (): string => randomUUID();
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Without the i flag (a JSON Schema pattern has none): both cases spelt out. */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 export const nowIso = (): string => new Date().toISOString();

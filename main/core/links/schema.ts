@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUuid } from '../ids';
+import { isUuid, UUID_PATTERN } from '../ids';
 
 export const LINK_TYPES = ['order', 'product', 'customer'] as const;
 export const MANUAL_SOURCES = ['api', 'web', 'csv'] as const;
@@ -8,9 +8,10 @@ export const MANUAL_SOURCES = ['api', 'web', 'csv'] as const;
 export const pointSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('app'),
+    // A pattern rather than a refinement, so the OpenAPI document says it (`UUID_PATTERN`).
     app: z
       .string()
-      .refine(isUuid, 'An app UUID')
+      .regex(UUID_PATTERN, 'An app UUID')
       .transform((id) => id.toLowerCase()),
   }),
   z.object({ type: z.literal('manual'), source: z.enum(MANUAL_SOURCES) }),

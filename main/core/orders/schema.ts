@@ -4,13 +4,16 @@ import { CARRIER_LABEL_MAX_BYTES, CARRIER_LABELS_MAX, CARRIER_LABELS_VARIABLE, r
 /** Optional in the contract; a `null` from a source system means "not sent". */
 const optional = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);
 
-/** Free text without control characters other than tab and line breaks. */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `At most ${max} characters`)
-    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Control characters are not allowed');
+/**
+ * Free text without control characters other than tab and line breaks. Written as a
+ * pattern (not a refinement) so the OpenAPI document carries the rule to generated clients.
+ */
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+const text = (max: number) => z.string().max(max, `At most ${max} characters`).regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed');
+
+/** Text that must say something once trimmed: `\S` is the pattern form of "trim().min(1)". */
+const someText = (max: number) => text(max).regex(/\S/, 'Required').trim();
 
 /**
  * An identifier from a source system: a string, or a number normalised to its decimal
@@ -20,7 +23,7 @@ const text = (max: number) =>
 const idLike = (max: number) =>
   z
     .union([
-      text(max).trim().min(1, 'Required'),
+      someText(max),
       z.number().int('A whole number or a string').refine(Number.isSafeInteger, 'A number id must be a safe integer; send larger ids as strings'),
     ])
     .transform((value) => String(value));
@@ -35,6 +38,8 @@ export const priceSchema = z.object({
 
 const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}:\d{2})$/;
 const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The year as written: 1970 to 9999. A pattern, so the OpenAPI document says it too. */
+const YEAR_1970_TO_9999 = /^(?:19[7-9][0-9]|[2-9][0-9]{3})-/;
 
 /**
  * ISO 8601 date-time (with or without offset) or a plain date; stored as UTC ISO with
@@ -43,10 +48,12 @@ const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
  */
 export const isoTimestamp = z
   .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], 'An ISO 8601 timestamp, e.g. 2024-05-01T10:00:00Z')
+  .meta({ pattern: YEAR_1970_TO_9999.source })
   .transform((value, ctx) => {
     const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
     const time = Date.parse(utc);
-    if (Number.isNaN(time) || time < 0 || time > LATEST) {
+    // 9999-12-31 with a negative offset passes the year but not the instant: docs/api.md lists it.
+    if (Number.isNaN(time) || !YEAR_1970_TO_9999.test(value) || time > LATEST) {
       ctx.issues.push({ code: 'custom', message: 'A timestamp between 1970 and 9999', input: value });
       return z.NEVER;
     }
@@ -78,10 +85,11 @@ export const customerSchema = z.object({
   averageOrderValue: optional(priceSchema),
 });
 
-const imageUrl = text(2048).refine((value) => /^(https?:\/\/|data:image\/)/i.test(value), 'An http(s) or data:image URL');
+// Case-insensitive by hand: a JSON Schema pattern has no flags.
+const imageUrl = text(2048).regex(/^([hH][tT][tT][pP][sS]?:\/\/|[dD][aA][tT][aA]:[iI][mM][aA][gG][eE]\/)/, 'An http(s) or data:image URL');
 
 export const lineItemSchema = z.object({
-  name: text(500).trim().min(1, 'Required'),
+  name: someText(500),
   quantity: z.number().finite().nonnegative(),
   sku: optional(text(255)),
   external_id: optional(idLike(255)),
@@ -121,12 +129,14 @@ function valuesBeyond(root: unknown, limit: number): boolean {
   return false;
 }
 
+export const VARIABLES_MAX = 200;
+
 const variablesSchema = z
   .record(text(100), z.unknown())
-  .refine((value) => Object.keys(value).length <= 200, 'At most 200 variables')
+  .refine((value) => Object.keys(value).length <= VARIABLES_MAX, `At most ${VARIABLES_MAX} variables`)
   .refine((value) => !valuesBeyond(value, VARIABLE_VALUES_LIMIT), `At most ${VARIABLE_VALUES_LIMIT} values inside variables, at any depth`)
   .superRefine(refineCarrierLabels)
-  .meta({ description: `Free-form values for templates and flows. \`${CARRIER_LABELS_VARIABLE}\` (optional) carries ready-made carrier labels printed as they are: an array of at most ${CARRIER_LABELS_MAX} \`{tag, format: "pdf" | "zpl", data: base64, name?}\`, each at most ${CARRIER_LABEL_MAX_BYTES} bytes decoded; a PDF must parse, a ZPL label must start with ^XA.` });
+  .meta({ maxProperties: VARIABLES_MAX, description: `Free-form values for templates and flows. \`${CARRIER_LABELS_VARIABLE}\` (optional) carries ready-made carrier labels printed as they are: an array of at most ${CARRIER_LABELS_MAX} \`{tag, format: "pdf" | "zpl", data: base64, name?}\`, each at most ${CARRIER_LABEL_MAX_BYTES} bytes decoded; a PDF must parse, a ZPL label must start with ^XA.` });
 
 export const overridesSchema = z.object({
   template: optional(text(200)),
@@ -135,7 +145,7 @@ export const overridesSchema = z.object({
 });
 
 export const orderRequestSchema = z.object({
-  source: optional(text(100).trim().min(1, 'Must not be empty')).transform((value) => value ?? 'api'),
+  source: optional(text(100).regex(/\S/, 'Must not be empty').trim().meta({ default: 'api' })).transform((value) => value ?? 'api'),
   sourceId: idLike(255),
   targetTeamId: optional(z.string().max(100)),
   order: z.object({
@@ -148,7 +158,7 @@ export const orderRequestSchema = z.object({
     lineItems: optional(z.array(lineItemSchema).max(1000, 'At most 1000 line items')),
     orderTotal: optional(priceSchema),
     variables: optional(variablesSchema),
-    tags: optional(z.array(z.object({ label: text(100).trim().min(1, 'Required') })).max(100, 'At most 100 tags')),
+    tags: optional(z.array(z.object({ label: someText(100) })).max(100, 'At most 100 tags')),
     overrides: optional(overridesSchema),
   }),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/schema';
 
-const ref = z.string().trim().min(1).max(200);
+/** `\S`: the pattern form of "not blank once trimmed", so the OpenAPI document says it too. */
+const ref = z.string().trim().min(1).max(200).regex(/\S/, 'Must not be blank');
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
 
 /** Which documents a rule or a request applies to. Every key given must match. */
@@ -46,7 +47,7 @@ export const SORT_FIELDS = ['orderDate', 'orderNumber', 'updatedAt', 'firstName'
 
 /** What a print request may say besides which orders: shared by both print endpoints. */
 const printOptionFields = {
-  name: z.string().trim().min(1).max(200).optional(),
+  name: z.string().trim().min(1).max(200).regex(/\S/, 'Must not be blank').optional(),
   ref: z.string().max(200).optional(),
   filters: documentFiltersSchema.optional(),
   overrides: z.union([z.strictObject(overrideFields), z.array(overrideEntrySchema).max(100)]).optional(),
@@ -67,14 +68,24 @@ export const printRequestSchema = z
     if ((body.orderIds === undefined) === (body.orderFilters === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['orderIds'], message: 'Give exactly one of orderIds or orderFilters' });
     }
+    // The contract pairs excludeIds with orderFilters; beside a list of ids it is a client's
+    // mistake (which list is meant?), so it is refused rather than guessed at.
+    if (body.orderIds !== undefined && body.excludeIds !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['excludeIds'], message: 'excludeIds goes with orderFilters; leave the ids out of orderIds instead' });
+    }
   });
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 
 /** The one-order endpoint: no selector, the order is in the path. */
 export const printOneRequestSchema = z.object(printOptionFields);
 
+/**
+ * The contract's boolean `strict`, as a query string spells it: `true`/`false` (what generated
+ * clients send for a boolean) or `1`/`0`. The document describes it as a boolean, default false.
+ */
+export const STRICT_SPELLINGS = ['true', 'false', '1', '0'] as const;
 export const strictQuerySchema = z.object({
-  strict: z.enum(['true', 'false', '1', '0']).optional(),
+  strict: z.enum(STRICT_SPELLINGS).optional(),
 });
 
 /** One element of the array a print request answers. */

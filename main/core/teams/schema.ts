@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** POST /api/teams/merchants */
 export const createMerchantSchema = z.object({
-  name: z.string().trim().min(1, 'A merchant name is required').max(100, 'A merchant name has at most 100 characters'),
+  name: z.string().trim().min(1, 'A merchant name is required').max(100, 'A merchant name has at most 100 characters').regex(/\S/, 'A merchant name is required'),
   email: z.email().max(320).optional(),
 });
 

@@ -2,7 +2,8 @@ import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 
 export type TeamType = 'standard' | 'three_pl' | 'merchant';
-export type TeamStatus = 'onboarding' | 'live';
+export const TEAM_STATUSES = ['onboarding', 'live'] as const;
+export type TeamStatus = (typeof TEAM_STATUSES)[number];
 
 export interface TeamRow {
   id: string;

@@ -51,16 +51,41 @@ describe('GET /api/openapi.json', () => {
   it('describes bodies, query parameters, the error shape and print batch results', async () => {
     const document = await (await fetch(`${running.url}/api/openapi.json`)).json();
     const createOrder = document.paths['/api/orders'].post;
-    expect(createOrder.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrderRequest' });
-    expect(document.components.schemas.OrderRequest.required).toEqual(expect.arrayContaining(['sourceId', 'order']));
-    expect(Object.keys(createOrder.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '413', '500', '507']));
+    expect(createOrder.requestBody).toEqual({ $ref: '#/components/requestBodies/OrderRequest' });
+    const orderRequest = document.components.requestBodies.OrderRequest.content['application/json'].schema;
+    expect(orderRequest.required).toEqual(expect.arrayContaining(['sourceId', 'order']));
+    expect(Object.keys(createOrder.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '413', '431', '500', '507']));
     const print = document.paths['/api/orders/print'].post;
     expect(print.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['strict', 'Idempotency-Key']));
+    expect(print.parameters.find((p: { name: string }) => p.name === 'strict').schema).toMatchObject({ type: 'boolean', default: false });
+    expect(print.responses['400'].content['application/json'].schema).toEqual({ anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/StrictPrintFailure' }] });
+    expect(document.paths['/api/orders/{orderIdOrKey}/documents/{documentId}/pdf'].get.responses['200'].content['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(document.components.responses.MethodNotAllowed.headers.Allow).toBeDefined();
     expect(print.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/PrintBatchResult' } });
     expect(document.components.schemas.PrintBatchResult.properties.status.enum).toEqual(['pending', 'warning', 'error']);
     const printers = document.paths['/api/printers'].get.parameters;
     expect(printers.find((p: { name: string }) => p.name === 'visibility').schema.enum).toEqual(['all', 'visible', 'hidden']);
     expect(document.components.schemas.Error.required).toEqual(['error']);
+    expect(document.components.schemas.Team.properties.status.enum).toEqual(['onboarding', 'live']);
+  });
+
+  it('says the rules the server enforces: selectors, patterns, limits and defaults', async () => {
+    const document = await (await fetch(`${running.url}/api/openapi.json`)).json();
+    const bodies = document.components.requestBodies;
+    const print = bodies.PrintRequest.content['application/json'].schema;
+    expect(print.oneOf.map((branch: { required: string[] }) => branch.required)).toEqual([['orderIds'], ['orderFilters']]);
+    expect(print.oneOf[0].properties.excludeIds).toBe(false);
+    expect(print.oneOf[1].properties.orderIds).toBe(false);
+    expect(print.oneOf[1].properties.excludeIds.type).toBe('array');
+    expect(print.oneOf[0].properties.force.default).toBe(false);
+    const order = bodies.OrderRequest.content['application/json'].schema;
+    expect(JSON.stringify(order.properties.source)).toContain('"default":"api"');
+    const item = order.properties.order.properties.lineItems.anyOf[0].items;
+    expect(JSON.stringify(item.properties.image_url)).toContain('[hH][tT][tT][pP][sS]?');
+    expect(order.properties.order.properties.note.anyOf[0].pattern).toContain('\\u0000-\\u0008');
+    expect(JSON.stringify(order.properties.order.properties.variables)).toContain('"maxProperties":200');
+    const link = bodies.LinkCreate.content['application/json'].schema;
+    expect(JSON.stringify(link.properties.source)).toContain('[0-9a-fA-F]{8}');
   });
 });
 

@@ -205,4 +205,14 @@ describe('print request results', { timeout: 120_000 }, () => {
     await bad({ orderIds: ['a'], overrides: [{ filters: { 'document.colour': 'x' } }] });
     await bad({ orderIds: ['a'] }, '?strict=maybe');
   });
+
+  it('refuses excludeIds beside orderIds (it goes with orderFilters), naming the field, and prints nothing', async () => {
+    const order = await s.createOrder(team.key, 'S-exclude');
+    const response = await s.call('/api/orders/print', { key: team.key, json: { orderIds: [order.id], excludeIds: [order.id] } });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { details: { path: string }[] } };
+    expect(error.details.map((detail) => detail.path)).toEqual(['excludeIds']);
+    const status = await json<{ status: string }>(await s.call(`/api/orders/${order.id}/status`, { key: team.key }), 200);
+    expect(status.status).toBe('ready');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../orders/schema';
 import { LINK_TYPES, MANUAL_SOURCES } from '../../links/schema';
+import { TEAM_STATUSES } from '../../teams/store';
 
 /**
  * What the API answers, as zod schemas. The routes build these objects by hand; the OpenAPI
@@ -13,7 +14,7 @@ const timestamp = z.string().describe('ISO 8601 timestamp (UTC, milliseconds)');
 
 export const errorAnswer = z
   .strictObject({
-    error: z.looseObject({
+    error: z.strictObject({
       code: z.string().describe('Stable, machine-readable: see docs/api.md'),
       message: z.string().describe('For people'),
       details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
@@ -126,7 +127,7 @@ export const teamAnswer = z
     slug: z.string(),
     type: z.enum(['standard', 'three_pl', 'merchant']),
     parent_team_id: z.string().nullable(),
-    status: z.string(),
+    status: z.enum(TEAM_STATUSES).describe('A merchant is onboarding until a 3PL takes it live; other teams are live'),
     locale: z.string().nullable(),
     went_live_at: timestamp.optional(),
     went_live_by: z.string().nullable().optional(),

@@ -6,6 +6,8 @@ export interface Answer {
   json?: AnswerName;
   /** An array of `json`. */
   list?: boolean;
+  /** Other components the answer may be instead (`anyOf` with `json`). */
+  oneOf?: AnswerName[];
   pdf?: boolean;
   /** Any JSON object (this document itself). */
   anyJson?: boolean;
@@ -25,24 +27,31 @@ export interface Operation {
   pathParams: Array<[name: string, description: string]>;
   query?: QueryName;
   headers?: Array<Record<string, unknown>>;
-  body?: { schema: BodyName; required: boolean };
+  /** A component of `components.requestBodies` (whether it is required is said there). */
+  body?: BodyName;
   answers: Record<string, Answer>;
 }
 
 const error = (description: string): Answer => ({ description, json: 'Error' });
 
+/** Any request can answer this, before a route is chosen (docs/api.md, Errors). */
+const anyRequest = {
+  431: error('The request line and headers are over 16 KiB, a long order key in the path included (`headers_too_large`)'),
+};
 /** Every keyed route can answer these (docs/api.md, Errors). */
 const keyed = {
+  ...anyRequest,
   400: error('The path is not valid percent-encoding (`malformed_path`)'),
   401: error('The API key is missing, malformed, unknown or revoked'),
   403: error('A browser page whose origin an admin has not allowed (`origin_not_allowed`)'),
   500: error('Something unexpected; nothing was written. Retry with backoff'),
+  // Each call records when its key was last used: a full disk fails even a read.
+  507: error("The station's disk is full: nothing was written (`insufficient_storage`)"),
 };
 /** Routes with a body can also answer these. */
 const withBody = {
   ...keyed,
   413: error('The body is over 1 MiB'),
-  507: error("The station's disk is full: nothing was written"),
 };
 
 /** A 3PL's hourly limits on merchants and invitation mail (docs/api.md, Teams). */
@@ -68,7 +77,11 @@ const replayedHeader = { 'Idempotent-Replayed': { description: '`true` when this
 const printAnswers = {
   ...withBody,
   200: { description: 'One result per batch; inspect each `status`', json: 'PrintBatchResult', list: true, headers: replayedHeader },
-  400: { description: 'Invalid body or query; both or neither selector; an invalid Idempotency-Key; under strict=true a `StrictPrintFailure`', json: 'Error' },
+  400: {
+    description: 'Invalid body or query; both or neither selector; an invalid Idempotency-Key (`Error`); under strict=true, orders that cannot print (`StrictPrintFailure`)',
+    json: 'Error',
+    oneOf: ['StrictPrintFailure'],
+  },
   422: error('The Idempotency-Key was used for another request in the last 24 hours'),
 } satisfies Record<string, Answer>;
 
@@ -82,7 +95,7 @@ export const operations: Operation[] = [
     summary: 'Create or update an order',
     description: 'The (team, source, sourceId) triple identifies the order; sending it again updates it. A 3PL key may target a merchant with `targetTeamId`.',
     pathParams: [],
-    body: { schema: 'OrderRequest', required: true },
+    body: 'OrderRequest',
     answers: { ...withBody, 201: { description: 'The order as stored', json: 'Order' }, 400: error('The body is not valid; every broken field is in `details`'), 403: error('The key cannot reach that team; or a browser origin not allowed') },
   },
   {
@@ -104,7 +117,7 @@ export const operations: Operation[] = [
     pathParams: [],
     query: 'strict',
     headers: [idempotencyKey],
-    body: { schema: 'PrintRequest', required: true },
+    body: 'PrintRequest',
     answers: printAnswers,
   },
   {
@@ -116,7 +129,7 @@ export const operations: Operation[] = [
     pathParams: [ORDER_ID_OR_KEY],
     query: 'strict',
     headers: [idempotencyKey],
-    body: { schema: 'PrintOneRequest', required: false },
+    body: 'PrintOneRequest',
     answers: printAnswers,
   },
   {
@@ -164,7 +177,7 @@ export const operations: Operation[] = [
     tag: 'Links',
     summary: 'Create a link',
     pathParams: [],
-    body: { schema: 'LinkCreate', required: true },
+    body: 'LinkCreate',
     answers: { ...withBody, 200: { description: 'The link', json: 'Link' }, 400: error('An invalid body or resolver shape') },
   },
   {
@@ -183,7 +196,7 @@ export const operations: Operation[] = [
     tag: 'Links',
     summary: 'Change a link: only sent fields change',
     pathParams: [LINK_ID],
-    body: { schema: 'LinkUpdate', required: true },
+    body: 'LinkUpdate',
     answers: { ...withBody, 200: { description: 'The link', json: 'Link' }, 400: error('An invalid body or resolver shape'), 404: error('No such link in scope') },
   },
   {
@@ -249,7 +262,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: 'Create a merchant, optionally inviting its admin',
     pathParams: [],
-    body: { schema: 'MerchantCreate', required: true },
+    body: 'MerchantCreate',
     answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 429: rateLimited },
   },
   {
@@ -259,7 +272,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: 'Invite an administrator to a merchant',
     pathParams: [MERCHANT_ID],
-    body: { schema: 'Invitation', required: true },
+    body: 'Invitation',
     answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller'), 429: rateLimited },
   },
   {
@@ -278,7 +291,7 @@ export const operations: Operation[] = [
     tag: 'Teams (3PL)',
     summary: "Set or clear a merchant's account manager",
     pathParams: [MERCHANT_ID],
-    body: { schema: 'AccountManager', required: true },
+    body: 'AccountManager',
     answers: {
       ...withBody,
       200: { description: 'The merchant', json: 'MerchantListItem' },
@@ -328,6 +341,6 @@ export const operations: Operation[] = [
     summary: 'This document',
     public: true,
     pathParams: [],
-    answers: { 200: { description: 'OpenAPI 3.1', anyJson: true } },
+    answers: { ...anyRequest, 200: { description: 'OpenAPI 3.1', anyJson: true } },
   },
 ];

@@ -1,0 +1,30 @@
+/** What a flow script saw, for the test to check: the same for every generated client. */
+export interface FlowSummary {
+  teamId: string;
+  orderId: string;
+  updatedInPlace: boolean;
+  statusByKey: string;
+  printerNames: string[];
+  documentTags: string[];
+  pdfHead: string;
+  printOneStatuses: string[];
+  printByFiltersStatuses: string[];
+  /** Under strict=true, the batch results a StrictPrintFailure carries, typed. */
+  strictFailureCodes: string[];
+  mixedSelectorsRefused: number;
+  merchantNames: string[];
+  merchantOrderStatus: number;
+}
+
+/** The contract's example order, in three scripts. */
+export const flowOrder = (sourceId: string) => ({
+  sourceId,
+  order: {
+    orderNumber: `#${sourceId}`,
+    orderDate: '2026-11-01T10:00:00Z',
+    customer: { firstName: 'Анна', lastName: '山田', email: 'anna@example.com' },
+    shippingAddress: { firstName: 'Анна', lastName: '山田', address1: 'רחוב הרצל 1', city: '東京', postalCode: '100-0001', country: 'JP' },
+    lineItems: [{ name: 'Чайник 茶壶', quantity: 1, sku: 'KETTLE-1', price: { amount: 25, currency: 'EUR' } }],
+    tags: [{ label: 'client-flow' }],
+  },
+});
