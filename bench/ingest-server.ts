@@ -35,7 +35,6 @@ if (mode === 'koa') {
   const station = createStation({ dataDir: dataDir!, background: mode === 'station', logger: silentLogger });
   if (mode === 'core') {
     station.hooks.resolveMergeTarget.length = 0;
-    station.hooks.orderDrafted.length = 0;
     station.hooks.orderWritten.length = 0;
     station.hooks.orderCommitted.length = 0;
   }

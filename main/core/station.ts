@@ -22,6 +22,8 @@ import { durableAnswers } from './http/durable-answers';
 import { openDatabase, type Db } from './db/open';
 import type { PdfRenderer } from './documents/contract';
 import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks, type DocumentThreads } from './documents';
+import { createSandbox, type Sandbox } from './sandbox/sandbox';
+import { ZplPreviewThread } from './render/zpl-png';
 import { RenderThread } from './documents/render-thread';
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
@@ -150,6 +152,7 @@ interface Platform {
   linkBaseUrl: () => string;
   pdfRenderer: PdfRenderer;
   carrierPdfs: CarrierPdfThread;
+  sandbox: Sandbox;
 }
 
 function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, threads?: DocumentThreads) {
@@ -162,7 +165,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs }),
     adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
     ...createDocumentsCapability(db, platform.pdfRenderer, events, threads),
-    ...createLinksCapability(db),
+    ...createLinksCapability(db, platform.sandbox),
   };
 }
 
@@ -174,7 +177,27 @@ export function createStation(options: StationOptions): Station {
   // and order groups wait for the WAL's sync on the thread pool instead (oneShot: FULL).
   const walSync = new WalSync(db, options.syncWal, { commitWithoutSync: !options.oneShot });
   const writer = new GroupCommitter(db, walSync);
-  const checkpointer = options.oneShot ? undefined : new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger, ...options.wal });
+
+  // The station's threads (docs/api.md, Threads): built here and nowhere else, each with what
+  // happens when it fails, and ended by the station's one close (`threads.close`). All but the
+  // checkpoint thread start with their first use; a one-shot command starts none of its own.
+  const stationThreads = {
+    // A failed checkpoint round is retried by the next; the WAL keeps to its bound meanwhile.
+    checkpointer: options.oneShot ? undefined : new Checkpointer(db, { nativeBinding: options.sqliteNativeBinding, logger, ...options.wal }),
+    // A thread that fails leaves print jobs to render on the event loop, in slices.
+    render: options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger }),
+    // A label that ends the thread is refused; one read beside it is read again once.
+    carrierPdfs: new CarrierPdfThread(logger),
+    // A preview that ends the thread answers 500; the next preview starts another.
+    zplPreview: new ZplPreviewThread(logger),
+    // An expression that ends its thread fails its link alone (the link's error log says why).
+    sandbox: createSandbox(),
+    async close() {
+      await Promise.all([this.render?.close(), this.carrierPdfs.close(), this.zplPreview.close(), this.sandbox.close()]);
+      await this.checkpointer?.close();
+    },
+  };
+  const { checkpointer, carrierPdfs } = stationThreads;
   const hooks = createHooks();
   const events = new StationEvents();
   const settings = options.settings ?? jsonFileSettings(options.dataDir);
@@ -189,16 +212,10 @@ export function createStation(options: StationOptions): Station {
   // Opened as a serving station starts: a cache an older version left readable is made private
   // at once, not at the first print (a failure here is the first print's to report).
   if (!options.oneShot) printCache.ready().catch(() => undefined);
-  // Carrier-label PDFs come from outside: read, and merged into jobs, on a thread of their own under limits.
-  const carrierPdfs = new CarrierPdfThread(logger);
   const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer({ logger }), printCache, { mergePdfs: (parts) => carrierPdfs.merge(parts) }), imageFetcher);
   // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
-  const renderThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger });
-  // Order writes check their documents' completeness off the event loop first, at the
-  // priority of the requests they answer.
-  const checkThread = options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger, nice: 0, name: 'check thread' });
-  const threads = renderThread && { thread: renderThread, checkThread, logger };
-  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer, carrierPdfs }, threads);
+  const documentThreads = stationThreads.render && { thread: stationThreads.render, logger };
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer, carrierPdfs, sandbox: stationThreads.sandbox }, documentThreads);
   registerOnboardingHooks(hooks);
   registerDocumentHooks(hooks, services);
   registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
@@ -232,7 +249,7 @@ export function createStation(options: StationOptions): Station {
   appAdminRoutes(admin, db);
   mailAdminRoutes(admin, services.settings, services.mailer);
   networkAdminRoutes(admin, services.settings);
-  documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer });
+  documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer, zplPreview: stationThreads.zplPreview });
   linkAdminRoutes(admin, db, services.links, services.sandbox);
 
   // Health and metrics for monitoring: no team data; the station's own names only.
@@ -254,10 +271,6 @@ export function createStation(options: StationOptions): Station {
   const closers: Array<() => Promise<void> | void> = [];
   if (options.activityLog) closers.push(logActivity({ db, events, logger }));
   closers.push(() => pdfRenderer.close());
-  closers.push(() => carrierPdfs.close());
-  if (renderThread) closers.push(() => renderThread.close());
-  if (checkThread) closers.push(() => checkThread.close());
-  closers.push(() => services.sandbox.close());
   const printingDeps = {
     db,
     writer,
@@ -316,7 +329,7 @@ export function createStation(options: StationOptions): Station {
       for (const close of closers.reverse()) await close();
       await writer.close();
       await walSync.close();
-      await checkpointer?.close();
+      await stationThreads.close();
       db.close();
     },
   };

@@ -9,6 +9,7 @@ import { parseOrderRow } from '../orders/store';
 import { getTeam } from '../teams/store';
 import type { PdfRenderer } from './contract';
 import { getDocument } from './documents-store';
+import type { ZplPreviewThread } from '../render/zpl-png';
 import { answerRendered, renderFailed } from './render-answer';
 import { sampleOrder } from './sample-order';
 import { templateCreateSchema } from './schema';
@@ -27,10 +28,12 @@ interface Deps {
   documents: DocumentsService;
   templates: TemplatesService;
   renderer: PdfRenderer;
+  /** PNG previews of ZPL labels. */
+  zplPreview: Pick<ZplPreviewThread, 'render'>;
 }
 
 /** Dashboard routes: templates, flows, previews and an order's documents (every team of the station). */
-export function documentAdminRoutes(router: Router, { db, documents, templates, renderer }: Deps): void {
+export function documentAdminRoutes(router: Router, { db, documents, templates, renderer, zplPreview }: Deps): void {
   const teamOr404 = (teamId: string) => {
     const team = getTeam(db, teamId);
     if (!team) throw notFound('No team with that id');
@@ -46,7 +49,7 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
     } catch (error) {
       throw renderFailed(error);
     }
-    await answerRendered(ctx, renderer, rendered, format, `${template.name}-${order.orderNumber}`);
+    await answerRendered(ctx, renderer, rendered, format, `${template.name}-${order.orderNumber}`, zplPreview);
   }
 
   router.get('/admin/api/teams/:teamId/templates', (ctx) => {
@@ -109,6 +112,6 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
     } catch (error) {
       throw renderFailed(error);
     }
-    await answerRendered(ctx, renderer, rendered, ctx.query.format === 'png' ? 'png' : 'pdf', `${doc.tag}-${doc.id}`);
+    await answerRendered(ctx, renderer, rendered, ctx.query.format === 'png' ? 'png' : 'pdf', `${doc.tag}-${doc.id}`, zplPreview);
   });
 }

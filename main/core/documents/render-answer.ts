@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { HttpError } from '../http/errors';
 import { ChromiumMissingError } from '../render/chromium-path';
-import { renderZplPng } from '../render/zpl-png';
+import type { ZplPreviewThread } from '../render/zpl-png';
 import type { PdfRenderer, RenderedHtml } from './contract';
 
 /** A ZPL document's label text (a ZPL template's output, a ZPL carrier label), or undefined. */
@@ -17,12 +17,14 @@ export async function answerRendered(
   document: RenderedHtml,
   format: 'pdf' | 'png',
   filename: string,
+  zplPreview?: Pick<ZplPreviewThread, 'render'>,
 ): Promise<void> {
   try {
     const zpl = zplOf(document);
     if (format === 'png' && zpl !== undefined) {
       // A ZPL label as the printer lays it out, rendered locally (zpl-renderer-js).
-      ctx.body = await renderZplPng(zpl, document.paper);
+      if (!zplPreview) throw new HttpError(501, 'not_supported', 'This station renders ZPL labels as PDF only');
+      ctx.body = await zplPreview.render(zpl, document.paper);
       ctx.type = 'image/png';
     } else if (format === 'png') {
       if (!renderer.renderPng) throw new HttpError(501, 'not_supported', 'This station renders PDF previews only');

@@ -1,9 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { OrderDraft, OrderWrittenEvent } from '../hooks';
-import { tagsAsWritten } from '../orders/tags-store';
-import { checkFingerprint, type CheckedAhead, type CheckedDocument, type CompletenessCheck } from './checked-ahead';
+import type { OrderWrittenEvent } from '../hooks';
 import { newId, nowIso } from '../ids';
 import { getOrderRow, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
@@ -24,14 +22,16 @@ import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } 
 /** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
 export const DOCUMENTS_PER_TURN = 4;
 
+/** Whether a template renders for an order: the completeness a document is stored with. */
+type CompletenessCheck = { ok: true } | { error: string };
 type CheckTemplate = (template: TemplateRow, scope: object) => CompletenessCheck;
 
 const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-export function createDocumentsService(db: Db, engine: TemplateEngine, options: { checkedAhead?: CheckedAhead; defaultLocale?: string } = {}) {
-  const { checkedAhead, defaultLocale = stationLocale() } = options;
+export function createDocumentsService(db: Db, engine: TemplateEngine, options: { defaultLocale?: string } = {}) {
+  const { defaultLocale = stationLocale() } = options;
   function teamView(teamId: string) {
     const team = statement(db, 'SELECT id, name, locale FROM teams WHERE id = ?').get(teamId) as { id: string; name: string; locale: string | null } | undefined;
     return { id: teamId, name: team?.name ?? '', locale: team?.locale ?? defaultLocale };
@@ -75,8 +75,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   /**
    * An order's documents as its team's flow plans them, each with its completeness, and the
    * flow rule that ignores the order if one does. Reads only: the write transaction uses it
-   * (`rebuildForOrder`), and the check thread plans an order before its write
-   * (`checkAhead`). `check` decides each document's completeness.
+   * (`rebuildForOrder`). `check` decides each document's completeness.
    */
   function planDocuments(row: OrderRow, inputs: { tags: { label: string; color: string }[]; keys: string[]; sources?: string[] }, check: CheckTemplate) {
     const flow = getFlow(db, row.team_id);
@@ -111,18 +110,13 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   /**
    * Rebuilds an order's documents from its team's flow. Runs inside the order's write
    * transaction (the `orderWritten` hook), so completeness is known when the 201 is sent.
-   * A completeness the check thread found for exactly the same template and scope is taken
-   * as found (`checkedAhead`); any other is rendered here.
    * An `ignoreOrder` action sets the status to `ignored` and updates `event.order`, so the
    * hooks after this one (auto-print) see it.
    */
   function rebuildForOrder(event: OrderWrittenEvent): void {
     const row = event.order;
     ensureTeamSeeded(db, row.team_id);
-    const foundAhead = checkedAhead?.claim(row.id);
-    const planned = planDocuments(row, { tags: orderTags(row.id), keys: orderKeys(row.id) }, (template, scope) => {
-      return foundAhead?.(template, scope) ?? checkRender(template, scope);
-    });
+    const planned = planDocuments(row, { tags: orderTags(row.id), keys: orderKeys(row.id) }, checkRender);
     if (!planned) return;
     const { order, ignoredBy } = planned;
     const at = nowIso();
@@ -133,21 +127,6 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
       }
     }
     replaceDocuments(db, order.id, order.teamId, planned.documents, at);
-  }
-
-  /**
-   * On the check thread, before an order's write: the completeness of each document the
-   * order will have, keyed by exactly what was rendered (template version and scope).
-   */
-  function checkAhead(draft: OrderDraft): CheckedDocument[] {
-    const checked: CheckedDocument[] = [];
-    const tags = tagsAsWritten(db, draft.order.team_id, draft.tagLabels);
-    planDocuments(draft.order, { tags, keys: draft.orderKeys, sources: draft.sources }, (template, scope) => {
-      const result = checkRender(template, scope);
-      checked.push([checkFingerprint(template, scope), result]);
-      return result;
-    });
-    return checked;
   }
 
   const documentKey = (tag: string, templateId: string, carrierLabel?: number) => (carrierLabel === undefined ? `${tag}|${templateId}` : `${tag}|${templateId}|${carrierLabel}`);
@@ -299,5 +278,5 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     return [...orders.values()];
   }
 
-  return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, checkAhead, engine };
+  return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, engine };
 }

@@ -2,16 +2,15 @@ import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { StationHooks } from '../hooks';
 import type { Logger } from '../http/error-handler';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
 import { linkMergeResolver } from './resolve';
 import { createLinksService } from './service';
 
 export { linkAdminRoutes } from './admin-routes';
 export { linkRoutes } from './routes';
 
-/** Links and the expression sandbox they run in (its thread starts on first use). */
-export function createLinksCapability(db: Db) {
-  const sandbox = createSandbox();
+/** Links, over the expression sandbox the station built (station.ts; its threads start on first use). */
+export function createLinksCapability(db: Db, sandbox: Sandbox) {
   return { sandbox, links: createLinksService({ db, sandbox }) };
 }
 

@@ -3,7 +3,7 @@ import { isThreePl } from '../auth/scope';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import type { MergeDecision, OrderDraft, OrderWrittenEvent, StationHooks } from '../hooks';
+import type { MergeDecision, OrderWrittenEvent, StationHooks } from '../hooks';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { newId, nowIso } from '../ids';
@@ -18,7 +18,6 @@ import {
   findOrderIdBySource,
   findOrderRow,
   getOrderRow,
-  latestOrderCreatedAt,
   insertOrder,
   insertOrderKey,
   listOrderKeys,
@@ -71,26 +70,12 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, lo
    */
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
-    ordersInFlight++;
-    try {
-      return await ingestValid(caller, request, body);
-    } finally {
-      ordersInFlight--;
-    }
-  }
-
-  /** Order requests being answered now (validated, not yet answered). */
-  let ordersInFlight = 0;
-
-  async function ingestValid(caller: Caller, request: OrderRequest, body: unknown): Promise<Order201> {
     await checkCarrierLabelPdfs(request.order.variables, carrierPdfs);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
-    // Drafted only while other order requests are under way (StationHooks.orderDrafted).
-    const draftAhead = hooks.orderDrafted.length > 0 && ordersInFlight > 1;
-    const { event, resource } = draftAhead ? await writeDrafted(teamId, request, body, merge) : await write(teamId, request, body, merge);
+    const { event, resource } = await write(teamId, request, body, merge);
     // The order is on disk now: a failing side effect must not turn the answer into a 500,
     // which would tell the sender that the order was not taken.
     try {
@@ -102,50 +87,26 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, lo
     return resource;
   }
 
-  /** The write transaction. The answer is built inside it, so it shows exactly what was committed. */
-  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, drafted?: { at: string; orderId: string }) {
+  /**
+   * The one write path: the order is planned and its documents checked once, inside its
+   * transaction (the `orderWritten` hooks). The answer is built inside it too, so it shows
+   * exactly what was committed.
+   */
+  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined) {
     return writer.write(() => {
-      // The write's time is its draft's only while that keeps the orders' creation times in
-      // commit order (another writer may have committed a newer order meanwhile).
-      const at = drafted && drafted.at >= latestOrderCreatedAt(db) ? drafted.at : nowIso();
-      const written = writeOrder(planWrite(teamId, request, merge, at, drafted?.orderId ?? newId()), body);
+      const written = writeOrder(planWrite(teamId, request, merge, nowIso()), body);
       return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
     });
   }
 
   /**
-   * Orders drafted ahead enter the group commit in the order they were drafted, whatever
-   * their drafts' hooks took: creation times then follow commit order (the newest order is
-   * the last written), and the check thread's answers, which come in that order, match.
+   * What the write will store, read inside its transaction: the order row as it will be (new,
+   * updated from its first source, or merged), whether it takes the key, and its tags' labels.
    */
-  let previousDraft: Promise<void> = Promise.resolve();
-  async function writeDrafted(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined) {
-    const previous = previousDraft;
-    let entered!: () => void;
-    previousDraft = new Promise<void>((resolve) => (entered = resolve));
-    let written: ReturnType<typeof write>;
-    try {
-      const drafted = { at: nowIso(), orderId: newId() };
-      // Read outside the transaction: the transaction plans again, and uses what the hooks
-      // prepared only where it finds the same inputs (a concurrent write changes them).
-      const draft = draftOf(planWrite(teamId, request, merge, drafted.at, drafted.orderId));
-      for (const hook of hooks.orderDrafted) await hook(draft);
-      await previous;
-      written = write(teamId, request, body, merge, drafted);
-    } finally {
-      entered();
-    }
-    return written;
-  }
-
-  /**
-   * What a write will store, read without writing: the order row as it will be (new, updated
-   * from its first source, or merged), whether it takes the key, and its tags' labels.
-   */
-  function planWrite(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, at: string, newOrderId: string): WritePlan {
+  function planWrite(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, at: string): WritePlan {
     const { source, sourceId } = request;
     const key = orderKeyFor(teamId, source, sourceId);
-    // Read again inside the transaction: a concurrent request may have created it meanwhile.
+    // Read inside the transaction: a concurrent request may have created it since the links ran.
     const existingId = findOrderIdBySource(db, teamId, source, sourceId);
     const mergeRow = !existingId && merge ? getOrderRow(db, merge.orderId) : undefined;
     const target = existingId ? getOrderRow(db, existingId)! : mergeRow?.team_id === teamId ? mergeRow : undefined;
@@ -160,7 +121,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, lo
     if (!target) {
       const data = { ...request.order, orderDate: request.order.orderDate ?? at };
       const columns = dataColumns(data);
-      const row: OrderRow = { id: newOrderId, team_id: teamId, status: 'ready', ...columns, created_at: at, updated_at: at };
+      const row: OrderRow = { id: newId(), team_id: teamId, status: 'ready', ...columns, created_at: at, updated_at: at };
       return { request, merge, at, key, takesKey: true, row, columns, created: true, merged: false, tagLabels: labels ?? [] };
     }
     const primary = listOrderSources(db, target.id)[0];
@@ -174,15 +135,6 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, lo
     // (a merge adds them to what it has).
     const tagLabels = merged && !labels ? undefined : [...(merged ? listOrderTags(db, row.id).map((tag) => tag.label) : []), ...(labels ?? [])];
     return { request, merge, at, key, takesKey: keyOwner === undefined, row, columns, created: false, merged, tagLabels };
-  }
-
-  /** The plan as the `orderDrafted` hooks see it. */
-  function draftOf(plan: WritePlan): OrderDraft {
-    const orderKeys = plan.created ? [plan.key] : [...listOrderKeys(db, plan.row.id), ...(plan.takesKey ? [plan.key] : [])];
-    const tagLabels = plan.tagLabels ?? listOrderTags(db, plan.row.id).map((tag) => tag.label);
-    const stored = plan.created ? [] : listOrderSources(db, plan.row.id).map((known) => known.source);
-    const sources = stored.includes(plan.request.source) ? stored : [...stored, plan.request.source];
-    return { order: plan.row, tagLabels, orderKeys, sources };
   }
 
   function writeOrder(plan: WritePlan, payload: unknown) {

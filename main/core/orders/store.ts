@@ -100,11 +100,6 @@ export function updateOrderData(db: Db, id: string, columns: ReturnType<typeof d
   ).run({ ...columns, id, updated_at: updatedAt });
 }
 
-/** The creation time of the newest order ('' with none): read through the `orders_created` index. */
-export function latestOrderCreatedAt(db: Db): string {
-  return (statement(db, 'SELECT max(created_at) AS at FROM orders').get() as { at: string | null }).at ?? '';
-}
-
 export function getOrderRow(db: Db, id: string): OrderRow | undefined {
   return statement(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
 }

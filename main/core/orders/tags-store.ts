@@ -34,23 +34,6 @@ export function resolveTags(db: Db, teamId: string, labels: string[], at: string
   return tags;
 }
 
-/**
- * The tags `resolveTags` will give these labels, read without writing: the team's tag where
- * it has one, else a new tag's label and colour. The check thread plans an order's documents
- * with them before its write.
- */
-export function tagsAsWritten(db: Db, teamId: string, labels: string[]): Omit<Tag, 'id'>[] {
-  const find = statement(db, 'SELECT label, color FROM tags WHERE team_id = ? AND label = ?');
-  const tags: Omit<Tag, 'id'>[] = [];
-  // The label column compares ASCII letters without case (COLLATE NOCASE), as `resolveTags` finds them.
-  const sameLabel = (a: string, b: string) => a.replace(/[A-Z]/g, (c) => c.toLowerCase()) === b.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  for (const label of labels) {
-    const tag = (find.get(teamId, label) as Omit<Tag, 'id'> | undefined) ?? { label, color: colorForLabel(label) };
-    if (!tags.some((known) => sameLabel(known.label, tag.label))) tags.push(tag);
-  }
-  return tags;
-}
-
 /** Replaces an order's tags; `replacing: false` (a new order, nothing to remove) spares a statement. */
 export function setOrderTags(db: Db, orderId: string, tags: Tag[], replacing = true): void {
   if (replacing) statement(db, 'DELETE FROM order_tags WHERE order_id = ?').run(orderId);

@@ -59,7 +59,11 @@ class SandboxThread {
     worker.unref();
     const started: Thread = { worker, progress: new Int32Array(progress), ready: Promise.resolve() };
     started.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the sandbox thread did not start in time')), STARTUP_TIMEOUT_MS);
+      // A thread that never got ready is ended (not left running beside its replacement).
+      const timer = setTimeout(() => {
+        die('the sandbox thread did not start in time');
+        void worker.terminate();
+      }, STARTUP_TIMEOUT_MS);
       timer.unref();
       const die = (reason: string) => {
         clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Logger } from '../logger';
 
@@ -11,7 +12,7 @@ import type { Logger } from '../logger';
  *   held at once, is logged once, and the next call starts another;
  * - a call with a deadline that passes terminates the thread (its work cannot be
  *   interrupted otherwise) and fails with `ThreadDeadlineError`;
- * - with `idleMs`, a thread without work for that long is ended;
+ * - with `idleMs`, a thread without work for that long is ended (and 'stopped' is emitted);
  * - `close()` ends it for good.
  */
 export interface ThreadClientOptions {
@@ -32,12 +33,13 @@ export class ThreadDiedError extends Error {}
 interface Running {
   worker: Worker;
   ready: Promise<void>;
+  isReady: boolean;
   waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
   /** Marks the thread dead: its start and every call it holds fail with `reason`. */
   die: (reason: string) => void;
 }
 
-export class ThreadClient<Request, Result> {
+export class ThreadClient<Request, Result> extends EventEmitter {
   private running: Running | undefined;
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
@@ -45,7 +47,9 @@ export class ThreadClient<Request, Result> {
   /** Threads started so far (a restart after a death counts). */
   starts = 0;
 
-  constructor(private readonly options: ThreadClientOptions) {}
+  constructor(private readonly options: ThreadClientOptions) {
+    super();
+  }
 
   async call(request: Request, options: { deadlineMs?: number; transfer?: ArrayBuffer[] } = {}): Promise<Result> {
     if (this.closed) throw new Error(`${this.options.name} is closed`);
@@ -81,6 +85,24 @@ export class ThreadClient<Request, Result> {
     return this.running !== undefined;
   }
 
+  /** Whether a call now goes straight to a started thread (not waiting for one to start). */
+  get isReady(): boolean {
+    return this.running?.isReady === true;
+  }
+
+  /** Calls sent and not answered yet. */
+  get outstanding(): number {
+    return this.running?.waiting.size ?? 0;
+  }
+
+  /** Starts the thread unless it runs; resolves when it takes calls (rejects if it cannot start). */
+  warm(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`${this.options.name} is closed`));
+    const thread = (this.running ??= this.start());
+    this.armIdle(thread);
+    return thread.ready;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.idleTimer);
@@ -97,7 +119,7 @@ export class ThreadClient<Request, Result> {
     const worker = new Worker(this.options.entry, { workerData: this.options.workerData, resourceLimits: this.options.resourceLimits });
     // Never what keeps the station's process alive.
     worker.unref();
-    const thread: Running = { worker, ready: Promise.resolve(), waiting: new Map(), die: () => undefined };
+    const thread: Running = { worker, ready: Promise.resolve(), isReady: false, waiting: new Map(), die: () => undefined };
     thread.ready = new Promise<void>((resolve, reject) => {
       const startTimer = setTimeout(() => this.kill(thread, `${this.options.name} did not start within ${this.options.startTimeoutMs ?? 30_000} ms`), this.options.startTimeoutMs ?? 30_000);
       startTimer.unref();
@@ -114,6 +136,7 @@ export class ThreadClient<Request, Result> {
       worker.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
         if (message.ready) {
           clearTimeout(startTimer);
+          thread.isReady = true;
           resolve();
           return;
         }
@@ -148,7 +171,7 @@ export class ThreadClient<Request, Result> {
     this.idleTimer = setTimeout(() => {
       if (this.running !== thread || thread.waiting.size > 0) return;
       this.running = undefined;
-      void thread.worker.terminate();
+      void thread.worker.terminate().then(() => this.emit('stopped'));
     }, idleMs);
     this.idleTimer.unref();
   }
