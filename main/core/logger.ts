@@ -1,6 +1,8 @@
-import type { Logger } from './http/error-handler';
-
-export type { Logger };
+/** Where the station says what happened: one line per event, with fields. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
 
 /** One JSON line per event on stderr: readable by people, parseable by log tools. */
 export function consoleLogger(): Logger {

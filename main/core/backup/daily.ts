@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Db } from '../db/open';
 import { privateFolder } from '../db/private-files';
 import type { StationEvents } from '../events';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import { repeat } from '../repeat';
 import { takeBackup } from './backup';
 

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
-import type { Db } from './open';
+import { WAL_SIZE_LIMIT_BYTES, type Db } from './open';
 
 /** What one `PRAGMA wal_checkpoint(MODE)` did. */
 export interface CheckpointResult {
@@ -29,8 +29,6 @@ export const CHECKPOINT_MODES: readonly CheckpointMode[] = ['passive', 'restart'
  */
 export const WAL_BOUND_BYTES = 64 * 1024 * 1024;
 export const WAL_RESTART_BYTES = 16 * 1024 * 1024;
-/** `journal_size_limit`: the WAL file is cut back to this when it starts over, and truncated when a burst leaves it larger. */
-export const WAL_SIZE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** SQLite's own default: a checkpoint once the WAL holds 1,000 pages. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;

@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { WAL_SIZE_LIMIT_BYTES } from './checkpointer';
 import { migrate } from './migrate';
 import { lockDownDataDir } from './private-files';
+
+/** `journal_size_limit`: the WAL file is cut back to this when it starts over, and truncated when a burst leaves it larger (checkpointer.ts). */
+export const WAL_SIZE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export type Db = Database.Database;
 

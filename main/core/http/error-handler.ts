@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import type { Logger } from '../logger';
 import { HttpError, RateLimitedError } from './errors';
-
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
 
 /**
  * The one place that shapes error answers: `{ error: { code, message, details? } }`.

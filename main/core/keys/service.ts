@@ -3,7 +3,7 @@ import type { Db } from '../db/open';
 import { newId, nowIso } from '../ids';
 import { badRequest, notFound } from '../http/errors';
 import { getTeam } from '../teams/store';
-import { hashSecret } from './hash';
+import { hashSecret } from '../hash-secret';
 import { findApiKeyByHash, getApiKey, insertApiKey, revokeApiKey, type ApiKeyRow } from './store';
 
 /** `ops_` + 43 base64url characters (32 random bytes). The prefix makes a leaked key recognisable. */

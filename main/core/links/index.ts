@@ -1,7 +1,7 @@
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { StationHooks } from '../hooks';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import type { Sandbox } from '../sandbox/sandbox';
 import { linkMergeResolver } from './resolve';
 import { createLinksService } from './service';

@@ -1,7 +1,7 @@
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { MergeDecision, MergeQuery } from '../hooks';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import { isUuid, nowIso } from '../ids';
 import { orderKeyFor } from '../orders/service';
 import type { EvalOutcome, ExpressionInput, ItemResult, SandboxValue } from '../sandbox/engine';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
 import type { DocumentsApi } from '../documents/contract';
 import type { OrderWrittenEvent } from '../hooks';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import { nowIso } from '../ids';
 import { getOrderRow } from '../orders/store';
 import { autoPrintAllowed } from '../teams/live';

@@ -1,8 +1,8 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { DocumentsApi, PaperSpec, PdfRenderer } from '../documents/contract';
+import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import { nowIso } from '../ids';
 import { setOrderStatus } from '../orders/store';
 import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
@@ -15,7 +15,7 @@ import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import type { ContentStore } from '../render/content-store';
 import { ignoredOrders, PermanentJobError } from './job-documents';
 import { keepPrintedCopy } from './printed-copy';
-import { JobRenderer } from './render-job';
+import { JobRenderer, type JobPaper } from './render-job';
 import {
   earliestQueuedAt,
   getJob,
@@ -63,7 +63,6 @@ export const MAYBE_PRINTED_REASON =
 /** The OS job title: how a job held by CUPS is recognised after a crash. */
 export const osJobTitle = (jobId: string): string => `station-job-${jobId}`;
 
-export type JobPaper = PaperSpec & { mediaName: string | null };
 
 /**
  * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job of

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { StationHooks } from '../hooks';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import type { PrintBackend } from '../printers/backend';
 import type { ContentStore } from '../render/content-store';
 import { CupsBackend } from '../printers/cups-backend';

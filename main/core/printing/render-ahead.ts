@@ -2,7 +2,7 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import { listTagRoutes } from './routing-store';
 
 /** Orders waiting to be rendered ahead at most; beyond it the oldest wait for their print. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import type { DocumentsApi, PdfRenderer } from '../documents/contract';
+import type { DocumentsApi, PaperSpec, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import { PermanentPrintError, TransientPrintError, type JobContent } from '../printers/backend';
 import type { ContentStore } from '../render/content-store';
@@ -7,8 +7,10 @@ import { pdfPageCount } from '../render/page-count';
 import { hasReadyPdf, renderJobContent } from './job-content';
 import { PreparedDocuments, renderJobDocuments } from './job-documents';
 import { reprintedContent } from './printed-copy';
-import type { JobPaper } from './queue';
 import { nextQueuedChunk, type JobRow } from './store';
+
+/** A job's paper as stored: the document's paper and the OS media name it prints on. */
+export type JobPaper = PaperSpec & { mediaName: string | null };
 
 /**
  * A job's content as its backend prints it (one PDF, one HTML document, or raw bytes). A

@@ -13,6 +13,13 @@ export interface RetentionSettings {
   orderDays: number | null;
 }
 
+declare module '../settings/settings-store' {
+  interface StationSettings {
+    /** How long files and records are kept. */
+    retention?: RetentionSettings;
+  }
+}
+
 export const RETENTION_DEFAULTS: RetentionSettings = { printedPdfDays: 30, finishedJobDays: 90, sourcePayloadDays: 30, orderDays: null };
 
 const days = z.number().int('Whole days').min(1, 'At least 1 day').max(36_500, 'At most 36,500 days');

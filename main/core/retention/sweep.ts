@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { WAL_BOUND_BYTES } from '../db/checkpointer';
 import type { Db } from '../db/open';
-import type { Logger } from '../http/error-handler';
+import type { Logger } from '../logger';
 import { repeat } from '../repeat';
 import type { SettingsStore } from '../settings/settings-store';
 import { IDEMPOTENCY_WINDOW_MS } from '../printing/idempotency';

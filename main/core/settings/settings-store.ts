@@ -1,15 +1,14 @@
-import type { RetentionSettings } from '../retention/settings';
 /**
  * Station-wide settings that belong to the machine rather than to a team (how to send
- * mail, …). One typed object; each capability adds its key here.
+ * mail, …). One typed object; a capability above this foundation adds its key from its own
+ * room by declaration merging (`declare module '…/settings-store'`, as retention/settings.ts
+ * does), so this file imports no feature.
  */
 export interface StationSettings {
   mail?: MailSettings;
   network?: NetworkSettings;
   /** Dashboard session lifetimes (admin/sessions.ts). */
   sessions?: { idleHours: number; absoluteHours: number };
-  /** How long files and records are kept (retention/settings.ts). */
-  retention?: RetentionSettings;
 }
 
 /** What the station may reach on the network for documents (docs/api.md, Security). */

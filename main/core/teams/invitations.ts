@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { singleLine } from '../text';
 import type { Db } from '../db/open';
 import { HttpError, notFound } from '../http/errors';
-import { hashSecret } from '../keys/hash';
+import { hashSecret } from '../hash-secret';
 import { newId, nowIso } from '../ids';
 import type { MailResult, Mailer } from '../mail/mailer';
 import {

@@ -1,58 +1,8 @@
 import { z } from 'zod';
-import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../links/schema';
-import { orderRequestSchema } from '../../orders/schema';
-import { printerListQuerySchema } from '../../printers/routes';
-import { printOneRequestSchema, printRequestSchema, STRICT_SPELLINGS, strictQuerySchema } from '../../printing/schema';
-import { accountManagerSchema, createMerchantSchema, invitationSchema } from '../../teams/schema';
+import { STRICT_SPELLINGS } from '../../printing/schema';
 import { STATION_VERSION } from '../../version';
-import * as answers from './answers';
+import { answerComponents, bodyComponents, optionalBodies, queryComponents, type BodyName, type QueryName } from './components';
 import { operations, type Answer, type Operation } from './operations';
-
-/** The named schemas of `components.schemas`: what answers and bodies refer to. */
-const answerComponents = {
-  Error: answers.errorAnswer,
-  StrictPrintFailure: answers.strictPrintFailureAnswer,
-  Order: answers.orderAnswer,
-  OrderStatus: answers.orderStatusAnswer,
-  PrintBatchResult: answers.printBatchResultAnswer,
-  Printer: answers.printerAnswer,
-  Link: answers.linkAnswer,
-  LinkError: answers.linkErrorAnswer,
-  LinkDeleted: answers.linkDeletedAnswer,
-  Identity: answers.identityAnswer,
-  AppValidation: answers.appValidAnswer,
-  Team: answers.teamAnswer,
-  MerchantListItem: answers.merchantAnswer,
-  MerchantCreated: answers.merchantCreatedAnswer,
-  InvitationSent: answers.invitationSentAnswer,
-  Member: answers.memberAnswer,
-  Document: answers.documentAnswer,
-};
-export type AnswerName = keyof typeof answerComponents;
-
-const bodyComponents = {
-  OrderRequest: orderRequestSchema,
-  PrintRequest: printRequestSchema,
-  PrintOneRequest: printOneRequestSchema,
-  LinkCreate: createLinkSchema,
-  LinkUpdate: updateLinkSchema,
-  MerchantCreate: createMerchantSchema,
-  Invitation: invitationSchema,
-  AccountManager: accountManagerSchema,
-};
-export type BodyName = keyof typeof bodyComponents;
-
-/** Which bodies an operation may leave out (the one-order print: its options are all optional). */
-const optionalBodies: ReadonlySet<BodyName> = new Set(['PrintOneRequest']);
-
-const queryComponents = {
-  printers: printerListQuerySchema,
-  links: listLinksQuerySchema,
-  linkErrors: linkErrorsQuerySchema,
-  strict: strictQuerySchema,
-  appValidate: z.object({ appId: z.uuid().describe('A source-app UUID') }),
-};
-export type QueryName = keyof typeof queryComponents;
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { AnswerName, BodyName, QueryName } from './document';
+import type { AnswerName, BodyName, QueryName } from './components';
 
 export interface Answer {
   description: string;

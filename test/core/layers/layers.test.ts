@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+// The package exports neither its bin nor its package.json: the path as npm installs it.
+const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+
+/** dependency-cruiser as `npm run lint` runs it, in `cwd`: its exit code and what it said. */
+async function cruise(cwd: string): Promise<{ code: number; said: string }> {
+  return promisify(execFile)(process.execPath, [depcruise, 'main', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd }).then(
+    ({ stdout }) => ({ code: 0, said: stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, said: error.stdout }),
+  );
+}
+
+const planted = mkdtempSync(join(tmpdir(), 'layers-'));
+afterAll(() => rmSync(planted, { recursive: true, force: true }));
+
+function plant(files: Record<string, string>): void {
+  copyFileSync(join(root, '.dependency-cruiser.cjs'), join(planted, '.dependency-cruiser.cjs'));
+  writeFileSync(join(planted, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' }, include: ['main'] }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(planted, path)), { recursive: true });
+    writeFileSync(join(planted, path), text);
+  }
+}
+
+describe('the layer rules (npm run lint)', () => {
+  it('pass on the house as it is', { timeout: 120_000 }, async () => {
+    const { code, said } = await cruise(root);
+    expect(said).toContain('no dependency violations found');
+    expect(code).toBe(0);
+  });
+
+  it('fail on a planted cycle and a planted upward import, naming each rule', { timeout: 120_000 }, async () => {
+    plant({
+      'main/core/orders/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+      'main/core/orders/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      'main/core/db/open.ts': "import { a } from '../orders/a';\nexport const open = a;\n",
+      'main/core/printing/routes.ts': "import { doc } from '../http/openapi/document';\nexport const routes = doc;\n",
+      'main/core/http/openapi/document.ts': 'export const doc = 1;\n',
+    });
+    const { code, said } = await cruise(planted);
+    expect(code).not.toBe(0);
+    expect(said).toMatch(/error no-cycle: main\/core\/orders\/(a|b)\.ts/);
+    expect(said).toContain('error foundations-import-no-feature: main/core/db/open.ts → main/core/orders/a.ts');
+    expect(said).toContain('error features-import-no-api-description: main/core/printing/routes.ts → main/core/http/openapi/document.ts');
+  });
+});
