@@ -31,6 +31,13 @@ module.exports = {
       to: { path: '^main/core/http/openapi/' },
     },
     {
+      name: 'features-import-http-only-in-routes',
+      severity: 'error',
+      comment: 'Services and stores throw StationError (core/errors.ts) and know no HTTP; only route files (routes.ts, *-routes.ts, the invitation page) import http/.',
+      from: { path: FEATURES, pathNot: 'routes\\.ts$|/invitation-page\\.ts$' },
+      to: { path: '^main/core/http/' },
+    },
+    {
       name: 'core-imports-no-root-or-host',
       severity: 'error',
       comment: 'Only hosts import the composition root; the core never imports a host.',

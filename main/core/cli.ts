@@ -1,5 +1,5 @@
 import { DatabaseTooNewError } from './db/migrate';
-import { HttpError } from './http/errors';
+import { StationError } from './errors';
 import { UsageError } from './cli/args';
 import { appsCommand } from './cli/apps';
 import { RETENTION_USAGE, retentionCommand } from './cli/retention';
@@ -70,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     // A known failure (no such team, a database too new, a port in use) is a message, not a stack.
-    if (error instanceof HttpError || error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    if (error instanceof StationError || error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
       process.stderr.write(`station: ${(error as Error).message}\n`);
       return 1;
     }

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 
 /** Order fields a CSV column can be mapped to. */
 export const CSV_FIELDS = [

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { hostname, networkInterfaces } from 'node:os';
-import { HttpError } from '../http/errors';
+import { StationError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADDRESSES_FRESH_MS = 10_000;
@@ -43,15 +43,15 @@ export function adminHostGuard(isStationHost: (host: string) => boolean) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const host = hostOf(ctx.get('host'));
     if (!isStationHost(host)) {
-      throw new HttpError(
-        403,
+      throw new StationError(
+        'forbidden',
         'host_not_allowed',
         `The dashboard does not answer for the host name "${host}". Open it at the station's own address, or add the name under Settings → Network (dashboard host names).`,
       );
     }
     const origin = ctx.get('origin');
     if (origin && !SAFE_METHODS.has(ctx.method) && originHost(origin) !== ctx.get('host').toLowerCase()) {
-      throw new HttpError(403, 'origin_not_allowed', `Changes to the station are accepted only from its own dashboard, not from ${origin}`);
+      throw new StationError('forbidden', 'origin_not_allowed', `Changes to the station are accepted only from its own dashboard, not from ${origin}`);
     }
     await next();
   };

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import { apiKeyView, createApiKey, revokeKey } from '../keys/service';
 import { listApiKeys } from '../keys/store';
 import { listTeams } from '../teams/store';

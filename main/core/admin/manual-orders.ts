@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { HttpError } from '../http/errors';
-import { validate } from '../http/validate';
+import { StationError } from '../errors';
+import { validate } from '../validate';
 import type { OrdersService } from '../orders/service';
 import { CSV_FIELDS, csvPreview, csvRowsToOrders } from './csv-import';
 import { operatorCallerFor } from './operator-caller';
@@ -54,7 +54,7 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
         const created = await orders.ingest(caller, { source: 'csv', sourceId: order.sourceId, order: order.order });
         results.push({ orderNumber: order.order.orderNumber, rows: order.rows, id: created.id });
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
+        if (!(error instanceof StationError)) throw error;
         const details = error.details?.map((detail) => `${detail.path.replace(/^order\./, '')}: ${detail.message}`).join('; ');
         for (const row of order.rows) errors.push({ row, orderNumber: order.order.orderNumber, message: details || error.message });
       }

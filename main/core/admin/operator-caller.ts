@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/scope';
 import type { Db } from '../db/open';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { getTeam, listMerchantIds } from '../teams/store';
 
 /**

@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { badRequest } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest } from '../errors';
+import { validate } from '../validate';
 import type { PrintingService } from '../printing/service';
 import { printRequestSchema } from '../printing/schema';
 import { operatorCallerFor } from './operator-caller';

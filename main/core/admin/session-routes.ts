@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../http/errors';
-import { validate } from '../http/validate';
+import { notFound, unauthorized } from '../errors';
+import { validate } from '../validate';
 import { readSetting, type SettingsStore } from '../settings/settings-store';
 import { DEFAULT_SESSION_POLICY, type AdminSessions, type SessionPolicy } from './sessions';
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import { unauthorized } from '../http/errors';
+import { unauthorized } from '../errors';
 import { hashSecret } from '../keys/service';
 
 const LOGIN_TOKEN_TTL_MS = 15 * 60_000;

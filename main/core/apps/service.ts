@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { getTeam } from '../teams/store';
 import { completeOnboardingTask } from '../teams/onboarding';

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Db } from '../db/open';
-import { forbidden, notFound, unauthorized } from '../http/errors';
+import { forbidden, notFound, unauthorized } from '../errors';
 import { nowIso } from '../ids';
 import { checkApiKey } from '../keys/service';
 import { touchApiKey } from '../keys/store';

@@ -1,6 +1,6 @@
 import { retentionInput, retentionOf, updateRetention } from '../retention/settings';
 import { sweepRetention } from '../retention/sweep';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import { UsageError, commonOptions, output, parse } from './args';
 import { withStation } from './with-station';
 

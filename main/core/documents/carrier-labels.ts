@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { badRequest, type ErrorDetail } from '../http/errors';
+import { badRequest, type ErrorDetail } from '../errors';
 import type { PaperSpec } from './contract';
 import { NAMED_PAPERS } from './paper';
 import type { CarrierPdfThread } from './carrier-pdf-thread';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { HttpError } from '../http/errors';
+import { StationError } from '../errors';
 import { ChromiumMissingError } from '../render/chromium-path';
 import type { ZplPreviewThread } from '../render/zpl-png';
 import type { PdfRenderer, RenderedHtml } from './contract';
@@ -23,11 +23,11 @@ export async function answerRendered(
     const zpl = zplOf(document);
     if (format === 'png' && zpl !== undefined) {
       // A ZPL label as the printer lays it out, rendered locally (zpl-renderer-js).
-      if (!zplPreview) throw new HttpError(501, 'not_supported', 'This station renders ZPL labels as PDF only');
+      if (!zplPreview) throw new StationError('not_supported', 'not_supported', 'This station renders ZPL labels as PDF only');
       ctx.body = await zplPreview.render(zpl, document.paper);
       ctx.type = 'image/png';
     } else if (format === 'png') {
-      if (!renderer.renderPng) throw new HttpError(501, 'not_supported', 'This station renders PDF previews only');
+      if (!renderer.renderPng) throw new StationError('not_supported', 'not_supported', 'This station renders PDF previews only');
       ctx.body = Buffer.from(await renderer.renderPng(document));
       ctx.type = 'image/png';
     } else if (document.ready?.format === 'pdf') {
@@ -40,12 +40,12 @@ export async function answerRendered(
     }
     ctx.set('Content-Disposition', `inline; filename="${filename.replace(/[^\w.-]+/g, '_')}.${format}"`);
   } catch (error) {
-    if (error instanceof ChromiumMissingError) throw new HttpError(503, 'renderer_unavailable', error.message);
+    if (error instanceof ChromiumMissingError) throw new StationError('unavailable', 'renderer_unavailable', error.message);
     throw error;
   }
 }
 
 /** A template that parses but fails on this order: the caller's problem, not the station's. */
-export function renderFailed(error: unknown): HttpError {
-  return new HttpError(422, 'template_render_error', `The template could not render: ${(error as Error).message}`);
+export function renderFailed(error: unknown): StationError {
+  return new StationError('unprocessable', 'template_render_error', `The template could not render: ${(error as Error).message}`);
 }

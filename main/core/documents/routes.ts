@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { callerOf } from '../auth/scope';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { OrdersService } from '../orders/service';
 import type { PdfRenderer } from './contract';
 import { answerRendered, renderFailed } from './render-answer';

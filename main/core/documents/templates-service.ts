@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest, conflict, notFound, StationError } from '../errors';
+import { validate } from '../validate';
 import { checkZplLabel } from './zpl-policy';
 import { newId, nowIso } from '../ids';
 import { TemplateSyntaxError, type TemplateEngine } from './engine';
@@ -50,7 +50,7 @@ function paperColumns(paper: string | { widthMm: number; heightMm: number }) {
       { paper_name: 'custom', width_mm: Math.min(paper.widthMm, paper.heightMm), height_mm: Math.max(paper.widthMm, paper.heightMm) };
 }
 
-/** Templates and flows as the dashboard edits them. Errors are the API's (`HttpError`). */
+/** Templates and flows as the dashboard edits them. Errors are the API's (`StationError`). */
 export function createTemplatesService(
   db: Db,
   engine: TemplateEngine,
@@ -81,7 +81,7 @@ export function createTemplatesService(
     } catch (error) {
       if (!(error instanceof TemplateSyntaxError)) throw error;
       const where = error.line !== undefined ? ` (line ${error.line}, column ${error.column})` : '';
-      throw new HttpError(400, 'template_syntax_error', `The template does not parse${where}: ${error.message}`, [
+      throw new StationError('invalid', 'template_syntax_error', `The template does not parse${where}: ${error.message}`, [
         { path: 'body', message: error.message },
       ], { line: error.line ?? null, column: error.column ?? null });
     }

@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import type { AdminSessions } from '../admin/sessions';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 import { STATION_VERSION } from '../version';
 
 interface Check {

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
-import { HttpError, badRequest } from './errors';
+import { badRequest, StationError } from '../errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Objects and arrays inside one another, the body itself being the first. */
@@ -26,7 +26,7 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
     raw = await getRawBody(ctx.req, { limit: BODY_LIMIT_BYTES, encoding: 'utf8', length: ctx.get('content-length') || undefined });
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 413) throw new HttpError(413, 'payload_too_large', `The body is larger than ${BODY_LIMIT_BYTES} bytes`);
+    if (status === 413) throw new StationError('too_large', 'payload_too_large', `The body is larger than ${BODY_LIMIT_BYTES} bytes`);
     if (status === 400) throw badRequest('The body could not be read', undefined, 'malformed_body');
     throw error;
   }

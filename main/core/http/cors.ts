@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { HttpError } from './errors';
+import { StationError } from '../errors';
 
 /** What a page on an allowed origin may send and read (docs/api.md, Browser integrations). */
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
@@ -22,7 +22,7 @@ export function normaliseOrigin(text: string): string | null {
 }
 
 const originRefused = () =>
-  new HttpError(403, 'origin_not_allowed', 'Pages on this origin may not call the station; an admin can allow it in Settings → Network (browser origins)');
+  new StationError('forbidden', 'origin_not_allowed', 'Pages on this origin may not call the station; an admin can allow it in Settings → Network (browser origins)');
 
 /**
  * CORS for `/api/*`, for web pages in the operator's browser that post to the station

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger';
-import { HttpError, RateLimitedError } from './errors';
+import { RateLimitedError, StationError } from '../errors';
+import { HttpError, statusOf } from './errors';
 
 /**
  * The one place that shapes error answers: `{ error: { code, message, details? } }`.
@@ -18,7 +19,7 @@ export function errorHandler(logger: Logger) {
       decodeURIComponent(ctx.path);
       await next();
       if (ctx.status === 404 && ctx.body == null) {
-        throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+        throw new StationError('not_found', 'not_found', `No route for ${ctx.method} ${ctx.path}`);
       }
       // The router's own answers (405 wrong method, 501) come without a body: give them the one shape.
       if (ctx.status >= 400 && ctx.body == null) {
@@ -27,6 +28,12 @@ export function errorHandler(logger: Logger) {
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.status = error.status;
+        ctx.body = { error: { code: error.code, message: error.message } };
+        return;
+      }
+      // The station's own refusals: their kind decides the status (ERROR_KINDS), here only.
+      if (error instanceof StationError) {
+        ctx.status = statusOf(error);
         if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
         ctx.body = {
           error: {

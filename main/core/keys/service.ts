@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open';
 import { newId, nowIso } from '../ids';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { getTeam } from '../teams/store';
 import { hashSecret } from '../hash-secret';
 import { findApiKeyByHash, getApiKey, insertApiKey, revokeApiKey, type ApiKeyRow } from './store';

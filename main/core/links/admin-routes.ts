@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { notFound } from '../errors';
+import { validate } from '../validate';
 import { orderRequestSchema } from '../orders/schema';
 import type { Sandbox } from '../sandbox/sandbox';
 import { getTeam } from '../teams/store';

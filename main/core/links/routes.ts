@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import { callerOf, canAccessTeam, type Caller } from '../auth/scope';
 import type { Db } from '../db/open';
-import { notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { notFound } from '../errors';
+import { validate } from '../validate';
 import { linkErrorsQuerySchema, listLinksQuerySchema } from './schema';
 import { linkErrorResource, linkResource, type LinksService } from './service';
 import { findLinkInScope, listLinkErrors, listLinks, type LinkRow } from './store';

@@ -2,8 +2,8 @@ import { getSourceApp } from '../apps/store';
 import type { Caller } from '../auth/scope';
 import { isThreePl } from '../auth/scope';
 import type { Db } from '../db/open';
-import { badRequest, HttpError } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest, StationError } from '../errors';
+import { validate } from '../validate';
 import { newId, nowIso } from '../ids';
 import { expressionShapeError } from '../sandbox/expression';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -41,8 +41,8 @@ export const linkErrorResource = (row: LinkErrorRow) => ({
 });
 
 /** The contract's "invalid resolver shape": statements, several expressions, oversized or uncompilable code. */
-export function invalidShape(field: 'resolver' | 'condition', reason: string): HttpError {
-  return new HttpError(400, 'invalid_resolver_shape', `invalid resolver shape: ${field}: ${reason}`, [{ path: field, message: reason }]);
+export function invalidShape(field: 'resolver' | 'condition', reason: string): StationError {
+  return new StationError('invalid', 'invalid_resolver_shape', `invalid resolver shape: ${field}: ${reason}`, [{ path: field, message: reason }]);
 }
 
 export function createLinksService({ db, sandbox }: { db: Db; sandbox: Sandbox }) {

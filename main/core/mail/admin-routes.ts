@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
-import { validate } from '../http/validate';
+import { StationError } from '../errors';
+import { validate } from '../validate';
 import { SettingsUnreadableError, type SettingsStore } from '../settings/settings-store';
 import type { Mailer } from './mailer';
 import { mailSettingsInput, mailSettingsView, mergeMailSettings } from './schema';
@@ -14,7 +14,7 @@ export function mailAdminRoutes(router: Router, settings: SettingsStore, mailer:
     try {
       await next();
     } catch (error) {
-      if (error instanceof SettingsUnreadableError) throw new HttpError(409, 'settings_unreadable', error.message);
+      if (error instanceof SettingsUnreadableError) throw new StationError('conflict', 'settings_unreadable', error.message);
       throw error;
     }
   });

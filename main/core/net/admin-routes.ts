@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normaliseOrigin } from '../http/cors';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import { readSetting, type SettingsStore } from '../settings/settings-store';
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
-import { HttpError } from '../http/errors';
+import { StationError } from '../errors';
+import { statusOf } from '../http/errors';
 import type { Logger } from '../logger';
 import { callerOf } from '../auth/scope';
 import type { Db } from '../db/open';
@@ -12,9 +13,9 @@ export function orderRoutes(router: Router, db: Db, orders: OrdersService, logge
       ctx.status = 201;
     } catch (error) {
       // The terminal says why an order was refused, as it says when one is written.
-      if (logger && error instanceof HttpError && error.status < 500) {
+      if (logger && error instanceof StationError && statusOf(error) < 500) {
         const detail = error.details?.[0];
-        logger.info(`order refused (${error.status} ${error.code}): ${error.message}${detail ? `; ${detail.path}: ${detail.message}` : ''}`, { team: callerOf(ctx).team.slug });
+        logger.info(`order refused (${statusOf(error)} ${error.code}): ${error.message}${detail ? `; ${detail.path}: ${detail.message}` : ''}`, { team: callerOf(ctx).team.slug });
       }
       throw error;
     }

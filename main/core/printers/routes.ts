@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { callerOf } from '../auth/scope';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import type { PrintersService } from './service';
 
 export const printerListQuerySchema = z.strictObject({

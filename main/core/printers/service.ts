@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { PrintBackend } from './backend';
 import { FOLDER_VENDOR_ID } from './folder-backend';

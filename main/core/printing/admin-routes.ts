@@ -1,14 +1,14 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, notFound, StationError } from '../errors';
 import type { StationEvents } from '../events';
 import type { ContentStore } from '../render/content-store';
 import { COPY_GONE_REASON, parsePrintedCopy } from './printed-copy';
 import { reprintJob } from './reprint';
 import { matchPaperSize } from '../printers/paper-sizes';
 import { jobStatesOf, listRequestBatches, offlinePrinterIds, requestState, requestTitle, type RequestState } from './requests';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import { nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
 import { getTeam } from '../teams/store';
@@ -271,9 +271,9 @@ export function printingAdminRoutes(
     const job = getJob(db, ctx.params.id!);
     if (!job) throw notFound('No print job with that id');
     const copy = parsePrintedCopy(job.printed_copy);
-    if (!copy) throw new HttpError(404, 'copy_not_kept', 'This job kept no copy: it has not printed yet, or it printed as HTML through the desktop app');
+    if (!copy) throw new StationError('not_found', 'copy_not_kept', 'This job kept no copy: it has not printed yet, or it printed as HTML through the desktop app');
     const bytes = await deps.store.get(copy.key);
-    if (!bytes) throw new HttpError(404, 'copy_not_kept', COPY_GONE_REASON);
+    if (!bytes) throw new StationError('not_found', 'copy_not_kept', COPY_GONE_REASON);
     ctx.type = copy.format === 'pdf' ? 'application/pdf' : 'application/octet-stream';
     ctx.set('Content-Disposition', `${copy.format === 'pdf' ? 'inline' : 'attachment'}; filename="job-${job.id}.${copy.format === 'pdf' ? 'pdf' : 'prn'}"`);
     ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

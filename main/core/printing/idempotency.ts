@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Db } from '../db/open';
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest, StationError } from '../errors';
 
 /** How long a first answer is kept for repeats (PrintNode and the IETF draft use a day). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +45,7 @@ export function storedAnswer(db: Db, teamId: string, request: IdempotencyRequest
     | undefined;
   if (!row) return undefined;
   if (row.fingerprint !== request.fingerprint) {
-    throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different print request in the last 24 hours; send a new key for a new request', [
+    throw new StationError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different print request in the last 24 hours; send a new key for a new request', [
       { path: 'headers.Idempotency-Key', message: 'Used for another request' },
     ]);
   }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import { conflict } from '../http/errors';
+import { conflict } from '../errors';
 import { newId, nowIso } from '../ids';
 import { listOrderKeys } from '../orders/store';
 import type { ContentStore } from '../render/content-store';

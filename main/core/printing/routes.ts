@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { callerOf, type Caller } from '../auth/scope';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import { idempotencyOf, type IdempotencyRequest } from './idempotency';
 import { printOneRequestSchema, printRequestSchema, strictQuerySchema, type PrintRequest } from './schema';
 import type { PrintingService } from './service';

@@ -1,6 +1,6 @@
 import { canAccessTeam, type Caller } from '../auth/scope';
 import type { Db } from '../db/open';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { findOrderRow, parseOrderRow, type Order, type OrderRow } from '../orders/store';
 import type { OrderFilters, PrintRequest } from './schema';
 

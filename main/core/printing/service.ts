@@ -3,7 +3,7 @@ import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { DocumentsApi } from '../documents/contract';
 import type { StationEvents } from '../events';
-import { HttpError } from '../http/errors';
+import { StationError } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
 import { storeAnswer, storedAnswer, type IdempotencyRequest } from './idempotency';
@@ -92,7 +92,7 @@ export function createPrintingService(deps: {
       const name = request.name ?? `Print ${at.slice(0, 16).replace('T', ' ')}`;
       const problems = problemResults(plan, caller, name, at);
       if (options.strict && problems.length) {
-        throw new HttpError(400, 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
+        throw new StationError('invalid', 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
       }
       const requestId = newId();
       const pending: PrintBatchResult[] = [];

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Checkpointer } from '../db/checkpointer';
 import type { Db } from '../db/open';
-import { validate } from '../http/validate';
+import { validate } from '../validate';
 import type { SettingsStore } from '../settings/settings-store';
 import { retentionInput, retentionOf, updateRetention } from './settings';
 import { diskUse, sweepRetention } from './sweep';

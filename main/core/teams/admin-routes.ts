@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import { operatorCallerFor } from '../admin/operator-caller';
 import type { Db } from '../db/open';
-import { badRequest, notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest, notFound } from '../errors';
+import { validate } from '../validate';
 import type { InvitationsService } from './invitations';
 import { merchantItem, type MerchantsService } from './merchants';
 import { listMerchantRows } from './merchants-store';

@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
 import { escapeHtml } from '../documents/html';
-import { HttpError } from '../http/errors';
+import { StationError } from '../errors';
+import { statusOf } from '../http/errors';
 import type { InvitationsService } from './invitations';
 
 const PATH = /^\/invitations\/([A-Za-z0-9_-]{20,200})$/;
@@ -58,8 +59,8 @@ export function invitationPage(invitations: InvitationsService) {
       ctx.status = 200;
       ctx.body = page(`Welcome to ${invitation.teamName}`, `<p>${escapeHtml(joined.name)}, you are now ${joined.role} of ${escapeHtml(invitation.teamName)}.</p>`);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      ctx.status = error.status;
+      if (!(error instanceof StationError)) throw error;
+      ctx.status = statusOf(error);
       ctx.body = page('Invitation closed', `<p>${escapeHtml(error.message)}</p>`);
     }
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { singleLine } from '../text';
 import type { Db } from '../db/open';
-import { HttpError, notFound } from '../http/errors';
+import { notFound, StationError } from '../errors';
 import { hashSecret } from '../hash-secret';
 import { newId, nowIso } from '../ids';
 import type { MailResult, Mailer } from '../mail/mailer';
@@ -124,7 +124,7 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       const at = nowIso();
       const user = userForEmail(db, row.email, name);
       if (!markInvitationAccepted(db, row.id, user.id, at)) {
-        throw new HttpError(410, 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
+        throw new StationError('gone', 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
       }
       addMembership(db, row.team_id, user.id, row.role, at);
       completeOnboardingTask(db, row.team_id, 'invite_merchant_admin', user.id, at);

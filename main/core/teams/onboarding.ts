@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import type { StationHooks } from '../hooks';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { nowIso } from '../ids';
 import {
   completeOnboardingTaskRow,

@@ -1,4 +1,4 @@
-import { RateLimitedError } from '../http/errors';
+import { RateLimitedError } from '../errors';
 
 /**
  * How often a 3PL's API key may create merchants and send invitation mail through the

@@ -1,7 +1,7 @@
 import { singleLine } from '../text';
 import type { Db } from '../db/open';
 import { newId, nowIso, slugify } from '../ids';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import type { StationHooks } from '../hooks';
 import { getTeam, insertTeam, uniqueSlug, type TeamRow, type TeamType } from './store';
 import { seedOnboardingTasks } from './onboarding';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../main/core/db/open';
 import { createHooks } from '../../../main/core/hooks';
-import { HttpError } from '../../../main/core/http/errors';
+import { StationError } from '../../../main/core/errors';
 import { KEY_PATTERN, checkApiKey, createApiKey, hashSecret, revokeKey } from '../../../main/core/keys/service';
 import { listApiKeys } from '../../../main/core/keys/store';
 import { createTeam } from '../../../main/core/teams/service';
@@ -51,8 +51,8 @@ describe('API keys', () => {
   });
 
   it('a key name has 1 to 100 characters, trimmed', () => {
-    expect(() => createApiKey(db, teamId, '   ')).toThrow(HttpError);
-    expect(() => createApiKey(db, teamId, 'n'.repeat(101))).toThrow(HttpError);
+    expect(() => createApiKey(db, teamId, '   ')).toThrow(StationError);
+    expect(() => createApiKey(db, teamId, 'n'.repeat(101))).toThrow(StationError);
     expect(createApiKey(db, teamId, '  spaced  ').key.name).toBe('spaced');
   });
 

@@ -44,11 +44,16 @@ describe('the layer rules (npm run lint)', () => {
       'main/core/db/open.ts': "import { a } from '../orders/a';\nexport const open = a;\n",
       'main/core/printing/routes.ts': "import { doc } from '../http/openapi/document';\nexport const routes = doc;\n",
       'main/core/http/openapi/document.ts': 'export const doc = 1;\n',
+      'main/core/printing/service.ts': "import { status } from '../http/errors';\nexport const service = status;\n",
+      'main/core/http/errors.ts': 'export const status = 400;\n',
     });
     const { code, said } = await cruise(planted);
     expect(code).not.toBe(0);
     expect(said).toMatch(/error no-cycle: main\/core\/orders\/(a|b)\.ts/);
     expect(said).toContain('error foundations-import-no-feature: main/core/db/open.ts → main/core/orders/a.ts');
     expect(said).toContain('error features-import-no-api-description: main/core/printing/routes.ts → main/core/http/openapi/document.ts');
+    expect(said).toContain('error features-import-http-only-in-routes: main/core/printing/service.ts → main/core/http/errors.ts');
+    // A route file may import http/.
+    expect(said).not.toContain('features-import-http-only-in-routes: main/core/printing/routes.ts');
   });
 });

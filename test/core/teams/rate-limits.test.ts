@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimitedError } from '../../../main/core/http/errors';
+import { RateLimitedError } from '../../../main/core/errors';
 import { SlidingWindowLimit, THREE_PL_LIMITS } from '../../../main/core/teams/rate-limits';
 import { getTeam } from '../../../main/core/teams/store';
 import { startStation, type RunningStation } from '../../helpers/station';
