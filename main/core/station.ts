@@ -21,7 +21,8 @@ import { WalSync, type SyncFile } from './db/wal-sync';
 import { durableAnswers } from './http/durable-answers';
 import { openDatabase, type Db } from './db/open';
 import type { PdfRenderer } from './documents/contract';
-import { createDocumentsCapability, documentAdminRoutes, documentRoutes, registerDocumentHooks, type DocumentThreads } from './documents';
+import { createDocumentsCapability, documentAdminRoutes, documentRoutes, type DocumentThreads } from './documents';
+import { seedTeamDocuments } from './documents/seed';
 import { createSandbox, type Sandbox } from './sandbox/sandbox';
 import { ZplPreviewThread } from './render/zpl-png';
 import { RenderThread } from './documents/render-thread';
@@ -33,7 +34,8 @@ import { webhookAdminRoutes } from './webhooks/admin-routes';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 import { openApiRoutes } from './http/openapi/routes';
 import { errorHandler } from './http/error-handler';
-import { createLinksCapability, linkAdminRoutes, linkRoutes, registerLinkHooks } from './links';
+import { createLinksCapability, linkAdminRoutes, linkRoutes } from './links';
+import { linkMergeResolver } from './links/resolve';
 import { consoleLogger, type Logger } from './logger';
 import { appAdminRoutes, appRoutes } from './apps/routes';
 import { mailAdminRoutes } from './mail/admin-routes';
@@ -54,7 +56,7 @@ import { teamAdminRoutes } from './teams/admin-routes';
 import { invitationPage } from './teams/invitation-page';
 import { createInvitationsService } from './teams/invitations';
 import { createMerchantsService } from './teams/merchants';
-import { registerOnboardingHooks } from './teams/onboarding';
+import { completeFirstOrderTask } from './teams/onboarding';
 import { teamRoutes } from './teams/routes';
 import { createOrdersService } from './orders/service';
 import { getSetting, setSetting } from './teams/users-store';
@@ -216,9 +218,6 @@ export function createStation(options: StationOptions): Station {
   // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
   const documentThreads = stationThreads.render && { thread: stationThreads.render, logger };
   const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer, carrierPdfs, sandbox: stationThreads.sandbox }, documentThreads);
-  registerOnboardingHooks(hooks);
-  registerDocumentHooks(hooks, services);
-  registerLinkHooks(hooks, { db, writer, logger, sandbox: services.sandbox });
 
   // The API's own description needs no key: an integrator reads it before having one.
   const apiPublic = new Router();
@@ -288,7 +287,20 @@ export function createStation(options: StationOptions): Station {
     autoPrint: options.autoPrint,
   };
   const printing = createPrintingServices(printingDeps);
-  registerPrinting(printing, { api, admin, hooks, closers, background: options.background ?? false, deps: printingDeps });
+  registerPrinting(printing, { api, admin, closers, background: options.background ?? false, deps: printingDeps });
+
+  // The hooks between capabilities, each list in the order it runs. Where the order carries
+  // meaning it is said here: a capability registers none of its own.
+  hooks.teamCreated.push((db, team) => seedTeamDocuments(db, team.id));
+  hooks.resolveMergeTarget.push(linkMergeResolver({ db, writer, logger, sandbox: services.sandbox }));
+  hooks.orderWritten.push(
+    completeFirstOrderTask,
+    // May set the order `ignored` (a flow rule) and replaces `event.order` with the stored row…
+    (_db, event) => services.documents.rebuildForOrder(event),
+    // …so the auto-print decision, which skips ignored orders and needs complete documents, comes after it.
+    (_db, event) => printing.autoPrint.recordDecision(event),
+  );
+  hooks.orderCommitted.push((event) => printing.autoPrint.afterCommit(event));
   // Webhooks: the outbox is written with each change; the dispatcher sends it from here.
   const webhooks = options.background ? new WebhookDispatcher({ db, events, logger, retryBaseMs: options.webhookRetryBaseMs, allowedHosts: () => allowedImageHosts(settings) }) : undefined;
   webhookAdminRoutes(admin, db, () => webhooks);

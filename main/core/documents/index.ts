@@ -1,12 +1,11 @@
 import { sampleOrder } from './sample-order';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import type { StationHooks } from '../hooks';
 import type { Logger } from '../logger';
 import type { PdfRenderer } from './contract';
 import { TemplateEngine } from './engine';
 import { renderManyOnThread, type RenderThread } from './render-thread';
-import { seedTeamDocuments, upgradeBuiltinTemplates } from './seed';
+import { upgradeBuiltinTemplates } from './seed';
 import { createDocumentsService, DOCUMENTS_PER_TURN } from './service';
 import { createTemplatesService } from './templates-service';
 
@@ -38,8 +37,3 @@ export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, even
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 
-/** Seeds every new team; rebuilds an order's documents inside its write transaction. */
-export function registerDocumentHooks(hooks: StationHooks, capability: DocumentsCapability): void {
-  hooks.teamCreated.push((db, team) => seedTeamDocuments(db, team.id));
-  hooks.orderWritten.push((_db, event) => capability.documents.rebuildForOrder(event));
-}

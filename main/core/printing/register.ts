@@ -5,7 +5,6 @@ import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
-import type { StationHooks } from '../hooks';
 import type { Logger } from '../logger';
 import type { PrintBackend } from '../printers/backend';
 import type { ContentStore } from '../render/content-store';
@@ -70,12 +69,12 @@ export function createPrintingServices(deps: PrintingDeps) {
 export type PrintingServices = ReturnType<typeof createPrintingServices>;
 
 /**
- * Routes, the auto-print hook and (with `background`) the queue worker. The worker is
+ * Routes and (with `background`) the queue worker; the auto-print hooks are wired in station.ts. The worker is
  * started only by hosts that print; one-shot CLI commands never do.
  */
 export function registerPrinting(
   services: PrintingServices,
-  station: { api: Router; admin: Router; hooks: StationHooks; closers: Array<() => Promise<void> | void>; background: boolean; deps: PrintingDeps },
+  station: { api: Router; admin: Router; closers: Array<() => Promise<void> | void>; background: boolean; deps: PrintingDeps },
 ): void {
   printerRoutes(station.api, services.printers);
   printRoutes(station.api, services.printing);
@@ -88,8 +87,6 @@ export function registerPrinting(
     store: services.store,
   });
   const { autoPrint } = services;
-  station.hooks.orderWritten.push((_db, event) => autoPrint.recordDecision(event));
-  station.hooks.orderCommitted.push((event) => autoPrint.afterCommit(event));
   // A discovery may still be running (start-up, or an API refresh): it writes to the database.
   station.closers.push(() => services.printers.settled());
   // Automatic prints of orders just taken are recorded before the last commit.

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import type { StationHooks } from '../hooks';
+import type { OrderWrittenEvent } from '../hooks';
 import { notFound } from '../errors';
 import { nowIso } from '../ids';
 import {
@@ -76,10 +76,10 @@ export function setOnboardingTaskDone(db: Db, teamId: string, kind: string, done
   return onboardingTaskView(getOnboardingTask(db, teamId, kind)!);
 }
 
-/** Completes tasks the station observes in other capabilities' events. */
-export function registerOnboardingHooks(hooks: StationHooks): void {
-  // One indexed UPDATE per new order; it matches nothing once the task is done.
-  hooks.orderWritten.push((db, event) => {
-    if (event.created) completeOnboardingTask(db, event.order.team_id, 'first_order_received', null, event.order.created_at);
-  });
+/**
+ * The `orderWritten` hook that completes "first order received": one indexed UPDATE per new
+ * order, which matches nothing once the task is done.
+ */
+export function completeFirstOrderTask(db: Db, event: OrderWrittenEvent): void {
+  if (event.created) completeOnboardingTask(db, event.order.team_id, 'first_order_received', null, event.order.created_at);
 }
