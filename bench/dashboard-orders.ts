@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listOrderSummaries } from '../main/core/admin/orders-query';
+import { listOrderSummaries } from '../main/core/admin/orders-query-store';
 import { silentLogger } from '../main/core/logger';
 import { createStation } from '../main/core/station';
 import { createTeam } from '../main/core/teams/service';

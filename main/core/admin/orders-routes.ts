@@ -6,7 +6,8 @@ import { notFound } from '../errors';
 import { validate } from '../validate';
 import { nowIso } from '../ids';
 import { findOrderRow, listStatusHistory, setOrderStatus, type OrderRow } from '../orders/store';
-import { listOrderSummaries, orderDetail, orderFacets } from './orders-query';
+import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
+import { listTeamIds } from '../teams/store';
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -21,11 +22,9 @@ const listQuery = z.object({
 const emptyToUndefined = (query: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined));
 
-/** Every team of the station: the dashboard acts for the station operator. */
-const allTeamIds = (db: Db): string[] => (db.prepare('SELECT id FROM teams').all() as { id: string }[]).map((r) => r.id);
 
 export function findAnyOrder(db: Db, idOrKey: string): OrderRow {
-  const row = findOrderRow(db, idOrKey, allTeamIds(db));
+  const row = findOrderRow(db, idOrKey, listTeamIds(db));
   if (!row) throw notFound(`No order with the id or key "${idOrKey.slice(0, 200)}"`);
   return row;
 }

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { getTeam } from '../teams/store';
 import { completeOnboardingTask } from '../teams/onboarding';
-import { getSourceApp, insertSourceApp, listSourceApps, setSourceAppActive, type SourceAppRow } from './store';
+import { getSourceApp, insertSourceApp, listSourceApps, renameSourceApp, setSourceAppActive, type SourceAppRow } from './store';
 
 export const sourceAppView = (row: SourceAppRow) => ({
   id: row.id,
@@ -43,7 +43,7 @@ export function setSourceAppState(db: Db, id: string, changes: { active?: boolea
   if (!app) throw notFound('No source app with that id');
   const at = nowIso();
   db.transaction(() => {
-    if (changes.name !== undefined) db.prepare('UPDATE source_apps SET name = ?, updated_at = ? WHERE id = ?').run(validName(changes.name), at, id);
+    if (changes.name !== undefined) renameSourceApp(db, id, validName(changes.name), at);
     if (changes.active !== undefined) {
       setSourceAppActive(db, id, changes.active, at);
       if (changes.active) completeOnboardingTask(db, app.team_id, 'connect_source_app', null, at);

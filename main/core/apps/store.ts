@@ -35,3 +35,7 @@ export function listSourceApps(db: Db, teamId?: string): SourceAppRow[] {
 export function setSourceAppActive(db: Db, id: string, active: boolean, at: string): boolean {
   return statement(db, 'UPDATE source_apps SET active = ?, updated_at = ? WHERE id = ?').run(active ? 1 : 0, at, id).changes === 1;
 }
+
+export function renameSourceApp(db: Db, id: string, name: string, at: string): void {
+  statement(db, 'UPDATE source_apps SET name = ?, updated_at = ? WHERE id = ?').run(name, at, id);
+}

@@ -6,7 +6,7 @@ import { loadMigrations } from '../db/migrate';
 import { privateFolder, PRIVATE_FILE_MODE } from '../db/private-files';
 import { SETTINGS_FILE } from '../settings/json-file-settings';
 import { STATION_VERSION } from '../version';
-import { rebuildOrderSearch } from '../orders/search-index';
+import { rebuildOrderSearch } from '../orders/search-index-store';
 
 /**
  * A station backup is one SQLite file: a consistent copy of `station.db` made with SQLite's

@@ -1,6 +1,7 @@
 import { createApiKey } from '../keys/service';
 import type { Station } from '../station';
 import { createTeam } from '../teams/service';
+import { hasAnyTeam } from '../teams/store';
 
 export const FIRST_TEAM_NAME = 'My Shop';
 
@@ -14,7 +15,7 @@ export function createFirstTeamIfNone(station: Station): { teamId: string; teamN
   const { db } = station;
   return db
     .transaction(() => {
-      if (db.prepare('SELECT 1 FROM teams LIMIT 1').get()) return undefined;
+      if (hasAnyTeam(db)) return undefined;
       const { team } = createTeam(db, station.hooks, { name: FIRST_TEAM_NAME, type: 'standard' });
       const { secret } = createApiKey(db, team.id, 'first run');
       return { teamId: team.id, teamName: team.name, secret };

@@ -34,3 +34,8 @@ export function openDatabase(dataDir: string, options: { nativeBinding?: string 
   }
   return db;
 }
+
+/** Whether the database answers a query (the health check's probe; reads no row). */
+export function databaseAnswers(db: Db): void {
+  db.prepare('SELECT COUNT(*) FROM print_jobs WHERE 0').get();
+}

@@ -1,11 +1,11 @@
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
+import { parentTeamIdOf } from '../teams/store';
 import { findTemplateByLooseName, findTemplateByName, getTemplate, type TemplateRow } from './templates-store';
 
 /** The teams whose templates a team may use: its own, then its 3PL parent's. */
 export function templateTeams(db: Db, teamId: string): string[] {
-  const row = statement(db, 'SELECT parent_team_id FROM teams WHERE id = ?').get(teamId) as { parent_team_id: string | null } | undefined;
-  return row?.parent_team_id ? [teamId, row.parent_team_id] : [teamId];
+  const parent = parentTeamIdOf(db, teamId);
+  return parent ? [teamId, parent] : [teamId];
 }
 
 /**

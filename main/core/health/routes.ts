@@ -6,6 +6,7 @@ import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import { forbidden } from '../errors';
 import { STATION_VERSION } from '../version';
+import { databaseAnswers } from '../db/open';
 
 interface Check {
   up: boolean;
@@ -45,7 +46,7 @@ export function healthRoutes(
   router.get('/healthz', (ctx) => {
     let database: Check;
     try {
-      deps.db.prepare('SELECT COUNT(*) FROM print_jobs WHERE 0').get();
+      databaseAnswers(deps.db);
       database = { up: true, detail: 'answers queries' };
     } catch (error) {
       database = { up: false, detail: error instanceof Error ? error.message : String(error) };

@@ -5,11 +5,12 @@ import { notFound } from '../errors';
 import { validate } from '../validate';
 import { orderRequestSchema } from '../orders/schema';
 import type { Sandbox } from '../sandbox/sandbox';
-import { getTeam } from '../teams/store';
+import { getTeam, listTeamIds } from '../teams/store';
 import { expressionInput, runLinks } from './resolve';
 import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, pointValue } from './schema';
 import { linkErrorResource, linkResource, type LinksService } from './service';
 import { findLinkInScope, linkErrorSummary, listLinkErrors, listLinks, type LinkRow } from './store';
+import { listOrderKeys } from '../orders/store';
 
 const teamIdSchema = z.object({ teamId: z.string().min(1, 'Required').max(100) });
 const testSchema = z.object({ payload: z.unknown() });
@@ -17,9 +18,8 @@ const draftTestSchema = z.object({ teamId: z.string().min(1).max(100), link: z.u
 
 /** The dashboard's links API: every team of the station (the session is the station operator's). */
 export function linkAdminRoutes(router: Router, db: Db, links: LinksService, sandbox: Sandbox): void {
-  const allTeamIds = () => (db.prepare('SELECT id FROM teams').all() as { id: string }[]).map((row) => row.id);
   const linkOf = (id: string): LinkRow => {
-    const link = findLinkInScope(db, id, allTeamIds());
+    const link = findLinkInScope(db, id, listTeamIds(db));
     if (!link) throw notFound('No link with that id');
     return link;
   };
@@ -30,7 +30,7 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
 
   router.get('/admin/api/links', (ctx) => {
     const query = validate(listLinksQuerySchema, ctx.query, 'The query is not valid');
-    const teamIds = query.teamId !== undefined ? [teamOf(query.teamId)] : allTeamIds();
+    const teamIds = query.teamId !== undefined ? [teamOf(query.teamId)] : listTeamIds(db);
     // With each link its recorded failures, so the list can show which links need a look.
     ctx.body = listLinks(db, teamIds, { source: query.source, target: query.target }).map((row) => ({ ...linkResource(row), errors: linkErrorSummary(db, row.id) }));
   });
@@ -97,11 +97,7 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
     return {
       sourceMatches: order.source === link.source_value,
       ...rest,
-      mergeInto: mergeInto ? { id: mergeInto, orderKeys: orderKeysOf(db, mergeInto) } : null,
+      mergeInto: mergeInto ? { id: mergeInto, orderKeys: listOrderKeys(db, mergeInto) } : null,
     };
   }
-}
-
-function orderKeysOf(db: Db, orderId: string): string[] {
-  return (db.prepare('SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((r) => r.key);
 }

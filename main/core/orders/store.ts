@@ -190,3 +190,18 @@ export function listStatusHistory(db: Db, orderId: string): { status: OrderStatu
 export function countOrders(db: Db, teamId: string): number {
   return (statement(db, 'SELECT COUNT(*) AS n FROM orders WHERE team_id = ?').get(teamId) as { n: number }).n;
 }
+
+/** The team of an order (undefined: no such order). */
+export function orderTeamId(db: Db, orderId: string): string | undefined {
+  return statement(db, 'SELECT team_id FROM orders WHERE id = ?').pluck().get(orderId) as string | undefined;
+}
+
+/** An order's team and status, without its data. */
+export function orderTeamAndStatus(db: Db, orderId: string): { team_id: string; status: string } | undefined {
+  return statement(db, 'SELECT team_id, status FROM orders WHERE id = ?').get(orderId) as { team_id: string; status: string } | undefined;
+}
+
+/** The ids of the `limit` orders last changed that are still ready, newest first. */
+export function recentReadyOrderIds(db: Db, limit: number): string[] {
+  return statement(db, "SELECT id FROM orders WHERE status = 'ready' ORDER BY updated_at DESC LIMIT ?").pluck().all(limit) as string[];
+}

@@ -1,10 +1,9 @@
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { Logger } from '../logger';
 import { nowIso } from '../ids';
-import { setOrderStatus } from '../orders/store';
+import { orderTeamId, setOrderStatus } from '../orders/store';
 import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
@@ -341,7 +340,7 @@ export class PrintQueue {
       }
     })();
     for (const orderId of printed) {
-      const teamId = (statement(db, 'SELECT team_id FROM orders WHERE id = ?').get(orderId) as { team_id: string }).team_id;
+      const teamId = orderTeamId(db, orderId)!;
       events.emit('order', { type: 'status', orderId, teamId });
     }
   }

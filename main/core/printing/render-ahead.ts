@@ -1,9 +1,9 @@
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { Logger } from '../logger';
 import { listTagRoutes } from './routing-store';
+import { recentReadyOrderIds, orderTeamAndStatus } from '../orders/store';
 
 /** Orders waiting to be rendered ahead at most; beyond it the oldest wait for their print. */
 export const RENDER_AHEAD_BACKLOG = 2_000;
@@ -67,8 +67,7 @@ export class RenderAhead {
     this.running = true;
     this.deps.events.on('order', this.onOrder);
     // Orders still to print when the station last stopped: those already cached are found at once.
-    const ready = statement(this.deps.db, "SELECT id FROM orders WHERE status = 'ready' ORDER BY updated_at DESC LIMIT ?").all(RENDER_AHEAD_BACKLOG) as { id: string }[];
-    for (const { id } of ready.reverse()) this.pending.add(id);
+    for (const id of recentReadyOrderIds(this.deps.db, RENDER_AHEAD_BACKLOG).reverse()) this.pending.add(id);
     this.loop = this.work();
   }
 
@@ -119,7 +118,7 @@ export class RenderAhead {
 
   private async renderOrder(orderId: string): Promise<void> {
     const { db, logger } = this.deps;
-    const order = statement(db, 'SELECT team_id, status FROM orders WHERE id = ?').get(orderId) as { team_id: string; status: string } | undefined;
+    const order = orderTeamAndStatus(db, orderId);
     if (!order || order.status !== 'ready') return;
     const documents = this.deps.documents();
     const routeTemplates = this.routeTemplates(order.team_id);

@@ -3,6 +3,7 @@ import type { Db } from '../db/open';
 import { badRequest } from '../errors';
 import { findOrderRow, parseOrderRow, type Order, type OrderRow } from '../orders/store';
 import type { OrderFilters, PrintRequest } from './schema';
+import { listOrderTags } from '../orders/tags-store';
 
 export interface SelectedOrders {
   orders: Order[];
@@ -96,11 +97,7 @@ function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderRow[]
 
 /** Tag labels of each order, for `order.tags` filters on documents. */
 export function orderTagLabels(db: Db, orderId: string): string[] {
-  return (
-    db.prepare('SELECT t.label FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = ? ORDER BY ot.position').all(orderId) as {
-      label: string;
-    }[]
-  ).map((row) => row.label);
+  return listOrderTags(db, orderId).map((tag) => tag.label);
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

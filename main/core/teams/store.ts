@@ -61,3 +61,18 @@ export function uniqueSlug(db: Db, base: string): string {
 export function setTeamLocale(db: Db, id: string, locale: string | null, at: string): void {
   statement(db, 'UPDATE teams SET locale = ?, updated_at = ? WHERE id = ?').run(locale, at, id);
 }
+
+/** Every team's id: the dashboard acts for the station operator, over all of them. */
+export function listTeamIds(db: Db): string[] {
+  return statement(db, 'SELECT id FROM teams').pluck().all() as string[];
+}
+
+/** The 3PL team a merchant belongs to, or null. */
+export function parentTeamIdOf(db: Db, teamId: string): string | null {
+  return (statement(db, 'SELECT parent_team_id FROM teams WHERE id = ?').pluck().get(teamId) as string | null | undefined) ?? null;
+}
+
+/** Whether the station has any team yet (the first run makes one). */
+export function hasAnyTeam(db: Db): boolean {
+  return statement(db, 'SELECT 1 FROM teams LIMIT 1').get() !== undefined;
+}

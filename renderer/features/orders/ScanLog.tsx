@@ -17,7 +17,7 @@ interface BatchJobs {
 }
 
 /**
- * Where a print stands, by the one rule the Batches page uses (printing/requests.ts), in the
+ * Where a print stands, by the one rule the Batches page uses (printing/request-state.ts), in the
  * words of the bench: failed and why, printed and where, at the printer and what it waits
  * for, or being prepared.
  */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listOrderSummaries } from '../../../main/core/admin/orders-query';
+import { listOrderSummaries } from '../../../main/core/admin/orders-query-store';
 import { openDatabase, type Db } from '../../../main/core/db/open';
 import { databaseBefore } from '../../helpers/migration';
 

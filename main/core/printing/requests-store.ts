@@ -2,7 +2,6 @@ import { statement } from '../db/statements';
 import type { Db } from '../db/open';
 import type { BatchRow } from './store';
 
-export { requestState, requestTitle, type RequestState } from './request-state';
 
 export interface RequestFilters {
   trigger?: string;
