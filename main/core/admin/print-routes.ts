@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import { validate } from '../validate';
 import type { PrintingService } from '../printing/service';
 import { printRequestSchema } from '../printing/schema';
-import { operatorCallerFor } from './operator-caller';
+import { operatorCallerFor } from '../auth/caller';
 import { findAnyOrder } from './orders-routes';
 
 const adminPrintBody = z

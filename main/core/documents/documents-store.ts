@@ -2,6 +2,7 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { CarrierLabelRef } from './carrier-labels';
 import type { DocumentRecord, PaperSpec } from './contract';
+import { type OrderRow } from '../orders/store';
 
 /** What a document row keeps of its carrier label: the API's view plus the content hash. */
 export interface StoredCarrierLabel extends CarrierLabelRef {
@@ -123,4 +124,13 @@ export const storedCarrierLabel = (row: Pick<DocumentKey, 'carrier_label'>): Sto
 
 function listDocumentIds(db: Db, orderId: string): string[] {
   return listDocumentKeys(db, orderId).map((row) => row.id);
+}
+
+/** Orders still to print (`ready`) with a document from this template, as base or as override. */
+export function readyOrdersUsingTemplate(db: Db, templateId: string): OrderRow[] {
+  return statement(
+    db,
+    `SELECT DISTINCT o.* FROM documents d JOIN orders o ON o.id = d.order_id
+     WHERE (d.template_id = ? OR d.template_override_id = ?) AND o.status = 'ready'`,
+  ).all(templateId, templateId) as OrderRow[];
 }

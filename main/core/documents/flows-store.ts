@@ -43,3 +43,7 @@ export function flowReferences(db: Db, templateId: string): string[] {
     .filter((row) => (JSON.parse(row.rules) as Flow['rules']).some((rule) => rule.actions.some((a) => a.type === 'addDocument' && a.templateId === templateId)))
     .map((row) => row.team_id);
 }
+
+export function hasFlow(db: Db, teamId: string): boolean {
+  return statement(db, 'SELECT 1 FROM document_flows WHERE team_id = ?').get(teamId) !== undefined;
+}

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import { newId, nowIso } from '../ids';
 import { getSetting, setSetting } from '../teams/users-store';
 import { BUILTIN_TEMPLATES, DEFAULT_FLOW_TEMPLATE_KEY } from './builtin';
-import { saveFlow } from './flows-store';
-import { insertTemplate, type TemplateRow } from './templates-store';
+import { hasFlow, saveFlow } from './flows-store';
+import { findTemplateByName, insertTemplate, listBuiltinTemplateBodies, replaceUneditedBody, type TemplateRow } from './templates-store';
+import { getTeam } from '../teams/store';
 
 /**
  * Gives a team the built-in templates and the default flow (every order gets an A4 packing
@@ -38,7 +38,7 @@ export function seedTeamDocuments(db: Db, teamId: string): void {
       updated_at: at,
     };
     // A team that already has a template of that name keeps its own.
-    if (statement(db, 'SELECT 1 FROM document_templates WHERE team_id = ? AND name = ?').get(teamId, row.name)) continue;
+    if (findTemplateByName(db, teamId, row.name)) continue;
     insertTemplate(db, row);
     ids.set(builtin.key, row.id);
   }
@@ -59,8 +59,8 @@ export function seedTeamDocuments(db: Db, teamId: string): void {
  * a flow: they get them the first time documents are needed.
  */
 export function ensureTeamSeeded(db: Db, teamId: string): void {
-  if (statement(db, 'SELECT 1 FROM document_flows WHERE team_id = ?').get(teamId)) return;
-  if (!statement(db, 'SELECT 1 FROM teams WHERE id = ?').get(teamId)) return;
+  if (hasFlow(db, teamId)) return;
+  if (!getTeam(db, teamId)) return;
   db.transaction(() => seedTeamDocuments(db, teamId))();
 }
 
@@ -89,8 +89,7 @@ export function upgradeBuiltinTemplates(db: Db, earlier: Record<string, string[]
   const current = new Map(BUILTIN_TEMPLATES.map((builtin) => [builtin.key, builtin.body]));
   const stamp = createHash('sha256').update(JSON.stringify([...current, earlier])).digest('hex');
   if (getSetting(db, UPGRADED_TO) === stamp) return 0;
-  const rows = statement(db, 'SELECT id, builtin, body FROM document_templates WHERE builtin IS NOT NULL').all() as { id: string; builtin: string; body: string }[];
-  const update = statement(db, 'UPDATE document_templates SET body = ?, version = version + 1, updated_at = ? WHERE id = ? AND body = ?');
+  const rows = listBuiltinTemplateBodies(db);
   let upgraded = 0;
   const at = nowIso();
   db.transaction(() => {
@@ -98,7 +97,7 @@ export function upgradeBuiltinTemplates(db: Db, earlier: Record<string, string[]
       const body = current.get(row.builtin);
       if (!body || body === row.body) continue;
       if (!earlier[row.builtin]?.includes(createHash('sha256').update(row.body).digest('hex'))) continue;
-      upgraded += update.run(body, at, row.id, row.body).changes;
+      if (replaceUneditedBody(db, row.id, row.body, body, at)) upgraded++;
     }
     setSetting(db, UPGRADED_TO, stamp);
   })();

@@ -1,12 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import type { OrderWrittenEvent } from '../hooks';
 import { newId, nowIso } from '../ids';
-import { getOrderRow, listOrderSources, parseOrderRow, setOrderStatus, type Order, type OrderRow } from '../orders/store';
+import { getOrderRow, listOrderKeys, listOrderSources, type Order, type OrderRow, parseOrderRow, setOrderStatus } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
 import { CARRIER_LABEL_TEMPLATE_ID, carrierLabelHash, carrierLabelPaper, carrierLabelsOf, decodeLabel, type CarrierLabel } from './carrier-labels';
-import { getDocument, listDocumentKeys, listDocuments, replaceDocuments, storedCarrierLabel, type DocumentKey, type DocumentWrite } from './documents-store';
+import { type DocumentKey, type DocumentWrite, getDocument, listDocumentKeys, listDocuments, readyOrdersUsingTemplate, replaceDocuments, storedCarrierLabel } from './documents-store';
 import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
@@ -18,6 +17,8 @@ import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
 import { ensureTeamSeeded } from './seed';
 import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } from './templates-store';
+import { getTeam } from '../teams/store';
+import { listOrderTags } from '../orders/tags-store';
 
 /** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
 export const DOCUMENTS_PER_TURN = 4;
@@ -33,18 +34,14 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 export function createDocumentsService(db: Db, engine: TemplateEngine, options: { defaultLocale?: string } = {}) {
   const { defaultLocale = stationLocale() } = options;
   function teamView(teamId: string) {
-    const team = statement(db, 'SELECT id, name, locale FROM teams WHERE id = ?').get(teamId) as { id: string; name: string; locale: string | null } | undefined;
+    const team = getTeam(db, teamId);
     return { id: teamId, name: team?.name ?? '', locale: team?.locale ?? defaultLocale };
   }
 
   // Cached statements: these run for every order write, inside its transaction.
-  const orderTags = (orderId: string) =>
-    statement(db, 'SELECT t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = ? ORDER BY ot.position').all(orderId) as {
-      label: string;
-      color: string;
-    }[];
-  const orderKeys = (orderId: string) =>
-    (statement(db, 'SELECT key FROM order_keys WHERE order_id = ? ORDER BY created_at, rowid').all(orderId) as { key: string }[]).map((row) => row.key);
+  // The scope shows a tag's label and colour (its id is the station's own).
+  const orderTags = (orderId: string) => listOrderTags(db, orderId).map(({ label, color }) => ({ label, color }));
+  const orderKeys = (orderId: string) => listOrderKeys(db, orderId);
 
   function scopeFor(order: Order, tag: string, tags = orderTags(order.id), keys = orderKeys(order.id), printDate?: Date) {
     const { locale, ...team } = teamView(order.teamId);
@@ -267,13 +264,8 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
    * Printed and ignored orders keep what they had. Returns the orders rebuilt.
    */
   function rebuildOrdersUsing(templateIds: string[]): OrderRow[] {
-    const rows = statement(
-      db,
-      `SELECT DISTINCT o.* FROM documents d JOIN orders o ON o.id = d.order_id
-       WHERE (d.template_id = ? OR d.template_override_id = ?) AND o.status = 'ready'`,
-    );
     const orders = new Map<string, OrderRow>();
-    for (const id of templateIds) for (const row of rows.all(id, id) as OrderRow[]) orders.set(row.id, row);
+    for (const id of templateIds) for (const row of readyOrdersUsingTemplate(db, id)) orders.set(row.id, row);
     for (const order of orders.values()) rebuildForOrder({ order, created: false, merged: false, source: '', sourceId: '' });
     return [...orders.values()];
   }

@@ -106,3 +106,13 @@ export function findOverride(db: Db, teamId: string, baseTemplateId: string): Te
 export function countOverridesOf(db: Db, baseTemplateId: string): number {
   return (statement(db, 'SELECT COUNT(*) AS n FROM document_templates WHERE overrides_template_id = ?').get(baseTemplateId) as { n: number }).n;
 }
+
+/** The built-in templates of every team, as stored (their bodies may be edited). */
+export function listBuiltinTemplateBodies(db: Db): { id: string; builtin: string; body: string }[] {
+  return statement(db, 'SELECT id, builtin, body FROM document_templates WHERE builtin IS NOT NULL').all() as { id: string; builtin: string; body: string }[];
+}
+
+/** Replaces a template's body only if it is still `expected` (never an edit made meanwhile); true when it did. */
+export function replaceUneditedBody(db: Db, id: string, expected: string, body: string, at: string): boolean {
+  return statement(db, 'UPDATE document_templates SET body = ?, version = version + 1, updated_at = ? WHERE id = ? AND body = ?').run(body, at, id, expected).changes === 1;
+}

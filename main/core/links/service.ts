@@ -1,6 +1,6 @@
 import { getSourceApp } from '../apps/store';
-import type { Caller } from '../auth/scope';
-import { isThreePl } from '../auth/scope';
+import type { Caller } from '../auth/caller';
+import { isThreePl } from '../auth/caller';
 import type { Db } from '../db/open';
 import { badRequest, StationError } from '../errors';
 import { validate } from '../validate';

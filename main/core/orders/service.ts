@@ -1,5 +1,5 @@
-import type { Caller } from '../auth/scope';
-import { isThreePl } from '../auth/scope';
+import type { Caller } from '../auth/caller';
+import { isThreePl } from '../auth/caller';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';

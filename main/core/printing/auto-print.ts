@@ -6,6 +6,7 @@ import { nowIso } from '../ids';
 import { getOrderRow } from '../orders/store';
 import { autoPrintAllowed } from '../teams/live';
 import { getTeam } from '../teams/store';
+import { claimAutoPrint, isAutoPrintOwed, listAutoPrintOwed, oweAutoPrint } from './auto-print-store';
 import type { PrintingService } from './service';
 
 /**
@@ -22,10 +23,6 @@ import type { PrintingService } from './service';
  */
 export function createAutoPrint(deps: { db: Db; printing: PrintingService; documents: () => DocumentsApi; logger: Logger; enabled: boolean }) {
   const { db, logger } = deps;
-  const isOwed = db.prepare<[string]>('SELECT 1 FROM auto_print_pending WHERE order_id = ?').pluck();
-  const owe = db.prepare<[string, string]>('INSERT OR IGNORE INTO auto_print_pending (order_id, created_at) VALUES (?, ?)');
-  const claim = db.prepare<[string]>('DELETE FROM auto_print_pending WHERE order_id = ?');
-  const allOwed = db.prepare('SELECT order_id FROM auto_print_pending ORDER BY created_at, order_id').pluck();
 
   let stopping = false;
   /** After-commit prints not yet recorded: shutdown waits for them, so none is lost to it. */
@@ -40,7 +37,7 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
       const results = await deps.printing.print(
         { keyId: 'auto-print', team, teamIds: [team.id] },
         { orderIds: [order.id], force: false, sortDir: 'asc', name: `Auto-print ${order.order_number}` },
-        { strict: false, trigger: 'auto', claim: () => claim.run(order.id).changes === 1 },
+        { strict: false, trigger: 'auto', claim: () => claimAutoPrint(db, order.id) },
       );
       for (const result of results.filter((candidate) => candidate.status !== 'pending')) {
         logger.error('automatic printing could not print an order', { orderId: order.id, orders: JSON.stringify(result.orders) });
@@ -58,12 +55,12 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
       if (!deps.enabled || !event.created) return;
       const team = getTeam(db, event.order.team_id);
       if (!team || !autoPrintAllowed(team) || !deps.documents().autoPrintEnabled(team.id)) return;
-      owe.run(event.order.id, nowIso());
+      oweAutoPrint(db, event.order.id, nowIso());
     },
 
     /** `hooks.orderCommitted`: print an owed order now. */
     afterCommit(event: OrderWrittenEvent): void {
-      if (!event.created || !isOwed.get(event.order.id)) return;
+      if (!event.created || !isAutoPrintOwed(db, event.order.id)) return;
       const printing = printOwedOrder(event.order.id).finally(() => inFlight.delete(printing));
       inFlight.add(printing);
     },
@@ -75,7 +72,7 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
 
     /** At start-up (hosts that print): the orders a crash or shutdown left owed, oldest first. */
     async printOwed(): Promise<number> {
-      const orderIds = allOwed.all() as string[];
+      const orderIds = listAutoPrintOwed(db);
       let printed = 0;
       for (const orderId of orderIds) {
         // Shutting down: what is left stays owed for the next start.

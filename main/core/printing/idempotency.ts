@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Db } from '../db/open';
 import { badRequest, StationError } from '../errors';
+import { findStoredAnswer, putStoredAnswer } from './idempotency-store';
 
 /** How long a first answer is kept for repeats (PrintNode and the IETF draft use a day). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -38,11 +39,7 @@ export function idempotencyOf(ctx: Context, route: string, body: unknown, strict
  * both find nothing. Expired rows are left to the retention sweep.
  */
 export function storedAnswer(db: Db, teamId: string, request: IdempotencyRequest, now: number): unknown {
-  const row = db
-    .prepare('SELECT fingerprint, response FROM idempotency_keys WHERE team_id = ? AND key = ? AND created_at >= ?')
-    .get(teamId, request.key, new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString()) as
-    | { fingerprint: string; response: string }
-    | undefined;
+  const row = findStoredAnswer(db, teamId, request.key, new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
   if (!row) return undefined;
   if (row.fingerprint !== request.fingerprint) {
     throw new StationError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different print request in the last 24 hours; send a new key for a new request', [
@@ -54,13 +51,7 @@ export function storedAnswer(db: Db, teamId: string, request: IdempotencyRequest
 
 /** Records the first answer, in the same write as the batches it describes (replacing an expired one). */
 export function storeAnswer(db: Db, teamId: string, request: IdempotencyRequest, response: unknown, at: string): void {
-  db.prepare('INSERT OR REPLACE INTO idempotency_keys (team_id, key, fingerprint, status, response, created_at) VALUES (?, ?, ?, 200, ?, ?)').run(
-    teamId,
-    request.key,
-    request.fingerprint,
-    JSON.stringify(response),
-    at,
-  );
+  putStoredAnswer(db, { teamId, key: request.key, fingerprint: request.fingerprint, response: JSON.stringify(response), at });
 }
 
 /** JSON with object keys sorted at every level. */

@@ -7,7 +7,7 @@ import { orderTeamId, setOrderStatus } from '../orders/store';
 import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
-import { enqueueJobStateEvent } from '../webhooks/events';
+import { enqueueJobStateEvent } from './job-state-event';
 import { WaitingJobs } from './waiting-jobs';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';

@@ -266,3 +266,8 @@ export function refreshBatchState(db: Db, batchId: string, at: string): BatchSta
   const changed = statement(db, 'UPDATE print_batches SET state = ?, updated_at = ? WHERE id = ? AND state <> ?').run(state, at, batchId, state).changes === 1;
   return changed ? state : undefined;
 }
+
+/** The orders of a job, in the order of their first document in it. */
+export function jobOrderIds(db: Db, jobId: string): string[] {
+  return statement(db, 'SELECT order_id FROM print_job_documents WHERE job_id = ? GROUP BY order_id ORDER BY MIN(position)').pluck().all(jobId) as string[];
+}

@@ -8,9 +8,8 @@ import { repeat } from '../repeat';
 import type { SettingsStore } from '../settings/settings-store';
 import { IDEMPOTENCY_WINDOW_MS } from '../printing/idempotency';
 import { retentionOf, type RetentionSettings } from './settings';
+import { SWEEP_SLICE, sweepSlice, type SweepKind } from './sweep-store';
 
-/** Rows per transaction: each slice is a short write, and the event loop turns between slices. */
-const SLICE = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SweepResult {
@@ -34,55 +33,27 @@ export async function sweepRetention(db: Db, dataDir: string, retention: Retenti
   const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0 };
 
   // Answers kept for print retries are of no use after their window (printing/idempotency.ts).
-  result.idempotencyKeys = await inSlices(
-    db,
-    `DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ${SLICE})`,
-    new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString(),
-  );
+  result.idempotencyKeys = await inSlices(db, 'idempotencyKeys', new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
 
   result.printedPdfs = await removeOldFiles(join(dataDir, 'printed'), now - retention.printedPdfDays * DAY_MS);
 
   const jobCutoff = before(retention.finishedJobDays);
-  result.jobs = await inSlices(db, `DELETE FROM print_jobs WHERE rowid IN (SELECT rowid FROM print_jobs WHERE state IN ('done', 'unknown', 'failed') AND finished_at < ? LIMIT ${SLICE})`, jobCutoff);
+  result.jobs = await inSlices(db, 'finishedJobs', jobCutoff);
   // Deliveries sent or given up are kept as long as finished jobs: the dashboard's record of them.
-  result.webhookDeliveries = await inSlices(
-    db,
-    `DELETE FROM webhook_deliveries WHERE rowid IN (SELECT rowid FROM webhook_deliveries WHERE state IN ('delivered', 'failed') AND created_at < ? LIMIT ${SLICE})`,
-    jobCutoff,
-  );
-  result.batches = await inSlices(
-    db,
-    `DELETE FROM print_batches WHERE rowid IN (SELECT b.rowid FROM print_batches b WHERE b.updated_at < ? AND NOT EXISTS (SELECT 1 FROM print_jobs j WHERE j.batch_id = b.id) LIMIT ${SLICE})`,
-    jobCutoff,
-  );
-
-  result.sourcePayloads = await inSlices(
-    db,
-    `UPDATE order_sources SET payload = 'null' WHERE rowid IN (SELECT rowid FROM order_sources WHERE updated_at < ? AND payload <> 'null' LIMIT ${SLICE})`,
-    before(retention.sourcePayloadDays),
-  );
-
-  if (retention.orderDays !== null) {
-    result.orders = await inSlices(
-      db,
-      `DELETE FROM orders WHERE rowid IN (
-         SELECT o.rowid FROM orders o WHERE o.updated_at < ?
-           AND NOT EXISTS (SELECT 1 FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
-                           WHERE d.order_id = o.id AND j.state NOT IN ('done', 'unknown', 'failed'))
-         LIMIT ${SLICE})`,
-      before(retention.orderDays),
-    );
-  }
+  result.webhookDeliveries = await inSlices(db, 'webhookDeliveries', jobCutoff);
+  result.batches = await inSlices(db, 'emptyBatches', jobCutoff);
+  result.sourcePayloads = await inSlices(db, 'sourcePayloads', before(retention.sourcePayloadDays));
+  if (retention.orderDays !== null) result.orders = await inSlices(db, 'orders', before(retention.orderDays));
   return result;
 }
 
-async function inSlices(db: Db, sql: string, cutoff: string): Promise<number> {
-  const statement = db.prepare(sql);
+/** Runs slices until one removes fewer than a slice's rows, with a turn of the event loop between. */
+async function inSlices(db: Db, kind: SweepKind, cutoff: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const { changes } = statement.run(cutoff);
+    const changes = sweepSlice(db, kind, cutoff);
     total += changes;
-    if (changes < SLICE) return total;
+    if (changes < SWEEP_SLICE) return total;
     await nextTurn();
   }
 }

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { operatorCallerFor } from '../admin/operator-caller';
+import { operatorCallerFor } from '../auth/caller';
 import type { Db } from '../db/open';
 import { badRequest, notFound } from '../errors';
 import { validate } from '../validate';

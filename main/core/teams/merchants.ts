@@ -1,5 +1,5 @@
-import type { Caller } from '../auth/scope';
-import { managedMerchant, requireThreePl } from '../auth/scope';
+import type { Caller } from '../auth/caller';
+import { managedMerchant, requireThreePl } from '../auth/caller';
 import type { Db } from '../db/open';
 import type { StationHooks } from '../hooks';
 import { badRequest } from '../errors';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
-import type { JobRow } from '../printing/store';
-import { enqueueWebhookEvent } from './store';
+import { getPrinter } from '../printers/store';
+import { enqueueWebhookEvent } from '../webhooks/store';
+import { jobOrderIds, type JobRow } from './store';
 
 /**
  * The `print_job.state_changed` delivery of a job, written with its state change. The body
@@ -14,8 +14,9 @@ export function enqueueJobStateEvent(db: Db, job: JobRow, previousState: string,
     job.team_id,
     'print_job.state_changed',
     () => {
-      const orderIds = statement(db, 'SELECT order_id FROM print_job_documents WHERE job_id = ? GROUP BY order_id ORDER BY MIN(position)').pluck().all(job.id) as string[];
-      const printer = statement(db, 'SELECT id, name FROM printers WHERE id = ?').get(job.printer_id) as { id: string; name: string } | undefined;
+      const orderIds = jobOrderIds(db, job.id);
+      const stored = getPrinter(db, job.printer_id);
+      const printer = stored && { id: stored.id, name: stored.name };
       return {
         job: {
           id: job.id,
