@@ -21,6 +21,20 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in *store.ts files (plain functions over a db handle, each query written once)
+    // and in db/ (the migration runner, the statement cache, the WAL's own pragmas).
+    files: ['main/core/**/*.ts'],
+    ignores: ['main/core/**/*store.ts', 'main/core/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='prepare']", message: 'SQL belongs in a *store.ts file: add a function there and call it.' },
+        { selector: "CallExpression[callee.name='statement']", message: 'SQL belongs in a *store.ts file: add a function there and call it.' },
+        { selector: "CallExpression[callee.property.name='exec'][callee.object.type!='ThisExpression'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: 'SQL belongs in a *store.ts file: add a function there and call it.' },
+      ],
+    },
+  },
+  {
     files: ['main/electron/**', 'main/index.ts', 'preload/**'],
     rules: { 'no-restricted-imports': 'off' },
   },

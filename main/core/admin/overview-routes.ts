@@ -1,13 +1,12 @@
 import type Router from '@koa/router';
 import type { Db } from '../db/open';
 import { listPrinters } from '../printers/store';
+import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, ordersCreatedSince, pagesSubmittedSince } from './overview-store';
 
 /** The hours of the pages-per-hour chart: the last day, the current hour last. */
 export const OVERVIEW_HOURS = 24;
 /** At most this many jobs that need a look are listed. */
 const FAILING_LIMIT = 20;
-
-const OPEN_STATES = "('queued', 'rendering', 'submitting', 'submitted')";
 
 export interface Overview {
   /** Midnight of the station's own day (its OS time zone), as UTC. */
@@ -34,39 +33,18 @@ export function readOverview(db: Db, now = new Date()): Overview {
   firstHour.setMinutes(0, 0, 0);
   firstHour.setTime(firstHour.getTime() - (OVERVIEW_HOURS - 1) * 3_600_000);
 
-  const orders = db.prepare('SELECT count(*) FROM orders WHERE created_at >= ?').pluck().get(day) as number;
-  const jobs = db
-    .prepare(
-      `SELECT coalesce(sum(CASE WHEN submitted_at >= @day THEN pages END), 0) AS pages,
-              count(CASE WHEN state IN ('done', 'unknown') AND finished_at >= @day THEN 1 END) AS done,
-              count(CASE WHEN state = 'failed' AND finished_at >= @day THEN 1 END) AS failed
-       FROM print_jobs WHERE submitted_at >= @day OR finished_at >= @day`,
-    )
-    .get({ day }) as { pages: number; done: number; failed: number };
+  const orders = ordersCreatedSince(db, day);
+  const jobs = jobTotalsSince(db, day);
 
   const buckets = Array.from({ length: OVERVIEW_HOURS }, (_, index) => ({ hourStartedAt: new Date(firstHour.getTime() + index * 3_600_000).toISOString(), pages: 0 }));
-  const submitted = db.prepare('SELECT submitted_at AS at, pages FROM print_jobs WHERE submitted_at >= ? AND pages IS NOT NULL').all(firstHour.toISOString()) as { at: string; pages: number }[];
-  for (const { at, pages } of submitted) {
+  for (const { at, pages } of pagesSubmittedSince(db, firstHour.toISOString())) {
     const index = Math.floor((Date.parse(at) - firstHour.getTime()) / 3_600_000);
     if (index >= 0 && index < OVERVIEW_HOURS) buckets[index]!.pages += pages;
   }
 
-  const queueDepth = db.prepare(`SELECT count(*) FROM print_jobs WHERE state IN ${OPEN_STATES}`).pluck().get() as number;
-  const since = new Date(now.getTime() - 24 * 3_600_000).toISOString();
-  const failing = db
-    .prepare(
-      `SELECT j.id, j.batch_id AS batchId, j.state, j.printer_id AS printerId, j.reason, j.attempts, j.updated_at AS updatedAt,
-              (SELECT json_group_array(DISTINCT o.order_number) FROM print_job_documents d JOIN orders o ON o.id = d.order_id WHERE d.job_id = j.id) AS numbers
-       FROM print_jobs j
-       WHERE (j.state = 'failed' AND j.finished_at >= ?) OR (j.state = 'queued' AND j.reason IS NOT NULL)
-          OR (j.state IN ${OPEN_STATES} AND j.printer_id IN (SELECT id FROM printers WHERE status = 'offline'))
-       ORDER BY j.updated_at DESC LIMIT ${FAILING_LIMIT}`,
-    )
-    .all(since) as { id: string; batchId: string; state: string; printerId: string; reason: string | null; attempts: number; updatedAt: string; numbers: string }[];
-
-  const openByPrinter = new Map(
-    (db.prepare(`SELECT printer_id AS id, count(*) AS open FROM print_jobs WHERE state IN ${OPEN_STATES} GROUP BY printer_id`).all() as { id: string; open: number }[]).map((row) => [row.id, row.open]),
-  );
+  const queueDepth = openJobCount(db);
+  const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT);
+  const openByPrinter = openJobsByPrinter(db);
   const all = listPrinters(db);
   const nameOf = (id: string) => {
     const printer = all.find((candidate) => candidate.id === id);

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import { unauthorized } from '../errors';
 import { hashSecret } from '../keys/service';
+import { deleteSession, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
 
 const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 /** A session's last use is written at most this often (not a write per request). */
@@ -29,14 +29,6 @@ export interface SessionView {
   current: boolean;
 }
 
-interface TokenRow {
-  id: string;
-  label: string | null;
-  created_at: string;
-  expires_at: string;
-  last_used_at: string | null;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -49,14 +41,7 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
   function issue(kind: 'login' | 'session', ttlMs: number, label: string | null): string {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    statement(db, 'INSERT INTO admin_tokens (token_hash, id, kind, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      hashSecret(token),
-      randomUUID(),
-      kind,
-      label,
-      iso(now),
-      iso(now + ttlMs),
-    );
+    insertAdminToken(db, { tokenHash: hashSecret(token), id: randomUUID(), kind, label, createdAt: iso(now), expiresAt: iso(now + ttlMs) });
     return token;
   }
 
@@ -66,11 +51,7 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
   function liveSession(sessionToken: string): (TokenRow & { token_hash: string }) | undefined {
     const now = Date.now();
     const { idleHours, absoluteHours } = policy();
-    return statement(
-      db,
-      `SELECT token_hash, id, label, created_at, expires_at, last_used_at FROM admin_tokens
-       WHERE token_hash = ? AND kind = 'session' AND expires_at > ? AND created_at > ? AND COALESCE(last_used_at, created_at) > ?`,
-    ).get(hashSecret(sessionToken), iso(now), iso(now - absoluteHours * 3600_000), iso(now - idleHours * 3600_000)) as (TokenRow & { token_hash: string }) | undefined;
+    return findLiveSession(db, hashSecret(sessionToken), { now: iso(now), createdAfter: iso(now - absoluteHours * 3600_000), usedAfter: iso(now - idleHours * 3600_000) });
   }
 
   /** The live session's id after recording its use (at most once a minute), or undefined. */
@@ -79,7 +60,7 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     if (!row) return undefined;
     const now = Date.now();
     if (!row.last_used_at || Date.parse(row.last_used_at) < now - TOUCH_EVERY_MS) {
-      statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(iso(now), row.token_hash);
+      touchAdminToken(db, row.token_hash, iso(now));
     }
     return row.id;
   }
@@ -104,27 +85,21 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     createSessionToken: (label = 'desktop window') => startSession(label),
     /** Exchanges a login token, once, for a session token. */
     exchangeLoginToken(loginToken: string, label = 'browser'): string | undefined {
-      const now = iso(Date.now());
-      const used = statement(db, "UPDATE admin_tokens SET used_at = ? WHERE token_hash = ? AND kind = 'login' AND used_at IS NULL AND expires_at > ?").run(
-        now,
-        hashSecret(loginToken),
-        now,
-      );
-      return used.changes === 1 ? startSession(label) : undefined;
+      return useLoginToken(db, hashSecret(loginToken), iso(Date.now())) ? startSession(label) : undefined;
     },
     /** Whether the session is alive; using it keeps it from going idle. */
     isValidSession: (sessionToken: string): boolean => touch(sessionToken) !== undefined,
     touch,
     /** Live sessions, newest first; `current` marks the caller's. */
     list(currentId?: string): SessionView[] {
-      const rows = statement(db, "SELECT id, label, created_at, expires_at, last_used_at FROM admin_tokens WHERE kind = 'session' ORDER BY created_at DESC").all() as TokenRow[];
+      const rows = listSessionRows(db);
       const now = Date.now();
       const lifetimes = policy();
       return rows.map((row) => view(row, lifetimes, currentId)).filter((session) => Date.parse(session.expiresAt) > now);
     },
     /** Ends a session by its id; false when there is none. */
     revoke(id: string): boolean {
-      return statement(db, "DELETE FROM admin_tokens WHERE id = ? AND kind = 'session'").run(id).changes === 1;
+      return deleteSession(db, id);
     },
   };
 }

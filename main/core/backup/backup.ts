@@ -7,6 +7,7 @@ import { privateFolder, PRIVATE_FILE_MODE } from '../db/private-files';
 import { SETTINGS_FILE } from '../settings/json-file-settings';
 import { STATION_VERSION } from '../version';
 import { rebuildOrderSearch } from '../orders/search-index-store';
+import { countOrders, dropBackupEntries, vacuumInto, hasAnyTable, readBackupEntry, schemaVersionOf, writeBackupEntries } from './backup-store';
 
 /**
  * A station backup is one SQLite file: a consistent copy of `station.db` made with SQLite's
@@ -16,7 +17,6 @@ import { rebuildOrderSearch } from '../orders/search-index-store';
  * PDFs the folder printer wrote (`printed/`) are output, not state, and are not included.
  */
 export const BACKUP_FORMAT = 'order-print-station-backup/1';
-const BACKUP_TABLE = 'station_backup';
 
 export interface BackupFacts {
   format: string;
@@ -46,13 +46,10 @@ export async function takeBackup(db: Db, dataDir: string, file: string): Promise
         takenAt: new Date().toISOString(),
         stationVersion: STATION_VERSION,
         schemaVersion: schemaVersionOf(copy),
-        orders: copy.prepare('SELECT count(*) FROM orders').pluck().get() as number,
+        orders: countOrders(copy),
       };
       const settingsPath = join(dataDir, SETTINGS_FILE);
-      copy.exec(`CREATE TABLE ${BACKUP_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
-      const put = copy.prepare(`INSERT INTO ${BACKUP_TABLE} (key, value) VALUES (?, ?)`);
-      put.run('facts', JSON.stringify(facts));
-      if (existsSync(settingsPath)) put.run('settings.json', readFileSync(settingsPath, 'utf8'));
+      writeBackupEntries(copy, { facts: JSON.stringify(facts), ...(existsSync(settingsPath) ? { 'settings.json': readFileSync(settingsPath, 'utf8') } : {}) });
     } finally {
       copy.close();
     }
@@ -82,8 +79,7 @@ export function readBackupFacts(file: string): BackupFacts {
     throw new NotARestorableBackupError(`${file} is not an Order Print Station backup (not a SQLite database)`);
   }
   try {
-    const hasTable = backup.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(BACKUP_TABLE);
-    const factsText = hasTable ? (backup.prepare(`SELECT value FROM ${BACKUP_TABLE} WHERE key = 'facts'`).pluck().get() as string | undefined) : undefined;
+    const factsText = readBackupEntry(backup, 'facts');
     const facts = factsText ? (JSON.parse(factsText) as BackupFacts) : undefined;
     if (!facts || facts.format !== BACKUP_FORMAT) throw new NotARestorableBackupError(`${file} is not an Order Print Station backup (a SQLite file without the station's backup marker)`);
     const check = backup.pragma('integrity_check', { simple: true });
@@ -126,15 +122,15 @@ export function restoreBackup(file: string, dataDir: string, options: { force: b
   const source = new Database(file, { readonly: true });
   try {
     // A copy through SQLite, not of bytes: the result is a whole database whatever the source's journal.
-    source.exec(`VACUUM INTO '${staging.replace(/'/g, "''")}'`);
+    vacuumInto(source, staging);
   } finally {
     source.close();
   }
   const restored = new Database(staging);
   let settings: string | undefined;
   try {
-    settings = restored.prepare(`SELECT value FROM ${BACKUP_TABLE} WHERE key = 'settings.json'`).pluck().get() as string | undefined;
-    restored.exec(`DROP TABLE ${BACKUP_TABLE}`);
+    settings = readBackupEntry(restored, 'settings.json');
+    dropBackupEntries(restored);
     rebuildOrderSearch(restored);
     restored.pragma('journal_mode = WAL');
   } finally {
@@ -160,15 +156,12 @@ export function restoreBackup(file: string, dataDir: string, options: { force: b
 function hasTables(database: string): boolean {
   const db = new Database(database, { readonly: true });
   try {
-    return (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get() as number) > 0;
+    return hasAnyTable(db);
   } finally {
     db.close();
   }
 }
 
-function schemaVersionOf(db: Database.Database): number {
-  return (db.prepare('SELECT max(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
-}
 
 /** Written aside then renamed, owner-only: settings may hold the SMTP password. */
 function writePrivate(path: string, text: string): void {

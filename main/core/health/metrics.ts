@@ -3,6 +3,7 @@ import { CHECKPOINT_MODES, WAL_BOUND_BYTES, type Checkpointer } from '../db/chec
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import type { JobState } from '../printing/store';
+import { jobCountsByState, jobTimeAndCopies, openJobTotal } from './metrics-store';
 
 const ORDER_RESULTS = ['created', 'updated', 'merged'] as const;
 const JOB_STATES: readonly JobState[] = ['queued', 'rendering', 'submitting', 'submitted', 'done', 'unknown', 'failed'];
@@ -31,7 +32,6 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
   // sees 0, not "no data" (Prometheus practice: avoid missing metrics).
   for (const result of ORDER_RESULTS) ordersIngested.inc({ result }, 0);
   for (const state of JOB_STATES) jobTransitions.inc({ state }, 0);
-  const jobsByState = db.prepare<[], { state: string; count: number }>('SELECT state, COUNT(*) AS count FROM print_jobs GROUP BY state');
   new Gauge({
     name: 'station_print_jobs',
     help: 'Print jobs kept by the station, by state',
@@ -40,17 +40,16 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
     collect() {
       this.reset();
       for (const state of JOB_STATES) this.set({ state }, 0);
-      for (const row of jobsByState.all()) this.set({ state: row.state }, row.count);
+      for (const row of jobCountsByState(db)) this.set({ state: row.state }, row.count);
     },
   });
   // Jobs not finished yet: what the queue still has to print.
-  const openJobs = db.prepare<[], { count: number }>("SELECT COUNT(*) AS count FROM print_jobs WHERE state IN ('queued', 'rendering', 'submitting', 'submitted')");
   new Gauge({
     name: 'station_print_queue_depth',
     help: 'Print jobs waiting, rendering or with the printer system, not finished yet',
     registers: [registry],
     collect() {
-      this.set(openJobs.get()!.count);
+      this.set(openJobTotal(db));
     },
   });
   const pagesPrinted = new Counter({
@@ -73,7 +72,6 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
     registers: [registry],
   });
 
-  const jobFacts = db.prepare<[string], { created_at: string; copies: number }>('SELECT created_at, copies FROM print_jobs WHERE id = ?');
   // Pages of the last render of each job in flight, counted once the printer system has it
   // (a render that is retried is not counted twice).
   const renderedPages = new Map<string, number>();
@@ -84,7 +82,7 @@ export function createStationMetrics(db: Db, events: StationEvents, checkpointer
     if (event.type !== 'updated') return;
     jobTransitions.inc({ state: event.state });
     if (event.state === 'submitted') {
-      const job = jobFacts.get(event.jobId);
+      const job = jobTimeAndCopies(db, event.jobId);
       if (job) {
         printSeconds.observe(Math.max(0, (Date.now() - Date.parse(job.created_at)) / 1000));
         pagesPrinted.inc((renderedPages.get(event.jobId) ?? 0) * job.copies);

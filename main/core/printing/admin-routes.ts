@@ -15,7 +15,7 @@ import type { PrintersService } from '../printers/service';
 import { getTeam } from '../teams/store';
 import type { PrintQueue } from './queue';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
-import { batchCursor, getBatch, getJob, listBatchJobs, listBatches, listJobDocuments, type BatchRow, type JobRow } from './store';
+import { batchCursor, batchOrderNumbers, type BatchRow, getBatch, getJob, type JobRow, listBatches, listBatchJobs, listJobDocuments } from './store';
 import type { TestPrinter } from './test-print';
 
 const printerSettingsBody = z.strictObject({
@@ -250,12 +250,9 @@ export function printingAdminRoutes(
    * A batch with its jobs, and each order's number so the Batches page can name them: one
    * query per batch over its stored order list (a batch may hold thousands of orders).
    */
-  const orderNumbers = db.prepare<[string], { id: string; order_number: string }>(
-    "SELECT o.id, o.order_number FROM json_each(?) AS entry JOIN orders o ON o.id = json_extract(entry.value, '$.id')",
-  );
   function dashboardBatchView(row: BatchRow) {
     const view = batchView(row);
-    const numbers = new Map(orderNumbers.all(row.orders).map((order) => [order.id, order.order_number]));
+    const numbers = new Map(batchOrderNumbers(db, row.orders).map((order) => [order.id, order.order_number]));
     const orders = (view.orders as { id: string }[]).map((order) => ({ ...order, orderNumber: numbers.get(order.id) ?? null }));
     return { ...view, orders, jobs: listBatchJobs(db, row.id).map(jobView) };
   }

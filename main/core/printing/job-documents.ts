@@ -1,8 +1,7 @@
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import type { DocumentsApi, RenderedHtml } from '../documents/contract';
 import { DocumentRenderError } from '../documents/render-thread';
-import { ignoredOrdersOfJob, listJobDocuments, type JobRow } from './store';
+import { ignoredOrdersOfJob, jobDocumentsFingerprint, type JobRow, listJobDocuments } from './store';
 
 export { DOCUMENTS_PER_TURN } from '../documents/service';
 
@@ -36,19 +35,6 @@ export async function renderJobDocuments(db: Db, documents: DocumentsApi, job: J
   }
 }
 
-/**
- * What a job's documents are made of now: each order's and document's last change, the
- * order's status and the last template change anywhere. Documents prepared earlier are used
- * only while it is unchanged.
- */
-function documentsFingerprint(db: Db, jobId: string): string {
-  const row = statement(
-    db,
-    `SELECT coalesce((SELECT MAX(updated_at) FROM document_templates), '') || ';' || group_concat(o.id || ':' || o.updated_at || ':' || o.status || ':' || d.updated_at, ',') AS fingerprint
-     FROM print_job_documents jd JOIN orders o ON o.id = jd.order_id JOIN documents d ON d.id = jd.document_id WHERE jd.job_id = ?`,
-  ).get(jobId) as { fingerprint: string | null };
-  return row.fingerprint ?? '';
-}
 
 /**
  * Documents prepared ahead of their job: while one chunk of a big job is in the browser, the
@@ -61,9 +47,9 @@ export class PreparedDocuments {
 
   constructor(private readonly db: Db) {}
 
-  prepare(job: JobRow, render: () => Promise<RenderedHtml[]>): void {
+  startAhead(job: JobRow, render: () => Promise<RenderedHtml[]>): void {
     if (this.entries.has(job.id)) return;
-    const fingerprint = documentsFingerprint(this.db, job.id);
+    const fingerprint = jobDocumentsFingerprint(this.db, job.id);
     const html = render();
     // Awaited when the job is taken; a failure then is the job's own failure, as if rendered there.
     html.catch(() => undefined);
@@ -74,7 +60,7 @@ export class PreparedDocuments {
   take(jobId: string): Promise<RenderedHtml[]> | undefined {
     const prepared = this.entries.get(jobId);
     this.entries.delete(jobId);
-    if (!prepared || prepared.fingerprint !== documentsFingerprint(this.db, jobId)) return undefined;
+    if (!prepared || prepared.fingerprint !== jobDocumentsFingerprint(this.db, jobId)) return undefined;
     return prepared.html;
   }
 

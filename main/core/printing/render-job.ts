@@ -40,7 +40,7 @@ export class JobRenderer {
     if (job.reprint_of) return reprintedContent(this.deps.store, job, takes);
     const html = await (this.prepared.take(job.id) ?? renderJobDocuments(db, this.deps.documents(), job));
     const next = nextQueuedChunk(db, job);
-    if (next) this.prepared.prepare(next, () => renderJobDocuments(db, this.deps.documents(), next));
+    if (next) this.prepared.startAhead(next, () => renderJobDocuments(db, this.deps.documents(), next));
     const paper = JSON.parse(job.paper) as JobPaper;
     const started = performance.now();
     const rendered = (ok: boolean, pages: number | null) => this.deps.events.emit('rendered', { jobId: job.id, ok, seconds: (performance.now() - started) / 1000, pages });

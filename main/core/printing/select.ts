@@ -4,6 +4,7 @@ import { badRequest } from '../errors';
 import { findOrderRow, parseOrderRow, type Order, type OrderRow } from '../orders/store';
 import type { OrderFilters, PrintRequest } from './schema';
 import { listOrderTags } from '../orders/tags-store';
+import { findOrdersByFilters } from './select-store';
 
 export interface SelectedOrders {
   orders: Order[];
@@ -39,11 +40,6 @@ export function selectOrders(db: Db, caller: Caller, request: Pick<PrintRequest,
   return { orders, missing };
 }
 
-const ORDER_IN_UNFINISHED_JOB = `SELECT 1 FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
-  WHERE d.order_id = o.id AND j.state IN ('queued', 'rendering', 'submitting', 'submitted')`;
-
-const asList = <T>(value: T | T[] | undefined): T[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
-
 function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderRow[] {
   let teamIds = caller.teamIds;
   if (filters['order.teamId']) {
@@ -52,47 +48,7 @@ function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderRow[]
     }
     teamIds = [filters['order.teamId']];
   }
-  const where = [`o.team_id IN (${teamIds.map(() => '?').join(', ')})`];
-  const params: unknown[] = [...teamIds];
-  const statuses = asList(filters['order.status']);
-  if (statuses) {
-    where.push(`o.status IN (${statuses.map(() => '?').join(', ')})`);
-    params.push(...statuses);
-  }
-  if (statuses?.includes('ready') && !statuses.includes('printed')) {
-    // An order stays `ready` until its jobs are printed. Selected by status, "ready" leaves
-    // out orders already on their way to a printer (a job queued, in hand, or waiting at the
-    // printer), so asking
-    // twice for the ready orders (a double click, a retrying client) never prints one twice.
-    // Asking for printed orders too is asking for reprints: nothing is left out then.
-    where.push(`(o.status <> 'ready' OR NOT EXISTS (${ORDER_IN_UNFINISHED_JOB}))`);
-  }
-  const tags = filters['order.tags'];
-  if (tags?.length) {
-    where.push(
-      `EXISTS (SELECT 1 FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = o.id AND t.label IN (${tags.map(() => '?').join(', ')}))`,
-    );
-    params.push(...tags);
-  }
-  const sources = asList(filters['order.source']);
-  if (sources) {
-    where.push(`EXISTS (SELECT 1 FROM order_sources s WHERE s.order_id = o.id AND s.source IN (${sources.map(() => '?').join(', ')}))`);
-    params.push(...sources);
-  }
-  const range = (column: string, from: string | undefined, to: string | undefined) => {
-    // Dates without a time cover the whole day (UTC).
-    if (from) {
-      where.push(`o.${column} >= ?`);
-      params.push(new Date(from).toISOString());
-    }
-    if (to) {
-      where.push(`o.${column} <= ?`);
-      params.push(to.length === 10 ? `${to}T23:59:59.999Z` : new Date(to).toISOString());
-    }
-  };
-  range('order_date', filters['order.orderDateFrom'], filters['order.orderDateTo']);
-  range('created_at', filters['order.createdFrom'], filters['order.createdTo']);
-  return db.prepare(`SELECT o.* FROM orders o WHERE ${where.join(' AND ')} ORDER BY o.created_at, o.rowid`).all(...params) as OrderRow[];
+  return findOrdersByFilters(db, teamIds, filters);
 }
 
 /** Tag labels of each order, for `order.tags` filters on documents. */

@@ -271,3 +271,25 @@ export function refreshBatchState(db: Db, batchId: string, at: string): BatchSta
 export function jobOrderIds(db: Db, jobId: string): string[] {
   return statement(db, 'SELECT order_id FROM print_job_documents WHERE job_id = ? GROUP BY order_id ORDER BY MIN(position)').pluck().all(jobId) as string[];
 }
+
+/**
+ * What a job's documents are made of now: each order's and document's last change, the
+ * order's status and the last template change anywhere. Documents prepared earlier are used
+ * only while it is unchanged.
+ */
+export function jobDocumentsFingerprint(db: Db, jobId: string): string {
+  const row = statement(
+    db,
+    `SELECT coalesce((SELECT MAX(updated_at) FROM document_templates), '') || ';' || group_concat(o.id || ':' || o.updated_at || ':' || o.status || ':' || d.updated_at, ',') AS fingerprint
+     FROM print_job_documents jd JOIN orders o ON o.id = jd.order_id JOIN documents d ON d.id = jd.document_id WHERE jd.job_id = ?`,
+  ).get(jobId) as { fingerprint: string | null };
+  return row.fingerprint ?? '';
+}
+
+/** The number of each order a batch's stored order list names: one query over the list (a batch may hold thousands). */
+export function batchOrderNumbers(db: Db, ordersJson: string): { id: string; order_number: string }[] {
+  return statement(db, "SELECT o.id, o.order_number FROM json_each(?) AS entry JOIN orders o ON o.id = json_extract(entry.value, '$.id')").all(ordersJson) as {
+    id: string;
+    order_number: string;
+  }[];
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -55,5 +56,20 @@ describe('the layer rules (npm run lint)', () => {
     expect(said).toContain('error features-import-http-only-in-routes: main/core/printing/service.ts → main/core/http/errors.ts');
     // A route file may import http/.
     expect(said).not.toContain('features-import-http-only-in-routes: main/core/printing/routes.ts');
+  });
+});
+
+describe('SQL only in stores (npm run lint)', () => {
+  const sql = "import type { Db } from '../db/open';\nexport const count = (db: Db) => db.prepare('SELECT count(*) FROM orders').pluck().get();\n";
+  const messagesAt = async (filePath: string, code: string) => {
+    const [result] = await new ESLint({ cwd: root }).lintText(code, { filePath: join(root, filePath) });
+    return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+  };
+
+  it('refuses a statement prepared outside a *store.ts file, and takes it in one', { timeout: 60_000 }, async () => {
+    expect(await messagesAt('main/core/printing/planted-service.ts', sql)).toEqual(['no-restricted-syntax: SQL belongs in a *store.ts file: add a function there and call it.']);
+    expect(await messagesAt('main/core/printing/planted-store.ts', sql)).toEqual([]);
+    const exec = "import type { Db } from '../db/open';\nexport const wipe = (db: Db) => db.exec('DELETE FROM orders');\n";
+    expect(await messagesAt('main/core/orders/planted.ts', exec)).toHaveLength(1);
   });
 });

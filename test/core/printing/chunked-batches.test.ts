@@ -100,12 +100,12 @@ describe('chunk order across retries', () => {
       const documents = s.station.services.documents;
       const prepared = new PreparedDocuments(s.station.db);
 
-      prepared.prepare(second, () => renderJobDocuments(s.station.db, documents, second));
+      prepared.startAhead(second, () => renderJobDocuments(s.station.db, documents, second));
       const unchanged = prepared.take(second.id);
       expect(unchanged).toBeDefined();
       expect((await unchanged!).map((html) => html.html).join()).toContain('старый текст');
 
-      prepared.prepare(second, () => renderJobDocuments(s.station.db, documents, second));
+      prepared.startAhead(second, () => renderJobDocuments(s.station.db, documents, second));
       const orderInSecond = (s.station.db.prepare('SELECT order_id FROM print_job_documents WHERE job_id = ? LIMIT 1').get(second.id) as { order_id: string }).order_id;
       const number = (s.station.db.prepare('SELECT order_number FROM orders WHERE id = ?').get(orderInSecond) as { order_number: string }).order_number;
       await json(await s.call('/api/orders', { key, json: { sourceId: number.slice(1), order: { orderNumber: number, note: 'новый текст' } } }), 201);
