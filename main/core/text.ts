@@ -7,3 +7,8 @@
 export function singleLine(text: string): string {
   return text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/ {2,}/g, ' ').trim();
 }
+
+/** Text made safe for HTML content and quoted attributes: the one escaper of documents, pages and markup the station writes. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -5,7 +5,7 @@ import { StationError } from '../errors';
 import { validate } from '../validate';
 import type { OrdersService } from '../orders/service';
 import { CSV_FIELDS, csvPreview, csvRowsToOrders } from './csv-import';
-import { operatorCallerFor } from '../auth/caller';
+import { operatorCallerFor } from '../teams/caller';
 
 const manualBody = z.object({
   teamId: z.string().min(1).max(100),

@@ -2,12 +2,11 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import { notFound } from '../errors';
 import { validate } from '../validate';
 import { nowIso } from '../ids';
-import { findOrderRow, listStatusHistory, setOrderStatus, type OrderRow } from '../orders/store';
+import { listStatusHistory, setOrderStatus } from '../orders/store';
 import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
-import { listTeamIds } from '../teams/store';
+import { findAnyOrder } from '../orders/service';
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -23,11 +22,6 @@ const emptyToUndefined = (query: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined));
 
 
-export function findAnyOrder(db: Db, idOrKey: string): OrderRow {
-  const row = findOrderRow(db, idOrKey, listTeamIds(db));
-  if (!row) throw notFound(`No order with the id or key "${idOrKey.slice(0, 200)}"`);
-  return row;
-}
 
 /** The order list, detail, and ignore/restore for the dashboard. */
 export function adminOrderRoutes(router: Router, db: Db, events: StationEvents): void {

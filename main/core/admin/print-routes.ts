@@ -5,8 +5,8 @@ import { badRequest } from '../errors';
 import { validate } from '../validate';
 import type { PrintingService } from '../printing/service';
 import { printRequestSchema } from '../printing/schema';
-import { operatorCallerFor } from '../auth/caller';
-import { findAnyOrder } from './orders-routes';
+import { operatorCallerFor } from '../teams/caller';
+import { findAnyOrder } from '../orders/service';
 
 const adminPrintBody = z
   .object({

@@ -5,7 +5,7 @@ import { nowIso } from '../ids';
 import { checkApiKey } from '../keys/service';
 import { touchApiKey } from '../keys/store';
 import { getTeam } from '../teams/store';
-import { teamScope, type Caller } from './caller';
+import { teamScope, type Caller } from '../teams/caller';
 
 declare module 'koa' {
   interface DefaultState {

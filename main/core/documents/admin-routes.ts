@@ -1,16 +1,15 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import { z } from 'zod';
-import { findAnyOrder } from '../admin/orders-routes';
+import { findAnyOrder } from '../orders/service';
 import type { Db } from '../db/open';
 import { notFound } from '../errors';
 import { validate } from '../validate';
 import { parseOrderRow } from '../orders/store';
 import { getTeam } from '../teams/store';
-import type { PdfRenderer } from './contract';
+import type { PdfRenderer, ZplPreview } from './contract';
 import { getDocument } from './documents-store';
-import type { ZplPreviewThread } from '../render/zpl-png';
-import { answerRendered, renderFailed } from './render-answer';
+import { answerRendered, renderFailed } from '../http/rendered-answer';
 import { sampleOrder } from './sample-order';
 import { templateCreateSchema } from './schema';
 import type { DocumentsService } from './service';
@@ -29,7 +28,7 @@ interface Deps {
   templates: TemplatesService;
   renderer: PdfRenderer;
   /** PNG previews of ZPL labels. */
-  zplPreview: Pick<ZplPreviewThread, 'render'>;
+  zplPreview: ZplPreview;
 }
 
 /** Dashboard routes: templates, flows, previews and an order's documents (every team of the station). */

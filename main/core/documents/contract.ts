@@ -90,3 +90,8 @@ export interface PdfRenderer {
   mergePdfs?(parts: Uint8Array[]): Promise<Uint8Array>;
   close(): Promise<void>;
 }
+
+/** Renders a ZPL label as the printer lays it out, as a PNG (render/zpl-png.ts: a thread of its own). */
+export interface ZplPreview {
+  render(zpl: string, paper: PaperSpec): Promise<Buffer>;
+}

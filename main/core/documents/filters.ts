@@ -2,16 +2,13 @@ import addressFormatter from '@fragaria/address-formatter';
 import bwipjs from 'bwip-js/node';
 import type { Context, Liquid } from 'liquidjs';
 import { translate } from './i18n';
+import { escapeHtml } from '../text';
 
 /** What liquidjs binds `this` to in a filter (its FilterImpl type is not exported). */
 export interface FilterImpl {
   context: Context;
 }
 
-/** HTML-escapes text; the filters that return markup escape every piece of data they embed. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(locale: string, currency: string): Intl.NumberFormat {

@@ -15,7 +15,3 @@ export function documentHtml(body: string, paper: PaperSpec): string {
     `</head><body>${body}</body></html>`
   );
 }
-
-/** Text made safe for HTML content and quoted attributes. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

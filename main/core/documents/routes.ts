@@ -3,7 +3,7 @@ import { callerOf } from '../auth/scope';
 import { notFound } from '../errors';
 import type { OrdersService } from '../orders/service';
 import type { PdfRenderer } from './contract';
-import { answerRendered, renderFailed } from './render-answer';
+import { answerRendered, renderFailed } from '../http/rendered-answer';
 import type { DocumentsService } from './service';
 
 /**

@@ -10,7 +10,6 @@ import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
 import { stationLocale } from './i18n';
-import { escapeHtml } from './filters';
 import { documentHtml } from './html';
 import { DocumentRenderError } from './render-thread';
 import { findTemplateInScope } from './resolve';
@@ -19,6 +18,7 @@ import { ensureTeamSeeded } from './seed';
 import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } from './templates-store';
 import { getTeam } from '../teams/store';
 import { listOrderTags } from '../orders/tags-store';
+import { escapeHtml } from '../text';
 
 /** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
 export const DOCUMENTS_PER_TURN = 4;

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { callerOf } from '../auth/scope';
-import { canAccessTeam, type Caller } from '../auth/caller';
+import { canAccessTeam, type Caller } from '../teams/caller';
 import type { Db } from '../db/open';
 import { notFound } from '../errors';
 import { validate } from '../validate';

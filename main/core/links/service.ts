@@ -1,6 +1,6 @@
 import { getSourceApp } from '../apps/store';
-import type { Caller } from '../auth/caller';
-import { isThreePl } from '../auth/caller';
+import type { Caller } from '../teams/caller';
+import { isThreePl } from '../teams/caller';
 import type { Db } from '../db/open';
 import { badRequest, StationError } from '../errors';
 import { validate } from '../validate';

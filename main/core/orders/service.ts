@@ -1,5 +1,5 @@
-import type { Caller } from '../auth/caller';
-import { isThreePl } from '../auth/caller';
+import type { Caller } from '../teams/caller';
+import { isThreePl } from '../teams/caller';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
@@ -28,6 +28,7 @@ import {
   type OrderRow,
 } from './store';
 import { listOrderTags, resolveTags, setOrderTags, type Tag } from './tags-store';
+import { listTeamIds } from '../teams/store';
 
 /** `<team_id>/<source>-<sourceId>`: the key of an API-created order. */
 export const orderKeyFor = (teamId: string, source: string, sourceId: string): string => `${teamId}/${source}-${sourceId}`;
@@ -237,4 +238,11 @@ export function orderStatusResource(db: Db, row: OrderRow) {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** An order of any team, by id or key: the dashboard acts for the station operator. 404 when there is none. */
+export function findAnyOrder(db: Db, idOrKey: string): OrderRow {
+  const row = findOrderRow(db, idOrKey, listTeamIds(db));
+  if (!row) throw notFound(`No order with the id or key "${idOrKey.slice(0, 200)}"`);
+  return row;
 }

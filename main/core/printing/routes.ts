@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { callerOf } from '../auth/scope';
-import { type Caller } from '../auth/caller';
+import { type Caller } from '../teams/caller';
 import { validate } from '../validate';
 import { idempotencyOf, type IdempotencyRequest } from './idempotency';
 import { printOneRequestSchema, printRequestSchema, strictQuerySchema, type PrintRequest } from './schema';

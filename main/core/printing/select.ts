@@ -1,4 +1,4 @@
-import { canAccessTeam, type Caller } from '../auth/caller';
+import { canAccessTeam, type Caller } from '../teams/caller';
 import type { Db } from '../db/open';
 import { badRequest } from '../errors';
 import { findOrderRow, parseOrderRow, type Order, type OrderRow } from '../orders/store';

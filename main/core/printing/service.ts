@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../teams/caller';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
 import type { DocumentsApi } from '../documents/contract';

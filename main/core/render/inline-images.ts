@@ -1,7 +1,7 @@
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
-import { escapeHtml } from '../documents/html';
 import { IMAGE_LIMITS, type FetchedImage, type ImageFetcher } from '../net/image-fetcher';
 import { combineDocuments } from './combine';
+import { escapeHtml } from '../text';
 
 // `<img … src="…">` with an http(s) source, in any quoting.
 const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))[^>]*>/gi;

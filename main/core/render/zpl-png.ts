@@ -1,4 +1,4 @@
-import type { PaperSpec } from '../documents/contract';
+import type { PaperSpec, ZplPreview } from '../documents/contract';
 import { pageSizeMm } from '../documents/paper';
 import type { Logger } from '../logger';
 import { ThreadClient } from '../threads/thread-client';
@@ -14,7 +14,7 @@ const PREVIEW_DEADLINE_MS = 20_000;
  * next preview starts another), a thread that dies (even before it is ready) fails its
  * previews at once. Built by the station (station.ts) and closed with it.
  */
-export class ZplPreviewThread {
+export class ZplPreviewThread implements ZplPreview {
   private readonly client: ThreadClient<{ zpl: string; widthMm: number; heightMm: number; dpmm: number }, string>;
 
   constructor(logger: Logger) {

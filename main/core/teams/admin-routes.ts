@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { operatorCallerFor } from '../auth/caller';
+import { operatorCallerFor } from './caller';
 import type { Db } from '../db/open';
 import { badRequest, notFound } from '../errors';
 import { validate } from '../validate';

@@ -1,9 +1,9 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
-import { escapeHtml } from '../documents/html';
 import { StationError } from '../errors';
 import { statusOf } from '../http/errors';
 import type { InvitationsService } from './invitations';
+import { escapeHtml } from '../text';
 
 const PATH = /^\/invitations\/([A-Za-z0-9_-]{20,200})$/;
 

@@ -1,5 +1,5 @@
-import type { Caller } from '../auth/caller';
-import { managedMerchant, requireThreePl } from '../auth/caller';
+import type { Caller } from './caller';
+import { managedMerchant, requireThreePl } from './caller';
 import type { Db } from '../db/open';
 import type { StationHooks } from '../hooks';
 import { badRequest } from '../errors';

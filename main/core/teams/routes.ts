@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { callerOf } from '../auth/scope';
-import { requireThreePl } from '../auth/caller';
+import { requireThreePl } from './caller';
 import type { MerchantsService } from './merchants';
 import { threePlLimits, type ThreePlLimits } from './rate-limits';
 import { teamResource } from './service';

@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import { StationError } from '../errors';
+import type { PdfRenderer, RenderedHtml, ZplPreview } from '../documents/contract';
 import { ChromiumMissingError } from '../render/chromium-path';
-import type { ZplPreviewThread } from '../render/zpl-png';
-import type { PdfRenderer, RenderedHtml } from './contract';
 
 /** A ZPL document's label text (a ZPL template's output, a ZPL carrier label), or undefined. */
 function zplOf(document: RenderedHtml): string | undefined {
@@ -17,7 +16,7 @@ export async function answerRendered(
   document: RenderedHtml,
   format: 'pdf' | 'png',
   filename: string,
-  zplPreview?: Pick<ZplPreviewThread, 'render'>,
+  zplPreview?: ZplPreview,
 ): Promise<void> {
   try {
     const zpl = zplOf(document);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { forbidden, notFound } from '../errors';
-import { getTeam, listMerchantIds, type TeamRow } from '../teams/store';
+import { getTeam, listMerchantIds, type TeamRow } from './store';
 
 /**
  * Who is calling and which teams they may touch. This is the one place that decides
