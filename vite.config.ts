@@ -45,7 +45,7 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
           cpSync('main/core/db/migrations', `${outDir}/migrations`, { recursive: true });
           cpSync('main/core/render/zpl-png-worker.mjs', `${outDir}/zpl-png-worker.mjs`);
           cpSync('main/core/db/checkpoint-worker.mjs', `${outDir}/checkpoint-worker.mjs`);
-          cpSync('main/core/documents/carrier-pdf-worker.mjs', `${outDir}/carrier-pdf-worker.mjs`);
+          cpSync('main/core/carrier-labels/carrier-pdf-worker.mjs', `${outDir}/carrier-pdf-worker.mjs`);
         },
       },
     ],

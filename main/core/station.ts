@@ -15,7 +15,8 @@ import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
 import { logActivity } from './activity-log';
 import { Checkpointer } from './db/checkpointer';
-import { CarrierPdfThread } from './documents/carrier-pdf-thread';
+import { CarrierPdfThread } from './carrier-labels/carrier-pdf-thread';
+import { CarrierLabelPages } from './carrier-labels/pages';
 import { GroupCommitter } from './db/group-commit';
 import { WalSync, type SyncFile } from './db/wal-sync';
 import { durableAnswers } from './http/durable-answers';
@@ -154,6 +155,8 @@ interface Platform {
   linkBaseUrl: () => string;
   pdfRenderer: PdfRenderer;
   carrierPdfs: CarrierPdfThread;
+  /** Carrier-label pages read at ingest, for the documents built in the same write. */
+  labelPages: CarrierLabelPages;
   sandbox: Sandbox;
 }
 
@@ -164,9 +167,9 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     mailer: platform.mailer,
     invitations,
     merchants: createMerchantsService(db, hooks, invitations),
-    orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs }),
+    orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs, labelPages: platform.labelPages }),
     adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
-    ...createDocumentsCapability(db, platform.pdfRenderer, events, threads),
+    ...createDocumentsCapability(db, platform.pdfRenderer, { events, threaded: threads, labelPages: platform.labelPages }),
     ...createLinksCapability(db, platform.sandbox),
   };
 }
@@ -217,7 +220,7 @@ export function createStation(options: StationOptions): Station {
   const pdfRenderer = withImagePolicy(withRenderedCache(options.pdfRenderer ?? new ChromiumPdfRenderer({ logger }), printCache, { mergePdfs: (parts) => carrierPdfs.merge(parts) }), imageFetcher);
   // Big print jobs render their documents off the event loop (a one-shot command prints nothing).
   const documentThreads = stationThreads.render && { thread: stationThreads.render, logger };
-  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer, carrierPdfs, sandbox: stationThreads.sandbox }, documentThreads);
+  const services = createServices(db, writer, hooks, events, { settings, mailer: settingsMailer(settings), linkBaseUrl, pdfRenderer, carrierPdfs, labelPages: new CarrierLabelPages(), sandbox: stationThreads.sandbox }, documentThreads);
 
   // The API's own description needs no key: an integrator reads it before having one.
   const apiPublic = new Router();

@@ -1,4 +1,4 @@
-import { stationLocale } from '../documents/i18n';
+import { stationLocale } from '../locale';
 import type Router from '@koa/router';
 import type { Db } from '../db/open';
 import { listTeams } from '../teams/store';

@@ -1,5 +1,5 @@
 import { createTeam, teamResource } from '../teams/service';
-import { stationLocale } from '../documents/i18n';
+import { stationLocale } from '../locale';
 import { teamLocaleSchema } from '../teams/schema';
 import { nowIso } from '../ids';
 import { getTeam, listTeams, setTeamLocale } from '../teams/store';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { CarrierLabelRef } from './carrier-labels';
+import type { CarrierLabelRef } from '../carrier-labels/labels';
 import type { DocumentRecord, PaperSpec } from './contract';
 import { type OrderRow } from '../orders/store';
 

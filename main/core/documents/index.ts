@@ -8,6 +8,7 @@ import { renderManyOnThread, type RenderThread } from './render-thread';
 import { upgradeBuiltinTemplates } from './seed';
 import { createDocumentsService, DOCUMENTS_PER_TURN } from './service';
 import { createTemplatesService } from './templates-service';
+import { type CarrierLabelPages } from '../carrier-labels/pages';
 
 export { documentAdminRoutes } from './admin-routes';
 export { documentRoutes } from './routes';
@@ -23,10 +24,11 @@ export interface DocumentThreads {
  * Documents: templates, flows and the documents they build, plus the renderer printing uses.
  * With a render thread, print jobs of many documents render there (render-thread.ts).
  */
-export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, events?: StationEvents, threaded?: DocumentThreads) {
+export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, options: { events?: StationEvents; threaded?: DocumentThreads; labelPages?: CarrierLabelPages } = {}) {
+  const { events, threaded, labelPages } = options;
   const engine = new TemplateEngine();
   upgradeBuiltinTemplates(db);
-  const service = createDocumentsService(db, engine);
+  const service = createDocumentsService(db, engine, { labelPages });
   const documents = threaded ? { ...service, renderMany: renderManyOnThread(threaded.thread, service.renderMany, { inPlaceUpTo: DOCUMENTS_PER_TURN, logger: threaded.logger }) } : service;
   // Orders whose documents a template change rebuilt are announced like any changed order
   // (live views refresh, documents are rendered ahead again).

@@ -4,12 +4,14 @@ import type { OrderWrittenEvent } from '../hooks';
 import { newId, nowIso } from '../ids';
 import { getOrderRow, listOrderKeys, listOrderSources, type Order, type OrderRow, parseOrderRow, setOrderStatus } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
-import { CARRIER_LABEL_TEMPLATE_ID, carrierLabelHash, carrierLabelPaper, carrierLabelsOf, decodeLabel, type CarrierLabel } from './carrier-labels';
+import { carrierLabelHash, carrierLabelsOf, decodeLabel, type CarrierLabel } from '../carrier-labels/labels';
+import type { CarrierLabelPages } from '../carrier-labels/pages';
+import { CARRIER_LABEL_TEMPLATE_ID, carrierLabelPaper } from './carrier-labels';
 import { type DocumentKey, type DocumentWrite, getDocument, listDocumentKeys, listDocuments, readyOrdersUsingTemplate, replaceDocuments, storedCarrierLabel } from './documents-store';
 import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
-import { stationLocale } from './i18n';
+import { stationLocale } from '../locale';
 import { documentHtml } from './html';
 import { DocumentRenderError } from './render-thread';
 import { findTemplateInScope } from './resolve';
@@ -31,8 +33,8 @@ const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orie
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-export function createDocumentsService(db: Db, engine: TemplateEngine, options: { defaultLocale?: string } = {}) {
-  const { defaultLocale = stationLocale() } = options;
+export function createDocumentsService(db: Db, engine: TemplateEngine, options: { defaultLocale?: string; labelPages?: CarrierLabelPages } = {}) {
+  const { defaultLocale = stationLocale(), labelPages } = options;
   function teamView(teamId: string) {
     const team = getTeam(db, teamId);
     return { id: teamId, name: team?.name ?? '', locale: team?.locale ?? defaultLocale };
@@ -136,7 +138,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   function carrierLabelDocument(label: CarrierLabel, index: number, prior: DocumentKey | undefined): Omit<DocumentWrite, 'id' | 'position'> {
     const hash = carrierLabelHash(label);
     const stored = prior && storedCarrierLabel(prior);
-    const paper = carrierLabelPaper(label, hash) ?? (stored?.hash === hash ? (JSON.parse(prior!.paper) as PaperSpec) : undefined);
+    const paper = carrierLabelPaper(label, labelPages, hash) ?? (stored?.hash === hash ? (JSON.parse(prior!.paper) as PaperSpec) : undefined);
     return {
       tag: label.tag,
       templateId: CARRIER_LABEL_TEMPLATE_ID,

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
 import { badRequest, conflict, notFound, StationError } from '../errors';
 import { validate } from '../validate';
-import { checkZplLabel } from './zpl-policy';
+import { checkZplLabel } from '../carrier-labels/zpl-policy';
 import { newId, nowIso } from '../ids';
 import { TemplateSyntaxError, type TemplateEngine } from './engine';
 import { flowReferences, getFlow, saveFlow } from './flows-store';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARRIER_LABEL_MAX_BYTES, CARRIER_LABELS_MAX, CARRIER_LABELS_VARIABLE, refineCarrierLabels } from '../documents/carrier-labels';
+import { CARRIER_LABEL_MAX_BYTES, CARRIER_LABELS_MAX, CARRIER_LABELS_VARIABLE, refineCarrierLabels } from '../carrier-labels/labels';
 
 /** Optional in the contract; a `null` from a source system means "not sent". */
 const optional = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);

@@ -8,8 +8,8 @@ import { badRequest, notFound } from '../errors';
 import { validate } from '../validate';
 import { newId, nowIso } from '../ids';
 import { consoleLogger, type Logger } from '../logger';
-import { checkCarrierLabelPdfs } from '../documents/carrier-labels';
-import type { CarrierPdfThread } from '../documents/carrier-pdf-thread';
+import type { CarrierPdfThread } from '../carrier-labels/carrier-pdf-thread';
+import { checkCarrierLabelPdfs, type CarrierLabelPages } from '../carrier-labels/pages';
 import { orderRequestSchema, type OrderData, type OrderRequest } from './schema';
 import {
   appendStatusHistory,
@@ -40,12 +40,14 @@ export interface OrdersServiceDeps {
   events: StationEvents;
   /** Reads carrier-label PDFs off the event loop, under limits. */
   carrierPdfs: CarrierPdfThread;
+  /** Where the pages read are kept for the write's documents (station.ts builds one). */
+  labelPages: CarrierLabelPages;
   logger?: Logger;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService({ db, writer, hooks, events, carrierPdfs, logger = consoleLogger() }: OrdersServiceDeps) {
+export function createOrdersService({ db, writer, hooks, events, carrierPdfs, labelPages, logger = consoleLogger() }: OrdersServiceDeps) {
   /** Which team owns an incoming order (spec: 3PL targeting). */
   function owningTeamId(caller: Caller, targetTeamId: string | undefined): string {
     if (targetTeamId === undefined || targetTeamId === caller.team.id) return caller.team.id;
@@ -71,7 +73,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, lo
    */
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
-    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs);
+    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs, labelPages);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);

@@ -1,4 +1,4 @@
-import { canonicalLocale } from '../documents/i18n';
+import { canonicalLocale } from '../locale';
 import { z } from 'zod';
 
 /** POST /api/teams/merchants */

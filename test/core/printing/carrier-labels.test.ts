@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRIER_LABEL_MAX_BYTES } from '../../../main/core/documents/carrier-labels';
+import { CARRIER_LABEL_MAX_BYTES } from '../../../main/core/carrier-labels/labels';
 import { PermanentPrintError } from '../../../main/core/printers/backend';
 import { READY_PDF_NOT_TAKEN, renderJobContent } from '../../../main/core/printing/job-content';
 import { makePdf, pdfPageSizesMm, pdfPageTexts, waitForCupsPdf } from '../printers/cups-output';

@@ -16,21 +16,6 @@ const CATALOGS: Record<string, Record<string, string>> = { en, de, fr, es, it, n
 /** Languages the built-in documents speak; any other locale gets English words (and its own dates and money). */
 export const DOCUMENT_LANGUAGES = Object.keys(CATALOGS);
 
-/** A locale as Intl knows it (`de-AT`, `ja`), or undefined for anything Intl refuses. */
-export function canonicalLocale(locale: string): string | undefined {
-  try {
-    const [canonical] = Intl.getCanonicalLocales(locale);
-    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length ? canonical : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The station's own locale: `STATION_LOCALE`, else the OS's (Node reads LANG / the system). */
-export function stationLocale(env: NodeJS.ProcessEnv = process.env): string {
-  return canonicalLocale(env.STATION_LOCALE ?? '') ?? Intl.DateTimeFormat().resolvedOptions().locale;
-}
-
 /** `key` in the locale's language (`de-AT` → German), else English; `{0}`… filled from `args`. */
 export function translate(locale: string, key: string, args: unknown[] = []): string {
   const language = locale.split('-')[0]!.toLowerCase();
