@@ -222,7 +222,8 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await results.getByRole('alert').getByText(/5 orders \(#8001, #8002, #8003 and 2 more\) not printed — #8001: No template "Slipp" for this team\. Check the name on the Templates page/).waitFor();
     await expectAccessible('the print results');
     // Focus is back in the scan box, ready for the next scan.
-    await expect.poll(async () => (await focused()).tag).toBe('input');
+    // Polled up to 10 s: on a loaded machine the dialog's close and the refocus take a while.
+    await expect.poll(async () => (await focused()).tag, { timeout: 10_000 }).toBe('input');
     expect(await focused()).toMatchObject({ inDialog: false });
 
     // Printed as routed, the batch names its orders, each a link to it.
@@ -401,7 +402,8 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await expectVisibleFocus('a primary button');
   });
 
-  it('at 200% zoom (683×384): no sideways scrolling, the menu opens, Orders and its detail stack, dialogs keep their buttons in reach', async () => {
+  // Every page at two sizes: 10 s on a quiet machine, three times that on a loaded one.
+  it('at 200% zoom (683×384): no sideways scrolling, the menu opens, Orders and its detail stack, dialogs keep their buttons in reach', { timeout: 90_000 }, async () => {
     await page.setViewportSize({ width: 683, height: 384 });
     for (const path of PAGES) {
       await open(path);
