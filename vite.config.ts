@@ -3,6 +3,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { THREAD_ENTRIES } from './main/core/threads/entries';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
 // The Node bundles (the station command and Electron) keep node_modules and Node's own modules external: they ship as-is
@@ -15,11 +16,9 @@ const external = [
 ].map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/.*)?$`));
 
 /**
- * A Node bundle of the core: `entry` plus the entries of the threads written in TypeScript
- * (the link sandbox's, which sandbox.ts looks for as `sandbox-worker.js` beside the bundle,
- * and the document render thread's, `render-worker.js`), with the SQL migrations and the threads
- * written in plain JavaScript (the ZPL preview, the WAL checkpoints) copied beside it, where
- * the core looks for them.
+ * A Node bundle of the core: `entry` plus every worker thread's entry (threads/entries.ts,
+ * the one list), each as `<name>.js` beside the bundle where the core looks for it, with the
+ * SQL migrations copied beside it.
  */
 function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
   return {
@@ -31,7 +30,7 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
       minify: false,
       sourcemap: true,
       rollupOptions: {
-        input: { ...entry, 'sandbox-worker': resolve('main/core/sandbox/worker.ts'), 'render-worker': resolve('main/core/documents/render-worker.ts') },
+        input: { ...entry, ...Object.fromEntries(Object.entries(THREAD_ENTRIES).map(([name, source]) => [name, resolve(source)])) },
         external,
         // Chunks sit beside the entries, not in assets/: the core finds its migrations and
         // workers relative to its own module (import.meta.url), whichever chunk that lands in.
@@ -40,12 +39,9 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
     },
     plugins: [
       {
-        name: 'copy-migrations-and-plain-workers',
+        name: 'copy-migrations',
         writeBundle() {
           cpSync('main/core/db/migrations', `${outDir}/migrations`, { recursive: true });
-          cpSync('main/core/render/zpl-png-worker.mjs', `${outDir}/zpl-png-worker.mjs`);
-          cpSync('main/core/db/checkpoint-worker.mjs', `${outDir}/checkpoint-worker.mjs`);
-          cpSync('main/core/carrier-labels/carrier-pdf-worker.mjs', `${outDir}/carrier-pdf-worker.mjs`);
         },
       },
     ],

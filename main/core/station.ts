@@ -196,7 +196,7 @@ export function createStation(options: StationOptions): Station {
     // A preview that ends the thread answers 500; the next preview starts another.
     zplPreview: new ZplPreviewThread(logger),
     // An expression that ends its thread fails its link alone (the link's error log says why).
-    sandbox: createSandbox(),
+    sandbox: createSandbox(logger),
     async close() {
       await Promise.all([this.render?.close(), this.carrierPdfs.close(), this.zplPreview.close(), this.sandbox.close()]);
       await this.checkpointer?.close();

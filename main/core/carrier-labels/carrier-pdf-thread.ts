@@ -21,7 +21,7 @@ export type CarrierPdfCheck = { page: { width: number; height: number; rotation:
 type Request = { check: Uint8Array } | { merge: Uint8Array[] };
 
 /**
- * Reads PDFs from outside on a thread of its own (carrier-pdf-worker.mjs): each carrier label
+ * Reads PDFs from outside on a thread of its own (carrier-pdf-worker.ts): each carrier label
  * when its order arrives (screened for filter chains and decompression bombs first, then
  * parsed), and the merge of a job's documents with its labels. The thread has a 256 MB heap
  * and each call a deadline: a label that passes either ends the thread, is refused, and the
@@ -36,7 +36,7 @@ export class CarrierPdfThread {
     this.limits = { ...CARRIER_PDF_LIMITS, ...limits };
     this.client = new ThreadClient({
       name: 'the carrier-label PDF thread',
-      entry: new URL('./carrier-pdf-worker.mjs', import.meta.url),
+      entry: 'carrier-pdf-worker',
       workerData: { maxStreamBytes, maxLabelBytes },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
       startTimeoutMs: 30_000,

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
+import { ThreadClient } from '../threads/thread-client';
 import { WAL_SIZE_LIMIT_BYTES, type Db } from './open';
 
 /** What one `PRAGMA wal_checkpoint(MODE)` did. */
@@ -41,7 +41,7 @@ export interface CheckpointStats {
 }
 
 /**
- * WAL checkpoints on a thread of their own (checkpoint-worker.mjs). SQLite checkpoints on the
+ * WAL checkpoints on a thread of their own (checkpoint-worker.ts). SQLite checkpoints on the
  * connection that commits once the WAL passes 1,000 pages: on the station's event loop, with
  * an fsync of the WAL and one of the database file (20–280 ms each measured while a batch
  * printed). The station's connection stops doing so (`wal_autocheckpoint = 0`); the thread
@@ -53,14 +53,14 @@ export interface CheckpointStats {
  * Emits 'checkpoint' (CheckpointResult) for each checkpoint of a round that did something.
  */
 export class Checkpointer extends EventEmitter {
-  private readonly worker: Worker;
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (results: CheckpointResult[]) => void; reject: (error: Error) => void }>();
-  private closing = false;
+  private readonly client: ThreadClient<{ mode?: string }, CheckpointResult[]>;
+  /** The thread died and the connection checkpoints itself until the next call starts another. */
+  private fallenBack = false;
   private readonly counts = Object.fromEntries(CHECKPOINT_MODES.map((mode) => [mode, { done: 0, busy: 0 }])) as CheckpointStats['counts'];
   private last: CheckpointStats['last'];
+  private stop!: () => void;
   /** Resolves when the thread is gone (closed, or failed and replaced by the connection's own checkpoints). */
-  readonly stopped: Promise<void>;
+  readonly stopped = new Promise<void>((resolve) => (this.stop = resolve));
 
   constructor(
     private readonly db: Db,
@@ -79,7 +79,9 @@ export class Checkpointer extends EventEmitter {
     db.pragma('wal_autocheckpoint = 0');
     // The connection that commits is the one that cuts the file back when the WAL starts over.
     db.pragma(`journal_size_limit = ${options.sizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES}`);
-    this.worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+    this.client = new ThreadClient({
+      name: 'the checkpoint thread',
+      entry: 'checkpoint-worker',
       workerData: {
         file: db.name,
         nativeBinding: options.nativeBinding,
@@ -89,41 +91,35 @@ export class Checkpointer extends EventEmitter {
         sizeLimitBytes: options.sizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES,
         busyTimeoutMs: options.busyTimeoutMs ?? 100,
       },
+      logger: options.logger,
+      // Rounds of its own timer that did something.
+      onEvent: (message) => {
+        const { round } = message as { round?: CheckpointResult[] };
+        if (round) this.record(round);
+      },
+      // Failure policy: the connection checkpoints itself again, so the WAL never grows without bound.
+      onDeath: (reason) => {
+        this.fallenBack = true;
+        options.logger.error('the checkpoint thread stopped; the station checkpoints on its own connection again', { reason });
+        if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+        this.stop();
+      },
+      // It closes its own connection; never terminated in the middle of a checkpoint.
+      farewell: { close: true },
     });
-    // Never what keeps the station's process alive.
-    this.worker.unref();
-    this.worker.on('message', (message: { id?: number; round?: CheckpointResult[] }) => {
-      if (message.round) this.record(message.round);
-      if (message.id !== undefined) {
-        this.waiting.get(message.id)?.resolve(message.round!);
-        this.waiting.delete(message.id);
-      }
-    });
-    this.stopped = new Promise<void>((resolve) => {
-      let stopped = false;
-      const fallBack = (reason: string) => {
-        if (stopped) return;
-        stopped = true;
-        for (const { reject } of this.waiting.values()) reject(new Error(`the checkpoint thread stopped: ${reason}`));
-        this.waiting.clear();
-        if (!this.closing) {
-          options.logger.error('the checkpoint thread stopped; the station checkpoints on its own connection again', { reason });
-          if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
-        }
-        resolve();
-      };
-      this.worker.once('error', (error) => fallBack(String(error)));
-      this.worker.once('exit', (code) => fallBack(`exited with ${code}`));
-    });
+    // Unlike the other threads it starts at once: it works on its own timer.
+    this.client.warm().catch(() => undefined);
   }
 
   /** One round now (besides the timer's), or one checkpoint of the given mode; resolves with the last checkpoint it ran. */
   async checkpointNow(mode?: CheckpointMode): Promise<CheckpointResult> {
-    const id = this.nextId++;
-    const results = await new Promise<CheckpointResult[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, mode: mode?.toUpperCase() });
-    });
+    if (this.fallenBack) {
+      // The call starts a new thread: the connection leaves checkpoints to it again.
+      this.fallenBack = false;
+      this.db.pragma('wal_autocheckpoint = 0');
+    }
+    const results = await this.client.call({ mode: mode?.toUpperCase() });
+    this.record(results);
     return results[results.length - 1]!;
   }
 
@@ -142,12 +138,8 @@ export class Checkpointer extends EventEmitter {
 
   /** Stops the thread and closes its connection; the station's own close then checkpoints last. */
   async close(): Promise<void> {
-    this.closing = true;
-    // Held while it closes: with nothing else left, an unreferenced thread would let the
-    // process exit before the station's close finished (exit code 13, an unsettled await).
-    this.worker.ref();
-    this.worker.postMessage({ close: true });
-    await this.stopped;
+    await this.client.close();
+    this.stop();
   }
 
   private record(results: CheckpointResult[]): void {

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { threadEntry } from '../thread-entry';
 import type { Logger } from '../logger';
 import { ThreadClient } from '../threads/thread-client';
 import type { RenderedHtml } from './contract';
@@ -40,7 +39,7 @@ export class RenderThread extends EventEmitter {
     super();
     this.client = new ThreadClient({
       name: 'the render thread',
-      entry: threadEntry(import.meta.url, 'render-worker.js', 'render-worker-bootstrap.mjs'),
+      entry: 'render-worker',
       workerData: { file: options.file, nativeBinding: options.nativeBinding, nice: options.nice ?? 10 },
       idleMs: options.idleMs ?? IDLE_MS,
       startTimeoutMs: STARTUP_TIMEOUT_MS,

@@ -9,7 +9,7 @@ const PREVIEW_DEADLINE_MS = 20_000;
 
 /**
  * ZPL label previews as PNG, rendered locally by zpl-renderer-js on a worker thread
- * (zpl-png-worker.mjs), through the station's one thread model: started on the first
+ * (zpl-png-worker.ts), through the station's one thread model: started on the first
  * preview, stopped after 30 s idle, 20 s per preview (past it the thread is ended and the
  * next preview starts another), a thread that dies (even before it is ready) fails its
  * previews at once. Built by the station (station.ts) and closed with it.
@@ -20,7 +20,7 @@ export class ZplPreviewThread implements ZplPreview {
   constructor(logger: Logger) {
     this.client = new ThreadClient({
       name: 'the ZPL preview thread',
-      entry: new URL('./zpl-png-worker.mjs', import.meta.url),
+      entry: 'zpl-png-worker',
       idleMs: 30_000,
       startTimeoutMs: 30_000,
       logger,

@@ -1,16 +1,26 @@
 import type { EvalItem, ItemResult } from './engine';
 
-/** Messages between the station and its sandbox thread. */
+/**
+ * The sandbox thread's protocol, over the station's thread model (threads/thread-client.ts):
+ * a request, parts of its answer (one per item evaluated), then its answer.
+ */
 export type SandboxRequest =
-  | { id: number; kind: 'evaluate'; realm: string; input: string; items: EvalItem[] }
-  | { id: number; kind: 'compile'; code: string; as: 'condition' | 'resolver' };
+  /** `requestId`: what the station writes into `PROGRESS.stop` to end this request early. */
+  | { kind: 'evaluate'; requestId: number; realm: string; input: string; items: EvalItem[] }
+  | { kind: 'compile'; code: string; as: 'condition' | 'resolver' };
 
-export type SandboxReply =
-  | { kind: 'ready' }
-  | { id: number; kind: 'item'; index: number; result: ItemResult; elapsedMs: number }
+/** One item's result, sent as soon as it is known: if a later item hangs, earlier answers stand. */
+export interface SandboxItemPart {
+  index: number;
+  result: ItemResult;
+  elapsedMs: number;
+}
+
+export type SandboxAnswer =
+  | { kind: 'done' }
   /** The thread stopped before item `index` because the station asked it to (see PROGRESS.stop). */
-  | { id: number; kind: 'stopped'; index: number }
-  | { id: number; kind: 'compiled'; error?: string };
+  | { kind: 'stopped'; index: number }
+  | { kind: 'compiled'; error?: string };
 
 /**
  * Shared cells: which item and stage the thread is evaluating right now, so a thread that

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
-import { threadEntry } from '../thread-entry';
+import { consoleLogger, type Logger } from '../logger';
+import { ThreadClient, ThreadDeadlineError } from '../threads/thread-client';
 import type { EvalItem, EvalOutcome, ExpressionInput, ItemResult } from './engine';
 import { SANDBOX_LIMITS } from './limits';
-import { PROGRESS, STAGE_CODE, type SandboxReply, type SandboxRequest } from './protocol';
+import { PROGRESS, STAGE_CODE, type SandboxAnswer, type SandboxItemPart, type SandboxRequest } from './protocol';
 
 export type SandboxLane = 'shared' | 'slow';
 
@@ -23,27 +23,37 @@ export interface Sandbox {
 
 const STARTUP_TIMEOUT_MS = 30_000;
 
-interface Thread {
-  worker: Worker;
-  progress: Int32Array;
-  ready: Promise<void>;
-  /** Set while a request is in flight; called with every reply and on the thread's death. */
-  listener?: (event: SandboxReply | { kind: 'died'; reason: string }) => void;
-}
-
 type SendOutcome = { ok: true } | { ok: false; fault: 'timeout' | 'crash'; reason: string; item: number; stage: number };
 
 /**
- * One sandbox thread and the requests waiting for it, run one at a time in order. QuickJS's
- * interrupt handler stops runaway bytecode after the time limit; the watchdog here, outside
- * the evaluating thread, terminates the whole thread when something does not stop (a native
- * built-in grinding on a huge value, a crash) and starts its replacement.
+ * One sandbox thread and the requests waiting for it, run one at a time in order, on the
+ * station's thread model (threads/thread-client.ts). QuickJS's interrupt handler stops
+ * runaway bytecode after the time limit; the watchdog here (a deadline per item answered),
+ * outside the evaluating thread, terminates the whole thread when something does not stop (a
+ * native built-in grinding on a huge value, a crash) and starts its replacement at once.
  */
 class SandboxThread {
-  private thread: Thread | undefined;
+  private readonly client: ThreadClient<SandboxRequest, SandboxAnswer>;
+  private readonly progress: Int32Array;
   private queue: Promise<unknown> = Promise.resolve();
-  started = 0;
-  closed = false;
+
+  constructor(logger: Logger) {
+    // One buffer for every thread this client starts (one at a time): where it is, and which request to stop.
+    const progress = new SharedArrayBuffer(PROGRESS.length * Int32Array.BYTES_PER_ELEMENT);
+    this.progress = new Int32Array(progress);
+    this.client = new ThreadClient({
+      name: 'the sandbox thread',
+      entry: 'sandbox-worker',
+      workerData: { progress },
+      startTimeoutMs: STARTUP_TIMEOUT_MS,
+      logger,
+    });
+  }
+
+  /** Threads started so far. */
+  get started(): number {
+    return this.client.starts;
+  }
 
   /** Runs `task` after every task queued before it on this thread. */
   enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -52,95 +62,37 @@ class SandboxThread {
     return run;
   }
 
-  private start(): Thread {
-    this.started++;
-    const progress = new SharedArrayBuffer(PROGRESS.length * Int32Array.BYTES_PER_ELEMENT);
-    const worker = new Worker(threadEntry(import.meta.url, 'sandbox-worker.js', 'worker-bootstrap.mjs'), { workerData: { progress } });
-    worker.unref();
-    const started: Thread = { worker, progress: new Int32Array(progress), ready: Promise.resolve() };
-    started.ready = new Promise<void>((resolve, reject) => {
-      // A thread that never got ready is ended (not left running beside its replacement).
-      const timer = setTimeout(() => {
-        die('the sandbox thread did not start in time');
-        void worker.terminate();
-      }, STARTUP_TIMEOUT_MS);
-      timer.unref();
-      const die = (reason: string) => {
-        clearTimeout(timer);
-        reject(new Error(reason));
-        if (this.thread === started) this.thread = undefined;
-        started.listener?.({ kind: 'died', reason });
-      };
-      worker.on('message', (message: SandboxReply) => {
-        if (message.kind === 'ready') {
-          clearTimeout(timer);
-          resolve();
-        } else started.listener?.(message);
-      });
-      worker.on('error', (error) => die(`the sandbox thread failed: ${error.message}`));
-      worker.on('exit', (code) => die(`the sandbox thread exited (code ${code})`));
-    });
-    started.ready.catch(() => undefined);
-    return started;
+  /** Asks the thread to end request `requestId` before its next item (it answers `stopped`). */
+  requestStop(requestId: number): void {
+    Atomics.store(this.progress, PROGRESS.stop, requestId);
   }
 
-  /** Terminates a stuck thread and starts its replacement at once: a thread takes ~1 s to warm up. */
-  private stop(victim: Thread): void {
-    if (this.thread === victim) this.thread = this.closed ? undefined : this.start();
-    void victim.worker.terminate();
-  }
-
-  /** Asks the thread to end request `id` before its next item (it answers `stopped`). */
-  requestStop(id: number): void {
-    if (this.thread) Atomics.store(this.thread.progress, PROGRESS.stop, id);
-  }
-
-  /** Runs one request on a live thread; on a watchdog or a dead thread, reports where it stopped. */
-  async send(request: SandboxRequest, onReply: (reply: SandboxReply) => boolean, watchdogMs: (repliesSoFar: number) => number): Promise<SendOutcome> {
-    if (!this.thread) this.thread = this.start();
-    const current = this.thread;
+  /** Runs one request; on a watchdog or a dead thread, reports where it stopped. */
+  async send(request: SandboxRequest, onPart: (part: SandboxItemPart) => void, watchdogMs: (partsSoFar: number) => number): Promise<SendOutcome & { answer?: SandboxAnswer }> {
+    Atomics.store(this.progress, PROGRESS.item, -1);
+    Atomics.store(this.progress, PROGRESS.stage, 0);
+    Atomics.store(this.progress, PROGRESS.stop, 0);
+    const where = () => ({ item: Atomics.load(this.progress, PROGRESS.item), stage: Atomics.load(this.progress, PROGRESS.stage) });
     try {
-      await current.ready;
+      await this.client.warm();
     } catch (error) {
-      if (this.thread === current) this.thread = undefined;
       return { ok: false, fault: 'crash', reason: `the sandbox is unavailable: ${(error as Error).message}`, item: -1, stage: 0 };
     }
-    Atomics.store(current.progress, PROGRESS.item, -1);
-    Atomics.store(current.progress, PROGRESS.stage, 0);
-    Atomics.store(current.progress, PROGRESS.stop, 0);
-    return new Promise((resolve) => {
-      let replies = 0;
-      let timer: NodeJS.Timeout;
-      const finish = (outcome: SendOutcome) => {
-        clearTimeout(timer);
-        current.listener = undefined;
-        resolve(outcome);
-      };
-      const where = () => ({ item: Atomics.load(current.progress, PROGRESS.item), stage: Atomics.load(current.progress, PROGRESS.stage) });
-      const arm = () => {
-        clearTimeout(timer);
-        const ms = watchdogMs(replies);
-        timer = setTimeout(() => {
-          this.stop(current);
-          finish({ ok: false, fault: 'timeout', reason: `stopped after ${ms} ms (the sandbox thread was restarted)`, ...where() });
-        }, ms);
-      };
-      current.listener = (event) => {
-        if (event.kind === 'died') return finish({ ok: false, fault: 'crash', reason: event.reason, ...where() });
-        replies++;
-        if (onReply(event)) finish({ ok: true });
-        else arm();
-      };
-      arm();
-      current.worker.postMessage(request);
-    });
+    try {
+      const answer = await this.client.call(request, { onPartial: (part) => onPart(part as SandboxItemPart), deadlineMs: watchdogMs });
+      return { ok: true, answer };
+    } catch (error) {
+      if (error instanceof ThreadDeadlineError) {
+        // A thread takes ~1 s to warm up: its replacement starts now, not with the next request.
+        this.client.warm().catch(() => undefined);
+        return { ok: false, fault: 'timeout', reason: `stopped after ${error.ms} ms (the sandbox thread was restarted)`, ...where() };
+      }
+      return { ok: false, fault: 'crash', reason: (error as Error).message, ...where() };
+    }
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    const current = this.thread;
-    this.thread = undefined;
-    if (current) await current.worker.terminate();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }
 
@@ -152,8 +104,8 @@ class SandboxThread {
  * expressions grind (ten links that each run to the time limit) waits behind itself, and
  * never holds another team's ingest for more than one item, once.
  */
-export function createSandbox(): Sandbox {
-  const threads: Record<SandboxLane, SandboxThread> = { shared: new SandboxThread(), slow: new SandboxThread() };
+export function createSandbox(logger: Logger = consoleLogger()): Sandbox {
+  const threads: Record<SandboxLane, SandboxThread> = { shared: new SandboxThread(logger), slow: new SandboxThread(logger) };
   const slowUntil = new Map<string, number>();
   let nextId = 1;
   let closed = false;
@@ -184,15 +136,12 @@ export function createSandbox(): Sandbox {
       const id = nextId++;
       const outcome = await thread.enqueue(() =>
         thread.send(
-          { id, kind: 'evaluate', realm, input: json, items: batch },
-          (reply) => {
-            if (reply.kind === 'stopped') return true;
-            if (reply.kind !== 'item') return false;
-            results[offset + reply.index] = reply.result;
-            noteCost(realm, reply.elapsedMs);
+          { kind: 'evaluate', requestId: id, realm, input: json, items: batch },
+          (part) => {
+            results[offset + part.index] = part.result;
+            noteCost(realm, part.elapsedMs);
             // Slow on the shared thread: the rest of this request goes to the slow one.
             if (lane === 'shared' && laneOf(realm) === 'slow') thread.requestStop(id);
-            return results.length === items.length;
           },
           (done) => SANDBOX_LIMITS.watchdogMs * (batch[done]?.condition ? 2 : 1) + (done === 0 ? SANDBOX_LIMITS.inputTimeLimitMs : 0),
         ),
@@ -219,16 +168,9 @@ export function createSandbox(): Sandbox {
     compileError(code, as) {
       const thread = threads.shared;
       return thread.enqueue(async () => {
-        let error: string | undefined;
-        const outcome = await thread.send(
-          { id: nextId++, kind: 'compile', code, as },
-          (reply) => {
-            if (reply.kind === 'compiled') error = reply.error;
-            return true;
-          },
-          () => SANDBOX_LIMITS.watchdogMs + STARTUP_TIMEOUT_MS / 10,
-        );
-        return outcome.ok ? error : outcome.reason;
+        const outcome = await thread.send({ kind: 'compile', code, as }, () => undefined, () => SANDBOX_LIMITS.watchdogMs + STARTUP_TIMEOUT_MS / 10);
+        if (!outcome.ok) return outcome.reason;
+        return outcome.answer?.kind === 'compiled' ? outcome.answer.error : undefined;
       });
     },
     async close() {

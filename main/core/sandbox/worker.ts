@@ -1,33 +1,28 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
+import { serveRequests } from '../threads/serve';
 import { ExpressionEngine } from './engine';
-import { PROGRESS, STAGE_CODE, type SandboxReply, type SandboxRequest } from './protocol';
+import { PROGRESS, STAGE_CODE, type SandboxAnswer, type SandboxItemPart, type SandboxRequest } from './protocol';
 
 // The sandbox thread: owns one QuickJS module and engine, answers one request at a time.
 // The station may terminate it at any moment (sandbox.ts); nothing here needs cleanup.
-const port = parentPort!;
 const progress = new Int32Array(workerData.progress as SharedArrayBuffer);
 const engine = new ExpressionEngine(await newQuickJSWASMModule(RELEASE_SYNC));
-const reply = (message: SandboxReply) => port.postMessage(message);
 // Harden a context and run one expression before announcing readiness, so the first real
 // evaluation is not the one paying for it under the station's watchdog.
 engine.evaluate('\u0000warm-up', { payload: null, order: null, source: 'api', sourceId: '0' }, [{ condition: 'true', resolver: 'sourceId' }]);
 
-port.on('message', (request: SandboxRequest) => {
-  if (request.kind === 'compile') {
-    reply({ id: request.id, kind: 'compiled', error: engine.compileError(request.code, request.as) });
-    return;
-  }
+serveRequests<SandboxRequest, SandboxAnswer, SandboxItemPart>((request, part) => {
+  if (request.kind === 'compile') return { kind: 'compiled', error: engine.compileError(request.code, request.as) };
   // One item at a time, each answered at once: if a later item hangs, earlier answers stand.
-  const { id, realm, input, items } = request;
+  const { requestId, realm, input, items } = request;
   const results = engine.evaluate(realm, input, items, {
     onStage: (index, stage) => {
       Atomics.store(progress, PROGRESS.item, index);
       Atomics.store(progress, PROGRESS.stage, STAGE_CODE[stage]);
     },
-    onResult: (index, result, elapsedMs) => reply({ id, kind: 'item', index, result, elapsedMs }),
-    stopBefore: () => Atomics.load(progress, PROGRESS.stop) === id,
+    onResult: (index, result, elapsedMs) => part({ index, result, elapsedMs }),
+    stopBefore: () => Atomics.load(progress, PROGRESS.stop) === requestId,
   });
-  if (results.length < items.length) reply({ id, kind: 'stopped', index: results.length });
+  return results.length < items.length ? { kind: 'stopped', index: results.length } : { kind: 'done' };
 });
-reply({ kind: 'ready' });

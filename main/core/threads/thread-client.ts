@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Logger } from '../logger';
+import type { ThreadEntryName } from './entries';
+import { threadEntry } from './entry';
 
 /**
  * The one way the station talks to a worker thread of its own:
@@ -13,20 +15,42 @@ import type { Logger } from '../logger';
  * - a call with a deadline that passes terminates the thread (its work cannot be
  *   interrupted otherwise) and fails with `ThreadDeadlineError`;
  * - with `idleMs`, a thread without work for that long is ended (and 'stopped' is emitted);
+ * - a thread may also speak of its own accord (`onEvent`: any message that is neither `ready`
+ *   nor an answer), and may be asked to end itself on close (`farewell`), closing what it
+ *   holds, rather than be terminated;
  * - `close()` ends it for good.
  */
 export interface ThreadClientOptions {
   /** What the log and the errors call it ("the carrier-label PDF thread"). */
   name: string;
-  entry: URL;
-  workerData?: unknown;
+  /** Which worker: a station thread by its name in threads/entries.ts (the one list), or a plain JavaScript file (the tests' fixtures). */
+  entry: ThreadEntryName | URL;
+  /** What the worker reads as `workerData` (an object). */
+  workerData?: Record<string, unknown>;
   resourceLimits?: ResourceLimits;
   startTimeoutMs?: number;
   idleMs?: number;
   logger: Logger;
+  /** Messages the thread sends of its own accord (neither `ready` nor an answer). */
+  onEvent?: (message: unknown) => void;
+  /** Told once for each thread that died (not one closed): what to do until the next call starts another. */
+  onDeath?: (reason: string) => void;
+  /** Posted on close: the thread ends itself; one that has not within 5 s is terminated. */
+  farewell?: unknown;
 }
 
-export class ThreadDeadlineError extends Error {}
+/** How long a thread asked to end itself (`farewell`) has before it is terminated. */
+const FAREWELL_MS = 5_000;
+
+export class ThreadDeadlineError extends Error {
+  constructor(
+    message: string,
+    /** The deadline that passed. */
+    readonly ms: number,
+  ) {
+    super(message);
+  }
+}
 /** A thread that died (not a request it refused): its calls fail with this. */
 export class ThreadDiedError extends Error {}
 
@@ -34,7 +58,7 @@ interface Running {
   worker: Worker;
   ready: Promise<void>;
   isReady: boolean;
-  waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; partial: (part: unknown) => void }>;
   /** Marks the thread dead: its start and every call it holds fail with `reason`. */
   die: (reason: string) => void;
 }
@@ -51,7 +75,15 @@ export class ThreadClient<Request, Result> extends EventEmitter {
     super();
   }
 
-  async call(request: Request, options: { deadlineMs?: number; transfer?: ArrayBuffer[] } = {}): Promise<Result> {
+  /**
+   * Sends a request and resolves with its answer. A thread may send parts of an answer first
+   * (`{id, partial}`, given to `onPartial` in order); with a deadline given as a function of the
+   * parts so far, each part starts a new countdown (a long request that keeps answering lives).
+   */
+  async call(
+    request: Request,
+    options: { deadlineMs?: number | ((partsSoFar: number) => number); transfer?: ArrayBuffer[]; onPartial?: (part: unknown) => void } = {},
+  ): Promise<Result> {
     if (this.closed) throw new Error(`${this.options.name} is closed`);
     clearTimeout(this.idleTimer);
     const thread = (this.running ??= this.start());
@@ -60,19 +92,30 @@ export class ThreadClient<Request, Result> extends EventEmitter {
       await thread.ready;
       return (await new Promise<unknown>((resolve, reject) => {
         let deadline: NodeJS.Timeout | undefined;
+        let parts = 0;
         const settle = <T>(then: (value: T) => void) => (value: T) => {
           clearTimeout(deadline);
           then(value);
         };
-        thread.waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
-        if (options.deadlineMs !== undefined) {
+        const arm = () => {
+          clearTimeout(deadline);
+          const { deadlineMs } = options;
+          if (deadlineMs === undefined) return;
+          const ms = typeof deadlineMs === 'number' ? deadlineMs : deadlineMs(parts);
           deadline = setTimeout(() => {
             thread.waiting.delete(id);
-            reject(new ThreadDeadlineError(`${this.options.name} took longer than ${options.deadlineMs} ms`));
+            reject(new ThreadDeadlineError(`${this.options.name} took longer than ${ms} ms`, ms));
             // Its work cannot be stopped from outside otherwise; other calls it held fail too.
             this.kill(thread, `${this.options.name} was ended: a call passed its deadline`);
-          }, options.deadlineMs);
-        }
+          }, ms);
+        };
+        const partial = (part: unknown) => {
+          parts++;
+          options.onPartial?.(part);
+          arm();
+        };
+        thread.waiting.set(id, { resolve: settle(resolve), reject: settle(reject), partial });
+        arm();
         thread.worker.postMessage({ id, request }, options.transfer ?? []);
       })) as Result;
     } finally {
@@ -108,15 +151,26 @@ export class ThreadClient<Request, Result> extends EventEmitter {
     clearTimeout(this.idleTimer);
     const thread = this.running;
     this.running = undefined;
-    if (thread) {
-      this.fail(thread, `${this.options.name} is closed`);
+    if (!thread) return;
+    this.fail(thread, `${this.options.name} is closed`);
+    if (this.options.farewell === undefined) {
       await thread.worker.terminate();
+      return;
     }
+    // Held while it ends: with nothing else left, an unreferenced thread would let the
+    // process exit before the station's close finished.
+    thread.worker.ref();
+    const ended = new Promise<void>((resolve) => thread.worker.once('exit', () => resolve()));
+    thread.worker.postMessage(this.options.farewell);
+    const late = setTimeout(() => void thread.worker.terminate(), FAREWELL_MS);
+    await ended;
+    clearTimeout(late);
   }
 
   private start(): Running {
     this.starts++;
-    const worker = new Worker(this.options.entry, { workerData: this.options.workerData, resourceLimits: this.options.resourceLimits });
+    const { url, threadSource } = this.options.entry instanceof URL ? { url: this.options.entry, threadSource: undefined } : threadEntry(this.options.entry);
+    const worker = new Worker(url, { workerData: { ...this.options.workerData, ...(threadSource ? { threadSource } : {}) }, resourceLimits: this.options.resourceLimits });
     // Never what keeps the station's process alive.
     worker.unref();
     const thread: Running = { worker, ready: Promise.resolve(), isReady: false, waiting: new Map(), die: () => undefined };
@@ -132,16 +186,25 @@ export class ThreadClient<Request, Result> extends EventEmitter {
         if (this.running === thread) this.running = undefined;
         if (!this.closed && thread.waiting.size > 0) this.options.logger.error(`${this.options.name} stopped`, { reason, calls: thread.waiting.size });
         this.fail(thread, reason);
+        if (!this.closed) this.options.onDeath?.(reason);
       };
-      worker.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
+      worker.on('message', (message: { ready?: true; id?: number; result?: unknown; partial?: unknown; error?: string }) => {
         if (message.ready) {
           clearTimeout(startTimer);
           thread.isReady = true;
           resolve();
           return;
         }
-        const waiter = thread.waiting.get(message.id!);
-        thread.waiting.delete(message.id!);
+        if (message.id === undefined) {
+          this.options.onEvent?.(message);
+          return;
+        }
+        const waiter = thread.waiting.get(message.id);
+        if ('partial' in message) {
+          waiter?.partial(message.partial);
+          return;
+        }
+        thread.waiting.delete(message.id);
         if (message.error !== undefined) waiter?.reject(new Error(message.error));
         else waiter?.resolve(message.result);
       });

@@ -16,7 +16,8 @@ import { inflateSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
 
-const { maxStreamBytes, maxLabelBytes } = workerData;
+const { maxStreamBytes, maxLabelBytes } = workerData as { maxStreamBytes: number; maxLabelBytes: number };
+const port = parentPort!;
 
 // Nice 10 on Linux (a thread has its own nice value there): screening a flood of crafted
 // labels yields its core to the event loop that answers every team's requests.
@@ -34,33 +35,34 @@ const FILTERS = new Set(['FlateDecode', 'DCTDecode', 'CCITTFaxDecode', 'JBIG2Dec
 class Refused extends Error {}
 
 /** A PDF name as written (`/Flat#65Decode`) → its value (`FlateDecode`). */
-const nameValue = (raw) => raw.replace(/#([0-9a-fA-F]{2})/g, (_whole, hex) => String.fromCharCode(parseInt(hex, 16)));
+const nameValue = (raw: string): string => raw.replace(/#([0-9a-fA-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** The one filter of a stream dictionary's text, or undefined for none. */
-function filterOf(dictionary, objectName) {
+function filterOf(dictionary: string, objectName: string): string | undefined {
   const at = dictionary.search(/\/Filter(?![\w#])/);
   if (at < 0) return undefined;
   const value = dictionary.slice(at + '/Filter'.length).trimStart();
   const single = /^\/([^\s/<>[\]()%]+)/.exec(value);
-  let names;
-  if (single) names = [single[1]];
+  let names: string[];
+  if (single) names = [single[1]!];
   else if (value.startsWith('[')) {
     const inner = value.slice(1, value.indexOf(']') < 0 ? undefined : value.indexOf(']'));
-    names = [...inner.matchAll(/\/([^\s/<>[\]()%]+)/g)].map((match) => match[1]);
+    names = [...inner.matchAll(/\/([^\s/<>[\]()%]+)/g)].map((match) => match[1]!);
   } else throw new Refused(`${objectName} names its filter indirectly`);
   names = names.map(nameValue);
   if (names.length > 1) throw new Refused(`${objectName} chains ${names.length} filters (${names.join(', ')}); a label's stream has one`);
   if (names.length === 0) return undefined;
-  if (!FILTERS.has(names[0])) throw new Refused(`${objectName} uses the filter ${names[0].slice(0, 40)}, which labels do not use`);
-  return names[0];
+  const [filter] = names as [string];
+  if (!FILTERS.has(filter)) throw new Refused(`${objectName} uses the filter ${filter.slice(0, 40)}, which labels do not use`);
+  return filter;
 }
 
 /** Screens every stream of the file; throws Refused for the first that breaks a rule. */
-function screen(bytes) {
+function screen(bytes: Uint8Array): void {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   let decoded = 0;
   const streamKeyword = />>\s*stream(\r\n|\n|\r)/g;
-  for (let match; (match = streamKeyword.exec(text)); ) {
+  for (let match: RegExpExecArray | null; (match = streamKeyword.exec(text)); ) {
     const dataStart = match.index + match[0].length;
     const objectStart = text.lastIndexOf('obj', match.index);
     const header = /(\d+)\s+(\d+)\s+$/.exec(text.slice(Math.max(0, objectStart - 24), objectStart));
@@ -73,12 +75,12 @@ function screen(bytes) {
     streamKeyword.lastIndex = end;
     if (filter !== 'FlateDecode') continue;
     const cap = Math.min(maxStreamBytes, maxLabelBytes - decoded);
-    let inflated;
+    let inflated: Buffer;
     try {
       inflated = inflateSync(bytes.subarray(dataStart, end), { maxOutputLength: cap + 1 });
     } catch (error) {
-      if (error?.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) throw new Refused(tooLarge(objectName, cap));
-      throw new Refused(`${objectName} does not decode (${error?.message ?? error})`);
+      if ((error as { code?: string })?.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) throw new Refused(tooLarge(objectName, cap));
+      throw new Refused(`${objectName} does not decode (${(error as Error)?.message ?? error})`);
     }
     if (inflated.length > cap) throw new Refused(tooLarge(objectName, cap));
     decoded += inflated.length;
@@ -86,13 +88,13 @@ function screen(bytes) {
 }
 
 const MiB = 1024 * 1024;
-function tooLarge(objectName, cap) {
+function tooLarge(objectName: string, cap: number): string {
   return cap < maxStreamBytes
     ? `its streams decode to more than ${maxLabelBytes / MiB} MiB in all (at ${objectName})`
     : `${objectName} decodes to more than ${maxStreamBytes / MiB} MiB`;
 }
 
-async function check(bytes) {
+async function check(bytes: Uint8Array): Promise<{ page: { width: number; height: number; rotation: number } } | { refused: string }> {
   try {
     screen(bytes);
   } catch (error) {
@@ -106,12 +108,13 @@ async function check(bytes) {
     const { width, height } = page.getSize();
     return { page: { width, height, rotation: page.getRotation().angle } };
   } catch (error) {
-    return { refused: /encrypted/i.test(String(error?.message)) ? 'it is encrypted' : `it does not parse: ${error?.message ?? error}` };
+    const message = (error as Error)?.message ?? String(error);
+    return { refused: /encrypted/i.test(message) ? 'it is encrypted' : `it does not parse: ${message}` };
   }
 }
 
 /** PDFs one after the other as one PDF; saved without object streams, so the page count can be read from the bytes. */
-async function merge(parts) {
+async function merge(parts: Uint8Array[]): Promise<Uint8Array> {
   const merged = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part, { updateMetadata: false });
@@ -120,15 +123,16 @@ async function merge(parts) {
   return merged.save({ useObjectStreams: false });
 }
 
-parentPort.on('message', async ({ id, request }) => {
+// The thread model's protocol (threads/thread-client.ts), by hand: a merged PDF goes back transferred, not copied.
+port.on('message', async ({ id, request }: { id: number; request: { check: Uint8Array } | { merge: Uint8Array[] } }) => {
   try {
-    if (request.check) parentPort.postMessage({ id, result: await check(request.check) });
+    if ('check' in request) port.postMessage({ id, result: await check(request.check) });
     else {
       const bytes = await merge(request.merge);
-      parentPort.postMessage({ id, result: bytes }, [bytes.buffer]);
+      port.postMessage({ id, result: bytes }, [bytes.buffer as ArrayBuffer]);
     }
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error?.message ?? error) });
+    port.postMessage({ id, error: String((error as Error)?.message ?? error) });
   }
 });
-parentPort.postMessage({ ready: true });
+port.postMessage({ ready: true });

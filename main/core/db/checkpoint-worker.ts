@@ -15,19 +15,27 @@
 // - when the WAL is idle and fully copied but its file is still larger than `sizeLimitBytes`
 //   (a burst ended), a TRUNCATE checkpoint gives the file back.
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const Database = createRequire(import.meta.url)('better-sqlite3');
-const { file, nativeBinding, intervalMs, busyIntervalMs, restartBytes, sizeLimitBytes, busyTimeoutMs } = workerData;
+const port = parentPort!;
+const { file, nativeBinding, intervalMs, busyIntervalMs, restartBytes, sizeLimitBytes, busyTimeoutMs } = workerData as {
+  file: string;
+  nativeBinding?: string;
+  intervalMs: number;
+  busyIntervalMs: number;
+  restartBytes: number;
+  sizeLimitBytes: number;
+  busyTimeoutMs: number;
+};
 const db = new Database(file, nativeBinding ? { nativeBinding } : {});
 // FULL: the WAL is synced before its pages are copied, the database file after.
 db.pragma('synchronous = FULL');
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-const pageSize = db.pragma('page_size', { simple: true });
+const pageSize = db.pragma('page_size', { simple: true }) as number;
 const walFile = `${file}-wal`;
 // One frame: a 24-byte header and the page; the WAL file starts with a 32-byte header.
-const framesToBytes = (frames) => (frames > 0 ? 32 + frames * (pageSize + 24) : 0);
+const framesToBytes = (frames: number): number => (frames > 0 ? 32 + frames * (pageSize + 24) : 0);
 const walFileBytes = () => {
   try {
     return statSync(walFile).size;
@@ -36,9 +44,11 @@ const walFileBytes = () => {
   }
 };
 
-function checkpoint(mode) {
+type Mode = 'PASSIVE' | 'RESTART' | 'TRUNCATE';
+
+function checkpoint(mode: Mode) {
   const started = performance.now();
-  const [{ busy, log, checkpointed }] = db.pragma(`wal_checkpoint(${mode})`);
+  const [{ busy, log, checkpointed }] = db.pragma(`wal_checkpoint(${mode})`) as [{ busy: number; log: number; checkpointed: number }];
   return { mode: mode.toLowerCase(), busy, log, checkpointed, walBytes: walFileBytes(), ms: performance.now() - started };
 }
 
@@ -52,14 +62,14 @@ function round() {
 }
 
 let lastPassive = { log: -1, checkpointed: -1 };
-let timer;
+let timer: NodeJS.Timeout;
 function tick() {
   const results = round();
-  const passive = results[0];
+  const passive = results[0]!;
   // Told when something happened (pages moved, or a restart or truncate ran): the station
   // counts them for /metrics and tests wait on them; a quiet WAL says nothing.
   const moved = passive.checkpointed > 0 && (passive.checkpointed !== lastPassive.checkpointed || passive.log !== lastPassive.log);
-  if (moved || results.length > 1) parentPort.postMessage({ round: results });
+  if (moved || results.length > 1) port.postMessage({ round: results });
   // While frames keep arriving, rounds come more often, so the WAL grows little between them.
   const busy = passive.log !== lastPassive.log || results.length > 1;
   lastPassive = passive;
@@ -67,14 +77,21 @@ function tick() {
 }
 timer = setTimeout(tick, intervalMs);
 
-parentPort.on('message', (message) => {
+// The thread model's protocol (threads/thread-client.ts): `{id, request}` answered by
+// `{id, result}`; `{close: true}` (its farewell) ends the thread after closing the connection.
+port.on('message', (message: { close?: true; id: number; request: { mode?: Mode } }) => {
   if (message.close) {
     clearTimeout(timer);
     db.close();
-    parentPort.close();
+    port.close();
     return;
   }
-  const results = message.mode ? [checkpoint(message.mode)] : round();
-  parentPort.postMessage({ id: message.id, round: results });
+  const { id, request } = message;
+  try {
+    const results = request.mode ? [checkpoint(request.mode)] : round();
+    port.postMessage({ id, result: results });
+  } catch (error) {
+    port.postMessage({ id, error: String((error as Error)?.message ?? error) });
+  }
 });
-parentPort.postMessage({ ready: true });
+port.postMessage({ ready: true });

@@ -3,17 +3,12 @@
 // event loop: a render holds its thread for 60+ ms, and the WASM (about 9 MB) is loaded only
 // when a preview asks.
 import { createRequire } from 'node:module';
-import { parentPort } from 'node:worker_threads';
+import { serveRequests } from '../threads/serve';
 
 // The CommonJS build: the package's ESM build has no "type" and warns under Node's loader.
-const { ready } = createRequire(import.meta.url)('zpl-renderer-js');
+const { ready } = createRequire(import.meta.url)('zpl-renderer-js') as {
+  ready: Promise<{ api: { zplToBase64Async(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<string> } }>;
+};
 const { api } = await ready;
 
-parentPort.on('message', async ({ id, request: { zpl, widthMm, heightMm, dpmm } }) => {
-  try {
-    parentPort.postMessage({ id, result: await api.zplToBase64Async(zpl, widthMm, heightMm, dpmm) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error?.message ?? error) });
-  }
-});
-parentPort.postMessage({ ready: true });
+serveRequests<{ zpl: string; widthMm: number; heightMm: number; dpmm: number }, string>(({ zpl, widthMm, heightMm, dpmm }) => api.zplToBase64Async(zpl, widthMm, heightMm, dpmm));
