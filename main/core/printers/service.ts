@@ -6,7 +6,7 @@ import { newId, nowIso } from '../ids';
 import type { PrintBackend } from './backend';
 import { FOLDER_VENDOR_ID } from './folder-backend';
 import { mmText } from './paper-sizes';
-import { computerId, findPrinter, getPrinter, listPrinters, markMissing, updatePrinterSettings, updatePrinterState, upsertDiscovered, type Printer, type PrinterSettings } from './store';
+import { computerId, findBackendPrinter, findOsDefaultPrinter, findPrinter, getPrinter, listPrinters, markMissing, type Printer, type PrinterSettings, updatePrinterSettings, updatePrinterState, upsertDiscovered } from './store';
 
 export type Visibility = 'all' | 'visible' | 'hidden';
 
@@ -170,7 +170,8 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       return backend;
     },
     folderPrinter() {
-      let printer = listPrinters(db).find((candidate) => candidate.backend === 'folder' && candidate.vendorId === FOLDER_VENDOR_ID);
+      // Read alone, not by parsing every printer: every print that falls back to it asks.
+      let printer = findBackendPrinter(db, 'folder', FOLDER_VENDOR_ID);
       if (!printer) {
         // Known before any discovery finished: the folder printer needs no OS at all.
         upsertDiscovered(db, 'folder', { vendorId: FOLDER_VENDOR_ID, name: 'Save as PDF', status: 'online', trays: [], paperSizes: [], acceptsCustomPaper: true, isDefault: false }, newId(), nowIso());
@@ -179,7 +180,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       return printer;
     },
     stationDefault() {
-      return listPrinters(db).find((printer) => printer.osDefault && printer.status !== 'missing') ?? service.folderPrinter();
+      return findOsDefaultPrinter(db) ?? service.folderPrinter();
     },
     updateSettings(id, settings) {
       const printer = getPrinter(db, id);

@@ -129,6 +129,18 @@ export function listPrinters(db: Db): Printer[] {
   return (statement(db, 'SELECT * FROM printers ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
 }
 
+/** A backend's printer by its OS queue name, without reading every printer (asked for each print that falls back to it). */
+export function findBackendPrinter(db: Db, backend: string, vendorId: string): Printer | undefined {
+  const row = statement(db, 'SELECT * FROM printers WHERE backend = ? AND vendor_id = ?').get(backend, vendorId) as PrinterRow | undefined;
+  return row ? parsePrinterRow(row) : undefined;
+}
+
+/** The OS's default printer, unless it went missing; in `listPrinters`' order when the OS names several. */
+export function findOsDefaultPrinter(db: Db): Printer | undefined {
+  const row = statement(db, "SELECT * FROM printers WHERE os_default = 1 AND status <> 'missing' ORDER BY present DESC, backend, vendor_id LIMIT 1").get() as PrinterRow | undefined;
+  return row ? parsePrinterRow(row) : undefined;
+}
+
 /** By station id, or by the id of a row merged into it (printer_id_aliases). */
 export function getPrinter(db: Db, id: string): Printer | undefined {
   const row = (statement(db, 'SELECT * FROM printers WHERE id = ?').get(id) ??
