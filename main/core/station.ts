@@ -62,6 +62,8 @@ import { teamRoutes } from './teams/routes';
 import { createOrdersService } from './orders/service';
 import { getSetting, setSetting } from './teams/users-store';
 import { STATION_VERSION } from './version';
+import { FolderBackend } from './printers/folder-backend';
+import { CupsBackend } from './printers/cups-backend';
 
 /** `station_settings` key: where the station last listened (for links made by CLI commands). */
 const LAST_LISTENING_URL = 'last_listening_url';
@@ -284,9 +286,13 @@ export function createStation(options: StationOptions): Station {
     renderer: () => pdfRenderer,
     store: printCache,
     renderAhead: options.renderAhead ?? true,
-    backends: options.printBackends,
-    ...(options.cupsPrinting !== undefined ? { cups: options.cupsPrinting } : {}),
-    cupsServer: options.cupsServer,
+    // In order of preference: a queue two backends see is printed by the first (printers/service.ts).
+    backends: [
+      new FolderBackend(join(options.dataDir, 'printed')),
+      // CUPS on every OS but Windows, which has none.
+      ...((options.cupsPrinting ?? process.platform !== 'win32') ? [new CupsBackend({ server: options.cupsServer })] : []),
+      ...(options.printBackends ?? []),
+    ],
     autoPrint: options.autoPrint,
   };
   const printing = createPrintingServices(printingDeps);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type Router from '@koa/router';
 import type { WalSync } from '../db/wal-sync';
 import type { GroupCommitter } from '../db/group-commit';
@@ -8,8 +7,6 @@ import type { StationEvents } from '../events';
 import type { Logger } from '../logger';
 import type { PrintBackend } from '../printers/backend';
 import type { ContentStore } from '../render/content-store';
-import { CupsBackend } from '../printers/cups-backend';
-import { FolderBackend } from '../printers/folder-backend';
 import { printerRoutes } from '../printers/routes';
 import { createPrintersService } from '../printers/service';
 import { printingAdminRoutes } from './admin-routes';
@@ -38,12 +35,8 @@ export interface PrintingDeps {
   store: ContentStore;
   /** Render documents of orders still to print ahead (with background work). */
   renderAhead?: boolean;
-  /** Extra backends of the host (Electron), after the folder printer and CUPS. */
-  backends?: PrintBackend[];
-  /** Print through CUPS (default: on every OS but Windows, which has no CUPS). */
-  cups?: boolean;
-  /** The CUPS server to print through (default: the machine's). */
-  cupsServer?: string;
+  /** The print backends, in order of preference (station.ts builds them). */
+  backends: PrintBackend[];
   /** False: automatic printing is paused for the whole station (flows keep their switch). */
   autoPrint?: boolean;
 }
@@ -54,10 +47,7 @@ const PRINTER_FOLLOW_IDLE_MS = 3_000;
 
 /** Printers, printing and the print queue, built once at the composition root. */
 export function createPrintingServices(deps: PrintingDeps) {
-  // In order of preference: a queue two backends see is printed by the first (printers/service.ts).
-  const cups = deps.cups ?? process.platform !== 'win32';
-  const backends: PrintBackend[] = [new FolderBackend(join(deps.dataDir, 'printed')), ...(cups ? [new CupsBackend({ server: deps.cupsServer })] : []), ...(deps.backends ?? [])];
-  const printers = createPrintersService({ db: deps.db, events: deps.events, backends });
+  const printers = createPrintersService({ db: deps.db, events: deps.events, backends: deps.backends });
   const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, store: deps.store, durable: () => deps.walSync.barrier() });
   const renderAhead = new RenderAhead({ db: deps.db, events: deps.events, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, printing: () => queue.busy });
   const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });

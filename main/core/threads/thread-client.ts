@@ -112,7 +112,8 @@ export class ThreadClient<Request, Result> extends EventEmitter {
         const partial = (part: unknown) => {
           parts++;
           options.onPartial?.(part);
-          arm();
+          // A number is a deadline for the whole call; a function, one per part.
+          if (typeof options.deadlineMs === 'function') arm();
         };
         thread.waiting.set(id, { resolve: settle(resolve), reject: settle(reject), partial });
         arm();

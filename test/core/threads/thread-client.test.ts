@@ -74,4 +74,40 @@ describe('one thread model: a real worker behind ThreadClient', () => {
     await thread.close();
     await expect(thread.call('b')).rejects.toThrow(/is closed/);
   });
+
+  it('parts of an answer arrive in order, and each starts the deadline again', async () => {
+    const thread = client();
+    try {
+      const parts: unknown[] = [];
+      // 4 × 60 ms in all, each step within 100 ms: a deadline for the whole would have ended it.
+      const answer = await thread.call('parts', { deadlineMs: () => 100, onPartial: (part) => parts.push(part) });
+      expect(answer.echo).toBe('parts');
+      expect(parts).toEqual([0, 1, 2]);
+      await expect(thread.call('parts', { deadlineMs: 100 })).rejects.toThrow(ThreadDeadlineError);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('hands what a thread says of its own accord to onEvent, and tells onDeath of a death but not of a close', async () => {
+    const events: unknown[] = [];
+    const deaths: string[] = [];
+    const thread = client(undefined, { onEvent: (message) => events.push(message), onDeath: (reason) => deaths.push(reason) });
+    expect((await thread.call('tell')).echo).toBe('told');
+    expect(events).toEqual([{ told: 'of its own accord' }]);
+    await expect(thread.call('die')).rejects.toThrow(ThreadDiedError);
+    expect(deaths).toEqual(['the test thread exited (code 4)']);
+    expect((await thread.call('again')).echo).toBe('again');
+    await thread.close();
+    expect(deaths).toHaveLength(1);
+  });
+
+  it('on close, a thread with a farewell ends itself (its last word arrives) rather than being terminated', async () => {
+    const events: unknown[] = [];
+    const thread = client(undefined, { onEvent: (message) => events.push(message), farewell: { farewell: true } });
+    await thread.call('a');
+    await thread.close();
+    expect(events).toEqual([{ goodbye: true }]);
+    expect(thread.isRunning).toBe(false);
+  });
 });
