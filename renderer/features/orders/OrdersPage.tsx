@@ -35,6 +35,18 @@ export function OrdersPage() {
   const lastToggled = useRef<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string[] | null>(null);
+  /**
+   * Where focus goes once the print dialog is gone. Run after the commit that removed it (the
+   * dialog's own cleanup has closed it and handed focus back by then): focused any earlier,
+   * the scan box sits behind a modal dialog, inert, and the focus is lost to the page.
+   */
+  const afterPrintDialog = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (printing !== null || !afterPrintDialog.current) return;
+    const then = afterPrintDialog.current;
+    afterPrintDialog.current = null;
+    then();
+  }, [printing]);
   const scanBox = useRef<HTMLInputElement>(null);
   const listHandle = useRef<OrderListHandle>(null);
   const activeRef = useRef<string | null>(null);
@@ -272,17 +284,17 @@ export function OrdersPage() {
             const ids = printing;
             const named = ids.map((id) => numbers.current.get(id) ?? id);
             bench.logPrint(ids.length === 1 ? named[0]! : `${ids.length} orders (${nameOrders(named)})`, results);
+            afterPrintDialog.current = () => scanBox.current?.focus();
             setPrinting(null);
             setSelected(new Set());
-            requestAnimationFrame(() => scanBox.current?.focus());
           }}
           onClose={() => {
+            // Printed from the selection bar, which is gone now: the list keeps focus.
+            afterPrintDialog.current = () => {
+              if (document.activeElement === document.body) listHandle.current?.focusRow(activeRef.current);
+            };
             setPrinting(null);
             setSelected(new Set());
-            // Printed from the selection bar, which is gone now: the list keeps focus.
-            requestAnimationFrame(() => {
-              if (document.activeElement === document.body) listHandle.current?.focusRow(activeRef.current);
-            });
           }}
         />
       )}

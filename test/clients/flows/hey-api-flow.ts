@@ -12,7 +12,7 @@ import {
   printOrders,
   whoami,
 } from '../generated/hey-api/sdk.gen';
-import { flowOrder, type FlowSummary } from './summary';
+import { flowOrder, postMixedSelectors, reasonCodes, type FlowSummary } from './summary';
 
 /**
  * The contract's main flows through the SDK @hey-api/openapi-ts generates (its fetch client):
@@ -56,13 +56,9 @@ export async function runHeyApiFlow(baseUrl: string, key: string, threePlKey: st
 
   const strict = await printOrders({ client, query: { strict: true }, body: { orderIds: ['no-such-order'] } });
   const strictError = strict.error?.error;
-  const strictFailureCodes = strictError && 'results' in strictError ? strictError.results.flatMap((result) => result.orders.flatMap((order) => (order.reasons ?? []).map((reason) => reason.code))) : [];
+  const strictFailureCodes = strictError && 'results' in strictError ? reasonCodes(strictError.results) : [];
 
-  const mixed = await fetch(`${baseUrl}/api/orders/print`, {
-    method: 'POST',
-    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ orderIds: [created.data.id], excludeIds: [created.data.id] }),
-  });
+  const mixedSelectorsRefused = await postMixedSelectors(baseUrl, key, created.data.id);
 
   const team = await getTeam({ client: threePl });
   if (!team.data) throw new Error(`team: ${team.error?.error.message}`);
@@ -83,7 +79,7 @@ export async function runHeyApiFlow(baseUrl: string, key: string, threePlKey: st
     printOneStatuses: printOne.data.map((result) => result.status),
     printByFiltersStatuses: byFilters.data.map((result) => result.status),
     strictFailureCodes,
-    mixedSelectorsRefused: mixed.status,
+    mixedSelectorsRefused,
     merchantNames: merchants.data.map((item) => item.name),
     merchantOrderStatus: merchantOrder.response.status,
   };

@@ -28,3 +28,20 @@ export const flowOrder = (sourceId: string) => ({
     tags: [{ label: 'client-flow' }],
   },
 });
+
+/** The reason codes of the batch results a strict failure carries (after the flow narrowed it by `'results' in`). */
+export const reasonCodes = (results: { orders: { reasons?: { code: string }[] }[] }[]): string[] =>
+  results.flatMap((result) => result.orders.flatMap((order) => (order.reasons ?? []).map((reason) => reason.code)));
+
+/**
+ * Both `orderIds` and `excludeIds`: a type error in a generated client (`excludeIds?: never` in
+ * openapi-typescript's), so sent by plain fetch, without a cast. The station's status.
+ */
+export async function postMixedSelectors(baseUrl: string, key: string, orderId: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/orders/print`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ orderIds: [orderId], excludeIds: [orderId] }),
+  });
+  return response.status;
+}
