@@ -56,6 +56,7 @@ export class Checkpointer extends EventEmitter {
   private readonly client: ThreadClient<{ mode?: string }, CheckpointResult[]>;
   /** The thread died and the connection checkpoints itself until the next call starts another. */
   private fallenBack = false;
+  private readonly started: Promise<void>;
   private readonly counts = Object.fromEntries(CHECKPOINT_MODES.map((mode) => [mode, { done: 0, busy: 0 }])) as CheckpointStats['counts'];
   private last: CheckpointStats['last'];
   private stop!: () => void;
@@ -108,7 +109,13 @@ export class Checkpointer extends EventEmitter {
       farewell: { close: true },
     });
     // Unlike the other threads it starts at once: it works on its own timer.
-    this.client.warm().catch(() => undefined);
+    this.started = this.client.warm();
+    this.started.catch(() => undefined);
+  }
+
+  /** Resolves once the thread runs its timer (rejects if it could not start: the connection checkpoints itself then). */
+  ready(): Promise<void> {
+    return this.started;
   }
 
   /** One round now (besides the timer's), or one checkpoint of the given mode; resolves with the last checkpoint it ran. */

@@ -36,6 +36,9 @@ describe('the WAL keeps to its bound (checkpoint thread, its own thresholds)', (
   it('under continuous commits a passive round never lets the WAL start over; the restart past the threshold does, while the writes go on', async () => {
     const restartBytes = 2 * MiB;
     const checkpointer = new Checkpointer(db, { logger: silentLogger, intervalMs: 20, busyIntervalMs: 20, restartBytes, sizeLimitBytes: 1 * MiB });
+    // Writes start once the thread runs its timer: in a checkout it first loads through tsx,
+    // and 80 MiB can be written before that.
+    await checkpointer.ready();
     const insert = db.prepare('INSERT INTO filler (blob) VALUES (randomblob(2000))');
     const seen: CheckpointResult[] = [];
     checkpointer.on('checkpoint', (result: CheckpointResult) => seen.push(result));
@@ -90,6 +93,7 @@ describe('the WAL keeps to its bound (checkpoint thread, its own thresholds)', (
 
   it('a burst that ends leaves no big file behind: the idle WAL is truncated', async () => {
     const checkpointer = new Checkpointer(db, { logger: silentLogger, intervalMs: 20, busyIntervalMs: 20, restartBytes: 64 * MiB, sizeLimitBytes: 1 * MiB });
+    await checkpointer.ready();
     try {
       const truncated = new Promise<CheckpointResult>((resolve) => checkpointer.on('checkpoint', (result: CheckpointResult) => result.mode === 'truncate' && resolve(result)));
       const insert = db.prepare('INSERT INTO filler (blob) VALUES (randomblob(3000))');
@@ -155,6 +159,7 @@ describe('the WAL keeps to its bound on a real station', () => {
     s = await startStation({ wal: { restartBytes: 4 * MiB, sizeLimitBytes: 1 * MiB } });
     const { key } = s.team('Soak');
     const checkpointer = s.station.checkpointer!;
+    await checkpointer.ready();
     const walPath = join(s.dataDir, 'station.db');
     let largestFile = 0;
     let restartWhilePosting = false;
