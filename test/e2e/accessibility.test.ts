@@ -331,8 +331,9 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await importer.getByLabel('File').setInputFiles(csv);
     await importer.getByText('Map the columns of orders.csv (2 rows)').waitFor();
     await expectAccessible('the CSV column mapping');
-    await importer.getByRole('button', { name: 'Import 2 rows' }).click();
-    await importer.getByRole('table', { name: 'Rows not imported' }).waitFor();
+    await importer.getByRole('status', { name: 'What the import will do' }).waitFor();
+    await importer.getByRole('button', { name: 'Import 1 order' }).click();
+    await importer.getByRole('table', { name: 'Orders not imported' }).waitFor();
     await expectAccessible('the CSV import report');
 
     await open('links');

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ let running: RunningStation;
 let browser: Browser;
 let page: Page;
 let shop: ReturnType<RunningStation['team']>;
+const SHOPIFY_EXPORT = join(__dirname, '../fixtures/shopify-orders-export.csv');
 
 beforeAll(async () => {
   ensureDashboardBuilt();
@@ -49,19 +48,32 @@ describe('Settings and New orders in a real browser', () => {
     await form.getByRole('button', { name: 'Create order' }).click();
     await form.getByText(`${shop.team.id}/web-PHONE-1042`).waitFor();
 
-    const csv = join(tmpdir(), 'orders-export.csv');
-    writeFileSync(csv, 'Order,Email,Product,Qty,Price,Currency\n2001,ada@example.com,Mug,2,9.50,EUR\n2001,ada@example.com,Tea,1,4,EUR\n2002,bob@example.com,Plate,two,3,EUR\n2003,cy@example.com,Bowl,1,5,EUR\n');
+    // A real Shopify orders export: one row per item, order columns on the first row only.
     const importer = page.getByRole('region', { name: 'Import CSV' });
     await importer.getByLabel('Team').selectOption({ label: 'Corner Shop' });
-    await importer.getByLabel('File').setInputFiles(csv);
-    await importer.getByText('Map the columns of orders-export.csv (4 rows)').waitFor();
-    await importer.getByRole('button', { name: 'Import 4 rows' }).click();
-    await importer.getByText(/2 orders imported, 1 row skipped/).waitFor();
-    await importer.getByRole('table', { name: 'Rows not imported' }).getByText('Quantity "two" is not a number').waitFor();
+    await importer.getByLabel('File').setInputFiles(SHOPIFY_EXPORT);
+    await importer.getByText('Map the columns of shopify-orders-export.csv (8 rows)').waitFor();
+    await importer.getByText(/Recognised a Shopify orders export/).waitFor();
+    const plan = importer.getByRole('status', { name: 'What the import will do' });
+    await plan.getByText('5 orders, 8 line items, 0 skipped').waitFor();
+    expect(await plan.textContent()).toContain('5 new');
+    await plan.scrollIntoViewIfNeeded();
+    await screenshot(page, 'csv-import-plan');
+    await importer.getByRole('button', { name: 'Import 5 orders' }).click();
+    await importer.getByText('Imported: 5 orders, 8 line items, 0 skipped (5 new).').waitFor();
     await screenshot(page, 'new-orders');
 
+    // The same file again: the plan says nothing will change, and nothing does.
+    await importer.getByRole('button', { name: 'Back to the column mapping' }).click();
+    await plan.getByText(/5 already imported as they are/).waitFor();
+    await importer.getByRole('button', { name: 'Import 5 orders' }).click();
+    await importer.getByText('Imported: 5 orders, 8 line items, 0 skipped (5 unchanged).').waitFor();
+
+    const listed = await (await fetch(`${running.url}/admin/api/orders?team=${shop.team.id}&source=csv`, { headers: { Authorization: `Bearer ${running.station.services.adminSessions.createSessionToken()}` } })).json();
+    expect(listed.orders.map((order: { orderNumber: string }) => order.orderNumber).sort()).toEqual(['#1101', '#1102', '#1103', '#1104', '#1105']);
+
     await page.goto(`${running.url}/#/orders`);
-    await page.locator('[data-order-number="2003"]').waitFor();
+    await page.locator('[data-order-number="#1103"]').waitFor();
     await page.locator('[data-order-number="PHONE-1042"]').waitFor();
   });
 });

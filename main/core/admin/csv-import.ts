@@ -1,15 +1,31 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { badRequest } from '../errors';
 
-/** Order fields a CSV column can be mapped to. */
+/**
+ * Order fields a CSV column can be mapped to. Besides the order's own fields, an import
+ * fills the documented order variables (docs/api.md, "Order variables the documents read"):
+ * `subtotal`, `shipping`, `taxes`, `discount`, `discountCode`, `financialStatus`,
+ * `shippingMethod`, `phone` and `billingPhone`.
+ */
 export const CSV_FIELDS = [
   'orderNumber',
-  'sourceId',
   'orderDate',
   'note',
+  'tags',
+  'currency',
+  'orderTotal',
+  'subtotal',
+  'shippingCost',
+  'taxes',
+  'discount',
+  'discountCode',
+  'financialStatus',
+  'shippingMethod',
+  'customer.name',
   'customer.firstName',
   'customer.lastName',
   'customer.email',
+  'shipping.name',
   'shipping.firstName',
   'shipping.lastName',
   'shipping.company',
@@ -19,51 +35,157 @@ export const CSV_FIELDS = [
   'shipping.state',
   'shipping.postalCode',
   'shipping.country',
+  'shipping.phone',
+  'billing.name',
+  'billing.company',
+  'billing.address1',
+  'billing.address2',
+  'billing.city',
+  'billing.state',
+  'billing.postalCode',
+  'billing.country',
+  'billing.phone',
   'item.name',
   'item.quantity',
   'item.sku',
   'item.price',
-  'currency',
-  'orderTotal',
-  'tags',
 ] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
+export type CsvMapping = Partial<Record<CsvField, string>>;
 
-// Header spellings seen in shop and WMS exports, normalised (lowercase, letters and digits only).
+/** What kind of file the header says this is: a known shop export, or any other CSV. */
+export type CsvFormat = 'shopify' | 'generic';
+
+/**
+ * Shopify's orders export (Orders → Export): one row per line item, the order's columns
+ * filled on its first row only. "Shipping Street" is Address1 and Address2 joined, so the
+ * two address columns are mapped instead.
+ */
+const SHOPIFY_MAPPING: Record<CsvField, string | undefined> = {
+  orderNumber: 'Name',
+  orderDate: 'Created at',
+  note: 'Notes',
+  tags: 'Tags',
+  currency: 'Currency',
+  orderTotal: 'Total',
+  subtotal: 'Subtotal',
+  shippingCost: 'Shipping',
+  taxes: 'Taxes',
+  discount: 'Discount Amount',
+  discountCode: 'Discount Code',
+  financialStatus: 'Financial Status',
+  shippingMethod: 'Shipping Method',
+  'customer.name': 'Billing Name',
+  'customer.firstName': undefined,
+  'customer.lastName': undefined,
+  'customer.email': 'Email',
+  'shipping.name': 'Shipping Name',
+  'shipping.firstName': undefined,
+  'shipping.lastName': undefined,
+  'shipping.company': 'Shipping Company',
+  'shipping.address1': 'Shipping Address1',
+  'shipping.address2': 'Shipping Address2',
+  'shipping.city': 'Shipping City',
+  'shipping.state': 'Shipping Province',
+  'shipping.postalCode': 'Shipping Zip',
+  'shipping.country': 'Shipping Country',
+  'shipping.phone': 'Shipping Phone',
+  'billing.name': 'Billing Name',
+  'billing.company': 'Billing Company',
+  'billing.address1': 'Billing Address1',
+  'billing.address2': 'Billing Address2',
+  'billing.city': 'Billing City',
+  'billing.state': 'Billing Province',
+  'billing.postalCode': 'Billing Zip',
+  'billing.country': 'Billing Country',
+  'billing.phone': 'Billing Phone',
+  'item.name': 'Lineitem name',
+  'item.quantity': 'Lineitem quantity',
+  'item.sku': 'Lineitem sku',
+  'item.price': 'Lineitem price',
+};
+
+/** Columns only Shopify's orders export has together. */
+const SHOPIFY_SIGNATURE = ['Name', 'Financial Status', 'Lineitem name', 'Lineitem quantity', 'Created at'];
+
+// Header spellings seen in shop and WMS exports, normalised (lowercase, letters and digits
+// only), best first: a file with both "Address1" and "Street" maps "Address1".
 const ALIASES: Record<CsvField, string[]> = {
-  orderNumber: ['ordernumber', 'order', 'orderno', 'ordernr', 'name', 'ordername', 'number'],
-  sourceId: ['sourceid', 'orderid', 'id', 'externalid'],
+  orderNumber: ['ordernumber', 'order', 'orderno', 'ordernr', 'name', 'ordername', 'number', 'orderid', 'id'],
   orderDate: ['orderdate', 'date', 'createdat', 'created'],
   note: ['note', 'notes', 'giftmessage', 'comment'],
+  tags: ['tags', 'tag', 'labels'],
+  currency: ['currency', 'currencycode'],
+  orderTotal: ['total', 'ordertotal', 'grandtotal'],
+  subtotal: ['subtotal'],
+  shippingCost: ['shipping', 'shippingcost', 'shippingtotal', 'shippingprice', 'freight'],
+  taxes: ['taxes', 'tax', 'taxtotal', 'vat'],
+  discount: ['discountamount', 'discount', 'discounttotal'],
+  discountCode: ['discountcode', 'couponcode', 'coupon'],
+  financialStatus: ['financialstatus', 'paymentstatus'],
+  shippingMethod: ['shippingmethod', 'shippingservice', 'carrierservice', 'shipmethod'],
+  'customer.name': ['customername', 'fullname'],
   'customer.firstName': ['customerfirstname', 'firstname', 'billingfirstname'],
   'customer.lastName': ['customerlastname', 'lastname', 'billinglastname'],
   'customer.email': ['email', 'customeremail', 'emailaddress'],
+  'shipping.name': ['shippingname', 'shiptoname', 'recipient', 'recipientname'],
   'shipping.firstName': ['shippingfirstname', 'shipfirstname'],
   'shipping.lastName': ['shippinglastname', 'shiplastname'],
-  'shipping.company': ['company', 'shippingcompany'],
-  'shipping.address1': ['address1', 'shippingaddress1', 'address', 'street', 'shippingstreet'],
-  'shipping.address2': ['address2', 'shippingaddress2'],
-  'shipping.city': ['city', 'shippingcity'],
-  'shipping.state': ['state', 'province', 'shippingprovince', 'shippingstate', 'region'],
-  'shipping.postalCode': ['postalcode', 'zip', 'zipcode', 'postcode', 'shippingzip'],
-  'shipping.country': ['country', 'countrycode', 'shippingcountry'],
-  'item.name': ['itemname', 'lineitemname', 'product', 'productname', 'item', 'title'],
-  'item.quantity': ['quantity', 'qty', 'lineitemquantity', 'itemquantity'],
-  'item.sku': ['sku', 'lineitemsku', 'itemsku'],
-  'item.price': ['price', 'lineitemprice', 'itemprice', 'unitprice'],
-  currency: ['currency', 'currencycode'],
-  orderTotal: ['total', 'ordertotal', 'grandtotal'],
-  tags: ['tags', 'tag', 'labels'],
+  'shipping.company': ['shippingcompany', 'company'],
+  'shipping.address1': ['shippingaddress1', 'address1', 'shippingstreet', 'address', 'street'],
+  'shipping.address2': ['shippingaddress2', 'address2'],
+  'shipping.city': ['shippingcity', 'city'],
+  'shipping.state': ['shippingprovince', 'shippingstate', 'state', 'province', 'region'],
+  'shipping.postalCode': ['shippingzip', 'shippingpostalcode', 'postalcode', 'zip', 'zipcode', 'postcode'],
+  'shipping.country': ['shippingcountry', 'shippingcountrycode', 'country', 'countrycode'],
+  'shipping.phone': ['shippingphone', 'phone', 'telephone'],
+  'billing.name': ['billingname'],
+  'billing.company': ['billingcompany'],
+  'billing.address1': ['billingaddress1', 'billingstreet'],
+  'billing.address2': ['billingaddress2'],
+  'billing.city': ['billingcity'],
+  'billing.state': ['billingprovince', 'billingstate'],
+  'billing.postalCode': ['billingzip', 'billingpostalcode'],
+  'billing.country': ['billingcountry', 'billingcountrycode'],
+  'billing.phone': ['billingphone'],
+  'item.name': ['lineitemname', 'itemname', 'productname', 'product', 'item', 'title'],
+  'item.quantity': ['lineitemquantity', 'quantity', 'qty', 'itemquantity'],
+  'item.sku': ['lineitemsku', 'sku', 'itemsku'],
+  'item.price': ['lineitemprice', 'price', 'itemprice', 'unitprice'],
 };
 
 const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-function readCsv(csv: string, delimiter?: string): string[][] {
+// About a millisecond of parsing per slice: a 20 MB export never holds the event loop.
+const READ_SLICE = 64 * 1024;
+
+/**
+ * The file's rows, parsed a slice at a time with a turn of the event loop between slices,
+ * so orders keep arriving over the API while a large export is read.
+ */
+export async function readCsv(csv: string, delimiter?: string): Promise<string[][]> {
+  const parser = parse({ delimiter: delimiter ?? detectDelimiter(csv), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  const records: string[][] = [];
+  parser.on('readable', () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record as string[]);
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+  });
+  // An error event rejects `finished`; until it is awaited, the writes must not throw unhandled.
+  finished.catch(() => undefined);
   try {
-    return parse(csv, { delimiter: delimiter ?? detectDelimiter(csv), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    for (let at = 0; at < csv.length; at += READ_SLICE) {
+      parser.write(csv.slice(at, at + READ_SLICE));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    parser.end();
+    await finished;
   } catch (error) {
     throw badRequest(`The CSV file could not be read: ${(error as Error).message}`, undefined, 'csv_unreadable');
   }
+  return records;
 }
 
 /** Spreadsheets in many locales write `;`; tab-separated exports are common too. */
@@ -73,105 +195,37 @@ function detectDelimiter(csv: string): string {
   return counts.sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-/** Headers, a few rows and a suggested mapping, for the mapping step. */
-export function csvPreview(csv: string, delimiter?: string) {
-  const [headers = [], ...rows] = readCsv(csv, delimiter);
-  if (headers.length === 0) throw badRequest('The CSV file is empty; the first line must name the columns', undefined, 'csv_empty');
-  const suggested: Partial<Record<CsvField, string>> = {};
+export function detectFormat(headers: string[]): CsvFormat {
+  return SHOPIFY_SIGNATURE.every((column) => headers.includes(column)) ? 'shopify' : 'generic';
+}
+
+/** The mapping a file's header suggests: Shopify's columns as they are, else by alias. */
+export function suggestMapping(headers: string[], format: CsvFormat = detectFormat(headers)): CsvMapping {
+  const suggested: CsvMapping = {};
+  if (format === 'shopify') {
+    for (const field of CSV_FIELDS) {
+      const header = SHOPIFY_MAPPING[field];
+      if (header && headers.includes(header)) suggested[field] = header;
+    }
+    return suggested;
+  }
+  const taken = new Set<string>();
+  const byName = new Map(headers.map((header) => [normalise(header), header]));
   for (const field of CSV_FIELDS) {
-    const header = headers.find((h) => normalise(h) === normalise(field) || ALIASES[field].includes(normalise(h)));
-    if (header && !Object.values(suggested).includes(header)) suggested[field] = header;
-  }
-  return { headers, rows: rows.slice(0, 5), rowCount: rows.length, fields: CSV_FIELDS, suggestedMapping: suggested };
-}
-
-export interface CsvRowError {
-  /** The line in the file (the header is line 1), as a spreadsheet numbers it. */
-  row: number;
-  orderNumber?: string;
-  message: string;
-}
-
-interface CsvOrder {
-  sourceId: string;
-  rows: number[];
-  order: { orderNumber: string } & Record<string, unknown>;
-}
-
-const money = (value: string) => Number(value.replace(/[^0-9.,-]/g, '').replace(',', '.'));
-
-/**
- * Rows become orders: consecutive or not, rows with the same order number are one order
- * with one line item per row (the usual shape of shop exports). A row with a problem is
- * reported by its line and skipped; its order's other rows still import.
- */
-export function csvRowsToOrders(csv: string, mapping: Partial<Record<CsvField, string>>, delimiter?: string) {
-  const [headers = [], ...rows] = readCsv(csv, delimiter);
-  if (!mapping.orderNumber) throw badRequest('Map a column to the order number', [{ path: 'mapping.orderNumber', message: 'Required' }]);
-  const index = new Map(headers.map((header, i) => [header, i]));
-  for (const [field, header] of Object.entries(mapping)) {
-    if (header && !index.has(header)) throw badRequest(`The column "${header}" mapped to ${field} is not in the file`);
-  }
-  const cell = (row: string[], field: CsvField): string | undefined => {
-    const header = mapping[field];
-    const value = header === undefined ? undefined : row[index.get(header)!];
-    return value === undefined || value === '' ? undefined : value;
-  };
-
-  const orders = new Map<string, CsvOrder>();
-  const errors: CsvRowError[] = [];
-  rows.forEach((row, i) => {
-    const line = i + 2;
-    const orderNumber = cell(row, 'orderNumber');
-    if (!orderNumber) return errors.push({ row: line, message: 'The order number is empty' });
-    const quantityText = cell(row, 'item.quantity');
-    const quantity = quantityText === undefined ? 1 : Number(quantityText);
-    if (!Number.isFinite(quantity) || quantity < 0) return errors.push({ row: line, orderNumber, message: `Quantity "${quantityText}" is not a number` });
-    const priceText = cell(row, 'item.price');
-    const currency = cell(row, 'currency');
-    if (priceText !== undefined && !Number.isFinite(money(priceText))) return errors.push({ row: line, orderNumber, message: `Price "${priceText}" is not a number` });
-    if (priceText !== undefined && !currency) return errors.push({ row: line, orderNumber, message: 'A price needs a currency column (e.g. EUR)' });
-
-    const sourceId = cell(row, 'sourceId') ?? orderNumber;
-    let order = orders.get(sourceId);
-    if (!order) {
-      const shipping = Object.fromEntries(
-        (['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'] as const)
-          .map((key) => [key, cell(row, `shipping.${key}`)])
-          .filter(([, value]) => value !== undefined),
-      );
-      const customer = Object.fromEntries(
-        (['firstName', 'lastName', 'email'] as const).map((key) => [key, cell(row, `customer.${key}`)]).filter(([, value]) => value !== undefined),
-      );
-      const total = cell(row, 'orderTotal');
-      const tags = cell(row, 'tags')?.split(/[,|]/).map((label) => label.trim()).filter(Boolean);
-      const date = cell(row, 'orderDate');
-      order = {
-        sourceId,
-        rows: [],
-        order: {
-          orderNumber,
-          ...(date ? { orderDate: date } : {}),
-          ...(cell(row, 'note') ? { note: cell(row, 'note') } : {}),
-          ...(Object.keys(customer).length ? { customer } : {}),
-          ...(Object.keys(shipping).length ? { shippingAddress: shipping } : {}),
-          ...(total && currency ? { orderTotal: { amount: money(total), currency } } : {}),
-          ...(tags?.length ? { tags: tags.map((label) => ({ label })) } : {}),
-          lineItems: [],
-        },
-      };
-      orders.set(sourceId, order);
+    const candidates = [normalise(field), ...ALIASES[field]];
+    const header = candidates.map((alias) => byName.get(alias)).find((found) => found !== undefined && !taken.has(found));
+    if (header) {
+      suggested[field] = header;
+      taken.add(header);
     }
-    order.rows.push(line);
-    const name = cell(row, 'item.name');
-    if (name) {
-      (order.order.lineItems as unknown[]).push({
-        name,
-        quantity,
-        ...(cell(row, 'item.sku') ? { sku: cell(row, 'item.sku') } : {}),
-        ...(priceText !== undefined ? { price: { amount: money(priceText), currency } } : {}),
-      });
-    }
-  });
-  return { orders: [...orders.values()], errors };
+  }
+  return suggested;
+}
+
+/** Headers, a few rows, the file's format and a suggested mapping, for the mapping step. */
+export async function csvPreview(csv: string, delimiter?: string) {
+  const [headers = [], ...rows] = await readCsv(csv, delimiter);
+  if (headers.length === 0) throw badRequest('The CSV file is empty; the first line must name the columns', undefined, 'csv_empty');
+  const format = detectFormat(headers);
+  return { format, headers, rows: rows.slice(0, 5), rowCount: rows.length, fields: CSV_FIELDS, suggestedMapping: suggestMapping(headers, format) };
 }

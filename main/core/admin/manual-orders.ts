@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { StationError } from '../errors';
 import { validate } from '../validate';
 import type { OrdersService } from '../orders/service';
-import { CSV_FIELDS, csvPreview, csvRowsToOrders } from './csv-import';
+import { CSV_FIELDS, csvPreview } from './csv-import';
+import { importPlan } from './csv-import-run';
+import { planCsvImport } from './csv-orders';
 import { operatorCallerFor } from '../teams/caller';
 
 const manualBody = z.object({
@@ -22,6 +23,8 @@ const importBody = csvBody.extend({
   teamId: z.string().min(1).max(100),
   /** Order field (one of CSV_FIELDS) → CSV column header. */
   mapping: z.partialRecord(z.enum(CSV_FIELDS), z.string().max(200)),
+  /** Say what the import would do and write nothing. */
+  dryRun: z.boolean().optional(),
 });
 
 /**
@@ -39,27 +42,16 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
     ctx.body = await orders.ingest(caller, { source: 'web', sourceId, order: body.order });
   });
 
-  router.post('/admin/api/orders/csv/preview', (ctx) => {
+  router.post('/admin/api/orders/csv/preview', async (ctx) => {
     const body = validate(csvBody, ctx.request.body, 'The CSV file could not be read');
-    ctx.body = csvPreview(body.csv, body.delimiter);
+    ctx.body = await csvPreview(body.csv, body.delimiter);
   });
 
+  // One route for the preview (dryRun) and the import: both read the file the same way.
   router.post('/admin/api/orders/csv/import', async (ctx) => {
     const body = validate(importBody, ctx.request.body, 'The import is not valid');
     const caller = operatorCallerFor(db, body.teamId);
-    const { orders: parsed, errors } = csvRowsToOrders(body.csv, body.mapping, body.delimiter);
-    const results: { orderNumber: string; rows: number[]; id?: string }[] = [];
-    for (const order of parsed) {
-      try {
-        const created = await orders.ingest(caller, { source: 'csv', sourceId: order.sourceId, order: order.order });
-        results.push({ orderNumber: order.order.orderNumber, rows: order.rows, id: created.id });
-      } catch (error) {
-        if (!(error instanceof StationError)) throw error;
-        const details = error.details?.map((detail) => `${detail.path.replace(/^order\./, '')}: ${detail.message}`).join('; ');
-        for (const row of order.rows) errors.push({ row, orderNumber: order.order.orderNumber, message: details || error.message });
-      }
-    }
-    errors.sort((a, b) => a.row - b.row);
-    ctx.body = { imported: results.length, orders: results, errors };
+    const plan = await planCsvImport(body.csv, body.mapping, body.delimiter);
+    ctx.body = await importPlan(db, orders, caller, plan, body.dryRun ?? false);
   });
 }

@@ -125,6 +125,15 @@ export function findOrderIdBySource(db: Db, teamId: string, source: string, sour
   )?.order_id;
 }
 
+/** What a source last sent for an order (the request body as JSON), if it sent anything. */
+export function findSourcePayload(db: Db, teamId: string, source: string, sourceId: string): string | undefined {
+  return (
+    statement(db, 'SELECT payload FROM order_sources WHERE team_id = ? AND source = ? AND source_id = ?').get(teamId, source, sourceId) as
+      | { payload: string }
+      | undefined
+  )?.payload;
+}
+
 export function findOrderIdByKey(db: Db, teamId: string, key: string): string | undefined {
   return (statement(db, 'SELECT order_id FROM order_keys WHERE team_id = ? AND key = ?').get(teamId, key) as { order_id: string } | undefined)
     ?.order_id;

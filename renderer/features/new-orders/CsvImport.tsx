@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton } from '../../components/ui';
 
 interface Preview {
+  format: 'shopify' | 'generic';
   headers: string[];
   rows: string[][];
   rowCount: number;
@@ -11,37 +12,73 @@ interface Preview {
   suggestedMapping: Record<string, string>;
 }
 
-interface ImportResult {
-  imported: number;
-  orders: { orderNumber: string; rows: number[]; id?: string }[];
-  errors: { row: number; orderNumber?: string; message: string }[];
+type Outcome = 'new' | 'changed' | 'unchanged';
+
+/** The import's answer; with `dryRun` it says what the import would do. */
+interface ImportAnswer {
+  dryRun: boolean;
+  summary: { orders: number; lineItems: number; skipped: number; new: number; changed: number; unchanged: number };
+  orders: { orderNumber: string; rows: number[]; outcome: Outcome; id?: string }[];
+  problems: { orderNumber?: string; rows: number[]; message: string }[];
 }
 
 export const FIELD_LABELS: Record<string, string> = {
   orderNumber: 'Order number (required)',
-  sourceId: 'Order id in your system',
   orderDate: 'Order date',
   note: 'Note',
+  tags: 'Tags',
+  currency: 'Currency',
+  orderTotal: 'Order total',
+  subtotal: 'Subtotal',
+  shippingCost: 'Shipping charged',
+  taxes: 'Taxes',
+  discount: 'Discount amount',
+  discountCode: 'Discount code',
+  financialStatus: 'Payment status',
+  shippingMethod: 'Shipping method',
+  'customer.name': 'Customer full name',
   'customer.firstName': 'Customer first name',
   'customer.lastName': 'Customer last name',
   'customer.email': 'Customer email',
+  'shipping.name': 'Ship-to full name',
   'shipping.firstName': 'Ship-to first name',
   'shipping.lastName': 'Ship-to last name',
   'shipping.company': 'Ship-to company',
-  'shipping.address1': 'Address',
-  'shipping.address2': 'Address line 2',
-  'shipping.city': 'City',
-  'shipping.state': 'State / region',
-  'shipping.postalCode': 'Postal code',
-  'shipping.country': 'Country',
+  'shipping.address1': 'Ship-to address',
+  'shipping.address2': 'Ship-to address line 2',
+  'shipping.city': 'Ship-to city',
+  'shipping.state': 'Ship-to state / region',
+  'shipping.postalCode': 'Ship-to postal code',
+  'shipping.country': 'Ship-to country',
+  'shipping.phone': 'Ship-to phone',
+  'billing.name': 'Bill-to full name',
+  'billing.company': 'Bill-to company',
+  'billing.address1': 'Bill-to address',
+  'billing.address2': 'Bill-to address line 2',
+  'billing.city': 'Bill-to city',
+  'billing.state': 'Bill-to state / region',
+  'billing.postalCode': 'Bill-to postal code',
+  'billing.country': 'Bill-to country',
+  'billing.phone': 'Bill-to phone',
   'item.name': 'Item name',
   'item.quantity': 'Item quantity',
   'item.sku': 'Item SKU',
   'item.price': 'Item price',
-  currency: 'Currency',
-  orderTotal: 'Order total',
-  tags: 'Tags',
 };
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** "5 orders, 8 line items, 0 skipped": the one line an operator reads before importing. */
+export function summaryLine(summary: ImportAnswer['summary']): string {
+  return `${count(summary.orders, 'order', 'orders')}, ${count(summary.lineItems, 'line item', 'line items')}, ${summary.skipped.toLocaleString()} skipped`;
+}
+
+function outcomeLine(summary: ImportAnswer['summary'], dryRun: boolean): string {
+  const parts = dryRun
+    ? [summary.new && `${summary.new} new`, summary.changed && `${summary.changed} to update`, summary.unchanged && `${summary.unchanged} already imported as they are`]
+    : [summary.new && `${summary.new} new`, summary.changed && `${summary.changed} updated`, summary.unchanged && `${summary.unchanged} unchanged`];
+  return parts.filter(Boolean).join(', ');
+}
 
 /** FileReader rather than Blob.text(): older embedded browsers (and jsdom) lack the latter. */
 function readText(file: File): Promise<string> {
@@ -54,9 +91,10 @@ function readText(file: File): Promise<string> {
 }
 
 /**
- * CSV import in three steps: choose a file, map its columns to order fields (suggested
- * from the headers), import. Rows with the same order number become one order; each bad
- * row is reported by its line so it can be fixed in the spreadsheet.
+ * CSV import in three steps: choose a file, check the column mapping (a Shopify orders
+ * export is recognised and mapped as it is), read what the import will do, import. Nothing
+ * is written before the operator has seen "5 orders, 8 line items, 0 skipped"; an order
+ * with a row that cannot be read is left out whole and listed with its lines.
  */
 export function CsvImport() {
   const [teamId, setTeamId] = useState('');
@@ -64,13 +102,15 @@ export function CsvImport() {
   const [fileName, setFileName] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [plan, setPlan] = useState<ImportAnswer | null>(null);
+  const [result, setResult] = useState<ImportAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function choose(file: File) {
     setError(null);
     setResult(null);
+    setPlan(null);
     const text = await readText(file);
     setCsv(text);
     setFileName(file.name);
@@ -84,12 +124,27 @@ export function CsvImport() {
     }
   }
 
+  const cleaned = useMemo(() => Object.fromEntries(Object.entries(mapping).filter(([, header]) => header)), [mapping]);
+
+  // What the import would do, read again whenever the team, the file or the mapping changes.
+  useEffect(() => {
+    if (!teamId || !csv || !preview || !cleaned.orderNumber || result) return;
+    let current = true;
+    setPlan(null);
+    api<ImportAnswer>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned, dryRun: true } }).then(
+      (answer) => current && (setPlan(answer), setError(null)),
+      (failure) => current && setError(describeError(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [teamId, csv, preview, cleaned, result]);
+
   async function runImport() {
     setBusy(true);
     setError(null);
     try {
-      const cleaned = Object.fromEntries(Object.entries(mapping).filter(([, header]) => header));
-      setResult(await api<ImportResult>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned } }));
+      setResult(await api<ImportAnswer>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned } }));
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -101,6 +156,28 @@ export function CsvImport() {
     const column = preview?.headers.indexOf(header) ?? -1;
     return column >= 0 ? preview?.rows.map((row) => row[column]).filter(Boolean).slice(0, 3).join(' · ') : '';
   };
+
+  const mappingTable = preview && (
+    <table className="table compact mapping">
+      <thead>
+        <tr><th>Order field</th><th>Column in the file</th><th>First values</th></tr>
+      </thead>
+      <tbody>
+        {preview.fields.map((field) => (
+          <tr key={field}>
+            <td><label htmlFor={`map-${field}`}>{FIELD_LABELS[field] ?? field}</label></td>
+            <td>
+              <select id={`map-${field}`} value={mapping[field] ?? ''} onChange={(event) => setMapping({ ...mapping, [field]: event.target.value })}>
+                <option value="">— not in the file —</option>
+                {preview.headers.map((header) => <option key={header} value={header}>{header}</option>)}
+              </select>
+            </td>
+            <td className="muted truncate">{mapping[field] ? sample(mapping[field]) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 
   return (
     <section className="card" aria-label="Import CSV">
@@ -116,73 +193,89 @@ export function CsvImport() {
         </label>
       </div>
       <ErrorBanner error={error} />
-      {!preview && !error && <p className="muted">The first line names the columns. One line per order, or one line per item with the order number repeated.</p>}
+      {!preview && !error && (
+        <p className="muted">
+          A Shopify orders export (Orders → Export → CSV for Excel) imports as it is. Any other file: the first line names the columns; one line per order, or one line
+          per item with the order number repeated.
+        </p>
+      )}
       {preview && !result && (
         <>
           <h3>
-            Map the columns of {fileName} ({preview.rowCount} rows)
+            Map the columns of {fileName} ({count(preview.rowCount, 'row', 'rows')})
           </h3>
-          <table className="table compact mapping">
-            <thead>
-              <tr><th>Order field</th><th>Column in the file</th><th>First values</th></tr>
-            </thead>
-            <tbody>
-              {preview.fields.map((field) => (
-                <tr key={field}>
-                  <td><label htmlFor={`map-${field}`}>{FIELD_LABELS[field] ?? field}</label></td>
-                  <td>
-                    <select id={`map-${field}`} value={mapping[field] ?? ''} onChange={(event) => setMapping({ ...mapping, [field]: event.target.value })}>
-                      <option value="">— not in the file —</option>
-                      {preview.headers.map((header) => <option key={header} value={header}>{header}</option>)}
-                    </select>
-                  </td>
-                  <td className="muted truncate">{mapping[field] ? sample(mapping[field]) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {preview.format === 'shopify' ? (
+            <>
+              <p className="banner banner-info">Recognised a Shopify orders export: its columns are mapped, one order per Name with one item per row.</p>
+              <details>
+                <summary>Change the column mapping</summary>
+                {mappingTable}
+              </details>
+            </>
+          ) : (
+            mappingTable
+          )}
+          <ImportPlan teamId={teamId} mapped={Boolean(cleaned.orderNumber)} plan={plan} />
           <ExplainedButton
             type="button"
             className="button button-primary"
-            disabled={busy}
-            why={!teamId ? 'Choose a team first.' : !mapping.orderNumber ? 'Map a column to the order number first.' : null}
+            disabled={busy || !plan}
+            why={!teamId ? 'Choose a team first.' : !cleaned.orderNumber ? 'Map a column to the order number first.' : plan && plan.summary.orders === 0 ? 'No order in the file can be imported.' : null}
             onClick={() => void runImport()}
           >
-            {busy ? 'Importing…' : `Import ${preview.rowCount} rows`}
+            {busy ? 'Importing…' : plan ? `Import ${count(plan.summary.orders, 'order', 'orders')}` : 'Import'}
           </ExplainedButton>
         </>
       )}
       {result && (
         <div className="import-result">
-          <div className={`banner ${result.errors.length ? 'banner-warning' : 'banner-success'}`} role="status">
-            {result.imported} {result.imported === 1 ? 'order' : 'orders'} imported
-            {result.errors.length > 0 && `, ${result.errors.length} ${result.errors.length === 1 ? 'row' : 'rows'} skipped — fix them in the file and import it again (imported orders are updated, not duplicated)`}.
+          <div className={`banner ${result.problems.length ? 'banner-warning' : 'banner-success'}`} role="status">
+            Imported: {summaryLine(result.summary)}
+            {outcomeLine(result.summary, false) && ` (${outcomeLine(result.summary, false)})`}.
+            {result.problems.length > 0 && ' Fix the orders below in the file and import it again: imported orders are updated, not duplicated.'}
           </div>
           <p>
             <button type="button" className="button button-ghost" onClick={() => setResult(null)}>
               Back to the column mapping
             </button>
           </p>
-          {result.errors.length > 0 ? (
-            <table className="table compact" aria-label="Rows not imported">
-              <thead>
-                <tr><th>Line</th><th>Order</th><th>Problem</th></tr>
-              </thead>
-              <tbody>
-                {result.errors.map((row) => (
-                  <tr key={`${row.row}-${row.message}`}>
-                    <td className="num">{row.row}</td>
-                    <td>{row.orderNumber ?? '—'}</td>
-                    <td>{row.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <EmptyState title="Every row imported">The orders are in the Orders list.</EmptyState>
-          )}
+          {result.problems.length > 0 ? <Problems problems={result.problems} /> : <EmptyState title="Every order imported">The orders are in the Orders list.</EmptyState>}
         </div>
       )}
     </section>
+  );
+}
+
+function ImportPlan({ teamId, mapped, plan }: { teamId: string; mapped: boolean; plan: ImportAnswer | null }) {
+  if (!teamId || !mapped) return null;
+  if (!plan) return <p className="muted" role="status">Reading the file…</p>;
+  const outcome = outcomeLine(plan.summary, true);
+  return (
+    <div className="import-plan">
+      <p role="status" aria-label="What the import will do">
+        <strong>{summaryLine(plan.summary)}</strong>
+        {outcome && ` — ${outcome}`}. Nothing is written until you import.
+      </p>
+      {plan.problems.length > 0 && <Problems problems={plan.problems} />}
+    </div>
+  );
+}
+
+function Problems({ problems }: { problems: ImportAnswer['problems'] }) {
+  return (
+    <table className="table compact" aria-label="Orders not imported">
+      <thead>
+        <tr><th>Order</th><th>Lines</th><th>Problem</th></tr>
+      </thead>
+      <tbody>
+        {problems.map((problem) => (
+          <tr key={`${problem.rows[0]}-${problem.message}`}>
+            <td>{problem.orderNumber ?? '—'}</td>
+            <td className="num">{problem.rows.join(', ')}</td>
+            <td>{problem.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -53,7 +53,7 @@ describe('New orders page', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('order.lineItems.0.price.currency');
   });
 
-  it('imports a CSV through the mapping step and lists the rows it skipped by line', async () => {
+  it('imports a CSV through the mapping step, saying first what it will do, and lists the orders it left out by line', async () => {
     renderPage(<CsvImport />);
     const section = screen.getByRole('region', { name: 'Import CSV' });
     await within(section).findByRole('option', { name: 'Corner Shop' });
@@ -63,10 +63,13 @@ describe('New orders page', () => {
     expect(await within(section).findByText(/Map the columns of export.csv \(3 rows\)/)).toBeInTheDocument();
     expect(within(section).getByLabelText('Order number (required)')).toHaveValue('Order');
     expect(within(section).getByLabelText('Item quantity')).toHaveValue('Qty');
-    fireEvent.click(within(section).getByRole('button', { name: 'Import 3 rows' }));
-    expect(await within(section).findByText(/1 order imported, 1 row skipped/)).toBeInTheDocument();
-    const report = within(section).getByRole('table', { name: 'Rows not imported' });
-    expect(within(report).getByText('Quantity "lots" is not a number')).toBeInTheDocument();
+    const plan = await within(section).findByRole('status', { name: 'What the import will do' });
+    expect(plan).toHaveTextContent('1 order, 2 line items, 1 skipped — 1 new. Nothing is written until you import.');
+    expect(within(section).getByRole('table', { name: 'Orders not imported' })).toHaveTextContent('Line 4: quantity "lots" is not a number');
+    fireEvent.click(within(section).getByRole('button', { name: 'Import 1 order' }));
+    expect(await within(section).findByText(/Imported: 1 order, 2 line items, 1 skipped \(1 new\)/)).toBeInTheDocument();
+    const report = within(section).getByRole('table', { name: 'Orders not imported' });
+    expect(within(report).getByText('C-2')).toBeInTheDocument();
     expect(within(report).getByText('4')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,196 @@
+import { badRequest } from '../errors';
+import { orderRequestSchema } from '../orders/schema';
+import { detectFormat, readCsv, type CsvField, type CsvFormat, type CsvMapping } from './csv-import';
+import { isoFromExportTimestamp, parseAmount, splitFullName, unguarded } from './csv-values';
+
+/** One order the file holds, as the ingestion will receive it. */
+export interface CsvOrder {
+  orderNumber: string;
+  /** Its lines in the file (the header is line 1), as a spreadsheet numbers them. */
+  rows: number[];
+  body: { source: 'csv'; sourceId: string; order: Record<string, unknown> & { orderNumber: string } };
+}
+
+/** Why an order (or a row without an order number) is left out; nothing of it is written. */
+export interface CsvProblem {
+  orderNumber?: string;
+  rows: number[];
+  message: string;
+}
+
+export interface CsvPlan {
+  format: CsvFormat;
+  orders: CsvOrder[];
+  problems: CsvProblem[];
+  lineItems: number;
+}
+
+const PLAN_SLICE = 200;
+
+const ADDRESS_KEYS = ['company', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'] as const;
+
+type Cell = (field: CsvField) => string | undefined;
+
+/**
+ * Rows into orders. Rows with the same order number are one order (Shopify's `Name`), in
+ * any order in the file: one line item per row that names one, the order's own columns from
+ * the first row that fills them (a shop export fills them on the first row only). The order
+ * number is the order's `sourceId`, so importing the file again, with any mapping, updates
+ * the same orders. An order with any row that cannot be read is left out whole: a partial
+ * order would print a short packing slip.
+ */
+export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?: string): Promise<CsvPlan> {
+  const [headers = [], ...rows] = await readCsv(csv, delimiter);
+  if (!mapping.orderNumber) throw badRequest('Map a column to the order number', [{ path: 'mapping.orderNumber', message: 'Required' }]);
+  const index = new Map(headers.map((header, i) => [header, i]));
+  for (const [field, header] of Object.entries(mapping)) {
+    if (header && !index.has(header)) throw badRequest(`The column "${header}" mapped to ${field} is not in the file`);
+  }
+  const cellOf =
+    (row: string[]): Cell =>
+    (field) => {
+      const header = mapping[field];
+      const value = header === undefined ? undefined : row[index.get(header)!]?.trim();
+      return value === undefined || value === '' ? undefined : value;
+    };
+
+  const groups = new Map<string, { lines: number[]; cells: Cell[] }>();
+  const problems: CsvProblem[] = [];
+  rows.forEach((row, i) => {
+    const line = i + 2;
+    const cell = cellOf(row);
+    const orderNumber = cell('orderNumber');
+    if (!orderNumber) return problems.push({ rows: [line], message: 'The order number is empty' });
+    const group = groups.get(orderNumber) ?? { lines: [], cells: [] };
+    group.lines.push(line);
+    group.cells.push(cell);
+    groups.set(orderNumber, group);
+  });
+
+  const orders: CsvOrder[] = [];
+  let lineItems = 0;
+  let checked = 0;
+  for (const [orderNumber, { lines, cells }] of groups) {
+    // A turn of the event loop every so many orders: checking 10,000 orders takes a while.
+    if (++checked % PLAN_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    const built = buildOrder(orderNumber, lines, cells);
+    if ('message' in built) {
+      problems.push({ orderNumber, rows: lines, message: built.message });
+      continue;
+    }
+    const valid = orderRequestSchema.safeParse(built.body);
+    if (!valid.success) {
+      const message = valid.error.issues.map((issue) => `${issue.path.filter((part) => part !== 'order').join('.')}: ${issue.message}`).join('; ');
+      problems.push({ orderNumber, rows: lines, message });
+      continue;
+    }
+    lineItems += (built.body.order.lineItems as unknown[]).length;
+    orders.push({ orderNumber, rows: lines, body: built.body });
+  }
+  problems.sort((a, b) => a.rows[0]! - b.rows[0]!);
+  return { format: detectFormat(headers), orders, problems, lineItems };
+}
+
+/** The first non-empty value of a field among an order's rows. */
+function firstOf(cells: Cell[], field: CsvField): string | undefined {
+  for (const cell of cells) {
+    const value = cell(field);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<CsvOrder, 'body'> | { message: string } {
+  const first = (field: CsvField) => firstOf(cells, field);
+  const currency = first('currency')?.toUpperCase();
+  const price = (text: string | undefined, what: string): { amount: number; currency: string } | string | undefined => {
+    if (text === undefined) return undefined;
+    const amount = parseAmount(text);
+    if (!Number.isFinite(amount)) return `${what} "${text}" is not an amount`;
+    if (!currency) return `${what} needs a currency: map the column that holds it (e.g. EUR)`;
+    return { amount, currency };
+  };
+
+  const lineItems: Record<string, unknown>[] = [];
+  for (const [i, cell] of cells.entries()) {
+    const name = cell('item.name');
+    if (!name) continue;
+    const quantityText = cell('item.quantity');
+    const quantity = quantityText === undefined ? 1 : parseAmount(quantityText);
+    if (!Number.isFinite(quantity) || quantity < 0) return { message: `Line ${lines[i]}: quantity "${quantityText}" is not a number` };
+    const itemPrice = price(cell('item.price'), `Line ${lines[i]}: price`);
+    if (typeof itemPrice === 'string') return { message: itemPrice };
+    const sku = cell('item.sku');
+    lineItems.push({ name, quantity, ...(sku ? { sku } : {}), ...(itemPrice ? { price: itemPrice } : {}) });
+  }
+
+  const variables: Record<string, unknown> = {};
+  const amounts = [
+    ['subtotal', 'subtotal', 'Subtotal'],
+    ['shippingCost', 'shipping', 'Shipping'],
+    ['taxes', 'taxes', 'Taxes'],
+    ['discount', 'discount', 'Discount'],
+  ] as const;
+  for (const [field, variable, what] of amounts) {
+    const value = price(first(field), what);
+    if (typeof value === 'string') return { message: value };
+    if (value) variables[variable] = value;
+  }
+  const texts = [
+    ['discountCode', 'discountCode', (value: string) => value],
+    ['financialStatus', 'financialStatus', (value: string) => value.toLowerCase()],
+    ['shippingMethod', 'shippingMethod', (value: string) => value],
+    ['shipping.phone', 'phone', unguarded],
+    ['billing.phone', 'billingPhone', unguarded],
+  ] as const;
+  for (const [field, variable, read] of texts) {
+    const value = first(field);
+    if (value) variables[variable] = read(value);
+  }
+  const total = price(first('orderTotal'), 'The total');
+  if (typeof total === 'string') return { message: total };
+
+  const shippingAddress = address(first, 'shipping');
+  const billingAddress = address(first, 'billing');
+  const customerName = nameOf(first, 'customer');
+  const email = first('customer.email');
+  const customer = { ...(Object.keys(customerName).length ? customerName : nameOf(first, 'billing')), ...(email ? { email } : {}) };
+  const date = first('orderDate');
+  const note = first('note');
+  const tags = first('tags')?.split(/[,|]/).map((label) => label.trim()).filter(Boolean);
+  return {
+    body: {
+      source: 'csv',
+      sourceId: orderNumber,
+      order: {
+        orderNumber,
+        ...(date ? { orderDate: isoFromExportTimestamp(date) } : {}),
+        ...(note ? { note } : {}),
+        ...(Object.keys(customer).length ? { customer } : {}),
+        ...(shippingAddress ? { shippingAddress } : {}),
+        ...(billingAddress ? { billingAddress } : {}),
+        lineItems,
+        ...(total ? { orderTotal: total } : {}),
+        ...(Object.keys(variables).length ? { variables } : {}),
+        ...(tags?.length ? { tags: tags.map((label) => ({ label })) } : {}),
+      },
+    },
+  };
+}
+
+function nameOf(first: (field: CsvField) => string | undefined, party: 'customer' | 'shipping' | 'billing'): { firstName?: string; lastName?: string } {
+  const fields = party === 'billing' ? {} : { firstName: first(`${party}.firstName` as const), lastName: first(`${party}.lastName` as const) };
+  if (fields.firstName || fields.lastName) return Object.fromEntries(Object.entries(fields).filter(([, value]) => value));
+  const full = first(`${party}.name`);
+  return full ? splitFullName(full) : {};
+}
+
+function address(first: (field: CsvField) => string | undefined, party: 'shipping' | 'billing') {
+  const lines: Record<string, string> = {};
+  for (const key of ADDRESS_KEYS) {
+    const value = first(`${party}.${key}`);
+    if (value) lines[key] = key === 'postalCode' ? unguarded(value) : value;
+  }
+  if (Object.keys(lines).length === 0) return undefined;
+  return { ...nameOf(first, party), ...lines };
+}

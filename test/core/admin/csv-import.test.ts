@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startStation, type RunningStation } from '../../helpers/station';
+import { adminClient } from './admin-helpers';
+
+const SHOPIFY = readFileSync(join(__dirname, '../../fixtures/shopify-orders-export.csv'), 'utf8');
+
+const GENERIC = [
+  'Order,Email,Product,Qty,Price,Currency,Tags',
+  '1001,ada@example.com,Mug,2,9.50,EUR,vip',
+  '1001,ada@example.com,Tea,1,4,EUR,vip',
+  '1002,bob@example.com,Plate,x,3,EUR,',
+  ',nobody@example.com,Cup,1,2,EUR,',
+  '1003,cy@example.com,Bowl,1,5,EUR,express',
+].join('\n');
+
+let running: RunningStation;
+let admin: ReturnType<typeof adminClient>;
+beforeEach(async () => {
+  running = await startStation();
+  admin = adminClient(running);
+});
+afterEach(() => running.stop());
+
+async function post(path: string, json: unknown) {
+  const response = await admin.call(path, { json });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json();
+}
+
+const ordersOf = async (teamId: string) => (await (await admin.call(`/admin/api/orders?team=${teamId}&limit=500`)).json()).orders as { id: string; orderNumber: string }[];
+const detail = async (id: string) => (await admin.call(`/admin/api/orders/${id}`)).json();
+
+describe('CSV import of a Shopify orders export', () => {
+  it('recognises the export by its header and maps the address lines, not the joined street', async () => {
+    const preview = await post('/admin/api/orders/csv/preview', { csv: SHOPIFY });
+    expect(preview.format).toBe('shopify');
+    expect(preview.rowCount).toBe(8);
+    expect(preview.suggestedMapping).toMatchObject({
+      orderNumber: 'Name',
+      orderDate: 'Created at',
+      'shipping.name': 'Shipping Name',
+      'shipping.address1': 'Shipping Address1',
+      'shipping.address2': 'Shipping Address2',
+      'shipping.postalCode': 'Shipping Zip',
+      'billing.address1': 'Billing Address1',
+      'item.name': 'Lineitem name',
+      financialStatus: 'Financial Status',
+    });
+    expect(Object.values(preview.suggestedMapping)).not.toContain('Shipping Street');
+  });
+
+  it('says what an import would do and writes nothing: 5 orders, 8 line items, 0 skipped', async () => {
+    const { team } = running.team('Shop');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv: SHOPIFY });
+    const plan = await post('/admin/api/orders/csv/import', { teamId: team.id, csv: SHOPIFY, mapping: suggestedMapping, dryRun: true });
+    expect(plan.dryRun).toBe(true);
+    expect(plan.summary).toEqual({ orders: 5, lineItems: 8, skipped: 0, new: 5, changed: 0, unchanged: 0 });
+    expect(plan.orders.map((order: { orderNumber: string; rows: number[] }) => [order.orderNumber, order.rows])).toEqual([
+      ['#1101', [2, 3, 4]],
+      ['#1102', [5]],
+      ['#1103', [6]],
+      ['#1104', [7, 8]],
+      ['#1105', [9]],
+    ]);
+    expect(await ordersOf(team.id)).toEqual([]);
+  });
+
+  it('imports exactly its orders with every item, both addresses and the order variables', async () => {
+    const { team } = running.team('Shop');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv: SHOPIFY });
+    const result = await post('/admin/api/orders/csv/import', { teamId: team.id, csv: SHOPIFY, mapping: suggestedMapping });
+    expect(result.summary).toEqual({ orders: 5, lineItems: 8, skipped: 0, new: 5, changed: 0, unchanged: 0 });
+    expect(result.problems).toEqual([]);
+    const listed = await ordersOf(team.id);
+    expect(listed.map((order) => order.orderNumber).sort()).toEqual(['#1101', '#1102', '#1103', '#1104', '#1105']);
+
+    const byNumber = new Map(result.orders.map((order: { orderNumber: string; id: string }) => [order.orderNumber, order.id]));
+    const first = await detail(byNumber.get('#1101') as string);
+    expect(first.orderKeys).toEqual([`${team.id}/csv-#1101`]);
+    expect(first.orderDate).toBe('2024-05-01T08:15:23.000Z');
+    expect(first.lineItems.map((item: { name: string; quantity: number; sku: string; price: unknown }) => [item.name, item.quantity, item.sku, item.price])).toEqual([
+      ['Mug "Morning", large', 2, 'MUG-L', { amount: 12, currency: 'USD' }],
+      ['Tea sampler, 6 × 20 g', 1, 'TEA-6', { amount: 25, currency: 'USD' }],
+      ['Gift wrap', 1, 'WRAP', { amount: 15, currency: 'USD' }],
+    ]);
+    expect(first.shippingAddress).toEqual({ firstName: 'Ada', lastName: 'Lovelace', address1: '12 Main St', address2: 'Apt 4', city: 'Boston', state: 'MA', postalCode: '02134', country: 'US' });
+    expect(first.billingAddress).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', address1: '12 Main St', postalCode: '02134' });
+    expect(first.customer).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(first.note).toBe('Leave at the door, please');
+    expect(first.orderTotal).toEqual({ amount: 69.52, currency: 'USD' });
+    expect(first.variables).toEqual({
+      subtotal: { amount: 64, currency: 'USD' },
+      shipping: { amount: 5, currency: 'USD' },
+      taxes: { amount: 5.52, currency: 'USD' },
+      discount: { amount: 5, currency: 'USD' },
+      discountCode: 'WELCOME10',
+      financialStatus: 'paid',
+      shippingMethod: 'Standard Shipping',
+      phone: '+1 617 555 0100',
+      billingPhone: '+1 617 555 0100',
+    });
+    expect(first.tags.map((tag: { label: string }) => tag.label).sort()).toEqual(['gift', 'vip']);
+
+    const japanese = await detail(byNumber.get('#1102') as string);
+    expect(japanese.shippingAddress).toMatchObject({ firstName: '山田', lastName: '太郎', city: '千代田区', state: '東京都', country: 'JP' });
+    expect(japanese.lineItems).toEqual([expect.objectContaining({ name: '抹茶 (Matcha) 100g', price: { amount: 4800, currency: 'JPY' } })]);
+    const russian = await detail(byNumber.get('#1103') as string);
+    expect(russian.shippingAddress).toMatchObject({ firstName: 'Иван', lastName: 'Петров', company: 'ООО "Ромашка"', address1: 'ул. Ленина, д. 5', address2: 'кв. 12' });
+    expect(russian.note).toBe('Call before delivery, "door code 42"');
+    expect(russian.variables.financialStatus).toBe('pending');
+    const hebrew = await detail(byNumber.get('#1104') as string);
+    expect(hebrew.lineItems.map((item: { name: string }) => item.name)).toEqual(['ספר בישול', 'Bookmark']);
+    const german = await detail(byNumber.get('#1105') as string);
+    expect(german.shippingAddress).toMatchObject({ firstName: 'Ludwig', lastName: 'van Beethoven' });
+  });
+
+  it('changes nothing when the same file is imported again, and updates in place with another mapping', async () => {
+    const { team } = running.team('Shop');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv: SHOPIFY });
+    const first = await post('/admin/api/orders/csv/import', { teamId: team.id, csv: SHOPIFY, mapping: suggestedMapping });
+    const before = await detail(first.orders[0].id);
+
+    const again = await post('/admin/api/orders/csv/import', { teamId: team.id, csv: SHOPIFY, mapping: suggestedMapping });
+    expect(again.summary).toEqual({ orders: 5, lineItems: 8, skipped: 0, new: 0, changed: 0, unchanged: 5 });
+    expect((await detail(first.orders[0].id)).updatedAt).toBe(before.updatedAt);
+
+    // Another mapping (no notes, the date left out) is the same orders, updated.
+    const { note: _note, orderDate: _date, ...fewer } = suggestedMapping;
+    const remapped = await post('/admin/api/orders/csv/import', { teamId: team.id, csv: SHOPIFY, mapping: fewer });
+    expect(remapped.summary).toMatchObject({ orders: 5, new: 0, changed: 5 });
+    expect((await ordersOf(team.id)).length).toBe(5);
+    const after = await detail(first.orders[0].id);
+    expect(after.id).toBe(before.id);
+    expect(after.lineItems).toHaveLength(3);
+    expect(after.note).toBeUndefined();
+  });
+
+  it('leaves out a whole order when one of its rows cannot be read, never part of it', async () => {
+    const { team } = running.team('Shop');
+    const lines = SHOPIFY.split('\n');
+    // #1101's second item row (line 3 of the file): its quantity becomes unreadable.
+    lines[2] = lines[2]!.replace(',2024-05-01 10:15:23 +0200,1,', ',2024-05-01 10:15:23 +0200,one,');
+    const csv = lines.join('\n');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv });
+    const plan = await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping, dryRun: true });
+    expect(plan.summary).toEqual({ orders: 4, lineItems: 5, skipped: 1, new: 4, changed: 0, unchanged: 0 });
+    expect(plan.problems).toEqual([{ orderNumber: '#1101', rows: [2, 3, 4], message: 'Line 3: quantity "one" is not a number' }]);
+    await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping });
+    expect((await ordersOf(team.id)).map((order) => order.orderNumber)).not.toContain('#1101');
+  });
+});
+
+describe('CSV import of any other file', () => {
+  it('previews headers and suggests a mapping from common column names', async () => {
+    const preview = await post('/admin/api/orders/csv/preview', { csv: GENERIC });
+    expect(preview.format).toBe('generic');
+    expect(preview.headers).toEqual(['Order', 'Email', 'Product', 'Qty', 'Price', 'Currency', 'Tags']);
+    expect(preview.rowCount).toBe(5);
+    expect(preview.suggestedMapping).toEqual({
+      orderNumber: 'Order',
+      'customer.email': 'Email',
+      'item.name': 'Product',
+      'item.quantity': 'Qty',
+      'item.price': 'Price',
+      currency: 'Currency',
+      tags: 'Tags',
+    });
+  });
+
+  it('reads semicolon-separated files', async () => {
+    const preview = await post('/admin/api/orders/csv/preview', { csv: 'Order;Qty\n1;2' });
+    expect(preview.headers).toEqual(['Order', 'Qty']);
+  });
+
+  it('imports one order per number and reports each order left out with its lines', async () => {
+    const { team } = running.team('Shop');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv: GENERIC });
+    const result = await post('/admin/api/orders/csv/import', { teamId: team.id, csv: GENERIC, mapping: suggestedMapping });
+    expect(result.orders.map((o: { orderNumber: string; rows: number[] }) => [o.orderNumber, o.rows])).toEqual([
+      ['1001', [2, 3]],
+      ['1003', [6]],
+    ]);
+    expect(result.problems).toEqual([
+      { orderNumber: '1002', rows: [4], message: 'Line 4: quantity "x" is not a number' },
+      { rows: [5], message: 'The order number is empty' },
+    ]);
+    const order = await detail(result.orders[0].id);
+    expect(order.orderKeys).toEqual([`${team.id}/csv-1001`]);
+    expect(order.lineItems).toEqual([
+      expect.objectContaining({ name: 'Mug', quantity: 2, price: { amount: 9.5, currency: 'EUR' } }),
+      expect.objectContaining({ name: 'Tea', quantity: 1 }),
+    ]);
+    expect(order.tags.map((t: { label: string }) => t.label)).toEqual(['vip']);
+  });
+
+  it('says which field the ingestion refuses, in plain words', async () => {
+    const { team } = running.team('Shop');
+    const csv = 'Order,Email,Date\n2001,a@example.com,yesterday';
+    const result = await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: { orderNumber: 'Order', orderDate: 'Date' } });
+    expect(result.summary.orders).toBe(0);
+    expect(result.problems).toEqual([{ orderNumber: '2001', rows: [2], message: expect.stringMatching(/^orderDate: /) }]);
+  });
+
+  it('says a price needs a currency, and leaves that order out', async () => {
+    const { team } = running.team('Shop');
+    const csv = 'Order,Product,Price\n3001,Mug,9.50';
+    const result = await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: { orderNumber: 'Order', 'item.name': 'Product', 'item.price': 'Price' } });
+    expect(result.problems).toEqual([{ orderNumber: '3001', rows: [2], message: 'Line 2: price needs a currency: map the column that holds it (e.g. EUR)' }]);
+  });
+
+  it('refuses a mapping that names a column the file does not have', async () => {
+    const { team } = running.team('Shop');
+    const response = await admin.call('/admin/api/orders/csv/import', { json: { teamId: team.id, csv: GENERIC, mapping: { orderNumber: 'Nope' } } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toContain('"Nope"');
+  });
+
+  it('refuses a file that is not CSV with a 400 that says so', async () => {
+    const response = await admin.call('/admin/api/orders/csv/preview', { json: { csv: 'a,"b\n1,2' } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('csv_unreadable');
+  });
+});
