@@ -1,8 +1,23 @@
 import type { Order } from '../orders/store';
 import type { Price } from '../orders/schema';
+import { shopView, type ShopView } from '../teams/shop-profile';
+
+/**
+ * Order variables the built-in documents read (docs/api.md, "Order variables the documents
+ * read"): the CSV import fills them from a shop export, an API client may send them. The
+ * documents' variables block lists the others.
+ */
+export const DOCUMENTED_VARIABLES = ['subtotal', 'shipping', 'taxes', 'discount', 'discountCode', 'financialStatus', 'shippingMethod', 'phone', 'billingPhone', 'gift', 'carrierLabels'];
+
+/** A gift order: tagged `gift` (any case) or `variables.gift` true. Its packing slip shows no prices. */
+function isGift(tags: { label: string }[], variables: Record<string, unknown>): boolean {
+  return variables.gift === true || variables.gift === 'true' || tags.some((tag) => tag.label.toLowerCase() === 'gift');
+}
 
 export interface ScopeExtras {
   team: { id: string; name: string };
+  /** The team's shop as printed (teams/shop-profile.ts); absent: the team's name only. */
+  shop?: ShopView;
   tags: { label: string; color?: string }[];
   orderKeys?: string[];
   /** The document's tag (`packing-slip`, `invoice`…). */
@@ -29,14 +44,16 @@ export function templateScope(order: Order, extras: ScopeExtras) {
     total: item.price ? { amount: Math.round(item.price.amount * item.quantity * 100) / 100, currency: item.price.currency } : undefined,
   }));
   const printDate = (extras.printDate ?? new Date()).toISOString();
+  const variables = order.variables ?? {};
   const view = {
     ...order,
     number: order.orderNumber,
     keys: extras.orderKeys ?? [],
     lineItems,
     tags: extras.tags,
-    variables: order.variables ?? {},
+    variables,
     subtotal: sumLines(lineItems),
+    gift: isGift(extras.tags, variables),
     itemCount: lineItems.reduce((sum, item) => sum + item.quantity, 0),
   };
   return {
@@ -48,6 +65,9 @@ export function templateScope(order: Order, extras: ScopeExtras) {
     billingAddress: order.billingAddress ?? order.shippingAddress ?? {},
     lineItems,
     team: extras.team,
+    shop: extras.shop ?? shopView(extras.team.name, undefined),
+    /** The variables no built-in document shows elsewhere, for their variables block. */
+    other_variables: Object.fromEntries(Object.entries(variables).filter(([name]) => !DOCUMENTED_VARIABLES.includes(name))),
     document: { tag: extras.tag },
     print_date: printDate,
     printDate,

@@ -71,11 +71,14 @@ export function ensureTeamSeeded(db: Db, teamId: string): void {
  * A copy the team edited is the team's and stays as it is.
  */
 const EARLIER_BUILTIN_BODIES: Record<string, string[]> = {
-  'packing-slip-a4': ['0d51fce5174f8c1476cd629114da983c8c2977cb79f3bc3a99c99720fd76afd8'],
-  'packing-slip-letter': ['0d51fce5174f8c1476cd629114da983c8c2977cb79f3bc3a99c99720fd76afd8'],
-  'invoice-a4': ['f6b5d81ea3ad08fc86e0b16859304a6475f29b340160864b2c78749b3c60fd6d'],
-  'shipping-label-4x6': ['ac46f3e657a2fb3ba7607ff8bf838309dcdf8bfee8f829b8d4c17677eb20b0d2'],
-  'gift-note-a6': ['269ba061e1bcb3aec333bb0047a2667b0cb4eb0042258b2f9e191b283aeb08ef'],
+  // Before the team's locale; then before the shop profile (the shop's name, addresses and
+  // logo, the invoice's totals, gift slips without prices, "and N more" on labels).
+  'packing-slip-a4': ['0d51fce5174f8c1476cd629114da983c8c2977cb79f3bc3a99c99720fd76afd8', '7310428728e5d252fb91ecb9f99375eb1c3afe450dbf131c795e1e8c939127fc'],
+  'packing-slip-letter': ['0d51fce5174f8c1476cd629114da983c8c2977cb79f3bc3a99c99720fd76afd8', '7310428728e5d252fb91ecb9f99375eb1c3afe450dbf131c795e1e8c939127fc'],
+  'invoice-a4': ['f6b5d81ea3ad08fc86e0b16859304a6475f29b340160864b2c78749b3c60fd6d', '58df944d07a8fa2b5249a223c3a2b1d212c8d59061293c8932f133caefbfced6'],
+  'shipping-label-4x6': ['ac46f3e657a2fb3ba7607ff8bf838309dcdf8bfee8f829b8d4c17677eb20b0d2', '2588a317cabf4adb2e81c82df3a66f43919a7ce77be2e35eacda66d515d1288c'],
+  'shipping-label-4x6-zpl': ['ff666c01854b3ac24a1f4671f6a7bd2afddd2cd867e78e1f41bbd3e4a16b8aa5'],
+  'gift-note-a6': ['269ba061e1bcb3aec333bb0047a2667b0cb4eb0042258b2f9e191b283aeb08ef', '3040efdfad85f66234da848f0d518632cb155454fb0df58ec4fbb8de7d786164'],
 };
 
 /** `station_settings`: the built-in bodies the station last upgraded to (a hash of them all). */

@@ -19,6 +19,8 @@ import { templateScope } from './scope';
 import { ensureTeamSeeded } from './seed';
 import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } from './templates-store';
 import { getTeam } from '../teams/store';
+import { shopView } from '../teams/shop-profile';
+import { getShopProfile } from '../teams/shop-profile-store';
 import { listOrderTags } from '../orders/tags-store';
 import { escapeHtml } from '../text';
 
@@ -37,7 +39,8 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   const { defaultLocale = stationLocale(), labelPages } = options;
   function teamView(teamId: string) {
     const team = getTeam(db, teamId);
-    return { id: teamId, name: team?.name ?? '', locale: team?.locale ?? defaultLocale };
+    const name = team?.name ?? '';
+    return { id: teamId, name, locale: team?.locale ?? defaultLocale, shop: shopView(name, getShopProfile(db, teamId)) };
   }
 
   // Cached statements: these run for every order write, inside its transaction.
@@ -46,8 +49,8 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   const orderKeys = (orderId: string) => listOrderKeys(db, orderId);
 
   function scopeFor(order: Order, tag: string, tags = orderTags(order.id), keys = orderKeys(order.id), printDate?: Date) {
-    const { locale, ...team } = teamView(order.teamId);
-    return templateScope(order, { team, tags, orderKeys: keys, tag, locale, printDate });
+    const { locale, shop, ...team } = teamView(order.teamId);
+    return templateScope(order, { team, shop, tags, orderKeys: keys, tag, locale, printDate });
   }
 
   /** Renders a template for an order: the body's HTML, or the reason it cannot render. */

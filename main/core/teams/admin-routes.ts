@@ -13,6 +13,11 @@ import { getTeam, setTeamLocale, type TeamRow } from './store';
 import { teamLocaleSchema } from './schema';
 import { teamResource } from './service';
 import { nowIso } from '../ids';
+import { shopProfileSchema, shopView, type ShopProfile } from './shop-profile';
+import { getShopProfile, saveShopProfile } from './shop-profile-store';
+
+/** The profile as saved, and what the documents print from it (`shop` in templates). */
+const shopProfileAnswer = (team: TeamRow, profile: ShopProfile | undefined) => ({ profile: profile ?? {}, printed: shopView(team.name, profile) });
 
 function teamOr404(db: Db, id: string): TeamRow {
   const team = getTeam(db, id);
@@ -62,6 +67,19 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
     const { locale } = validate(teamLocaleSchema, ctx.request.body);
     setTeamLocale(db, team.id, locale, nowIso());
     ctx.body = teamResource(getTeam(db, team.id)!);
+  });
+
+  // The shop as the team's documents print it: name, address, return address, logo, tax number, contact.
+  router.get('/admin/api/teams/:teamId/shop', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = shopProfileAnswer(team, getShopProfile(db, team.id));
+  });
+
+  router.put('/admin/api/teams/:teamId/shop', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const profile = validate(shopProfileSchema, ctx.request.body, 'The shop profile is not valid');
+    saveShopProfile(db, team.id, profile, nowIso());
+    ctx.body = shopProfileAnswer(team, profile);
   });
 
   router.post('/admin/api/teams/:teamId/go-live', (ctx) => {

@@ -6,6 +6,7 @@ import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, StatusChip, Table
 import { InviteResult } from './InviteResult';
 import { MerchantDetail } from './MerchantDetail';
 import { TeamLanguages } from './TeamLanguages';
+import { ShopProfile } from './ShopProfile';
 import './teams.css';
 import { memberLabel, progressPercent, progressWords, threePlTeams, type Invitation, type Member, type Merchant } from './teams';
 
@@ -84,6 +85,7 @@ export function TeamsPage() {
           A 3PL team manages merchants. Create one with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>, then come back here.
         </EmptyState>
         <TeamLanguages />
+        <ShopProfile />
       </div>
     );
   }
@@ -163,6 +165,7 @@ export function TeamsPage() {
       )}
       {open && <MerchantDetail key={open.id} merchant={open} onChanged={() => { load(); reloadStation(); }} />}
       <TeamLanguages />
+      <ShopProfile />
     </div>
   );
 }

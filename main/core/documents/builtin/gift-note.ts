@@ -15,7 +15,7 @@ export const GIFT_NOTE = `<style>
 </style>
 <div class="gift">
   <div class="top">
-    <div><div class="shop">{{ team.name }}</div><div class="kind">{{ 'gift_for_you' | t }}</div></div>
+    <div><div class="shop" dir="auto">{{ shop.name }}</div><div class="kind">{{ 'gift_for_you' | t }}</div></div>
     <div class="code">{{ order.orderNumber | barcode }}<span dir="auto">{{ 'order_n' | t: order.orderNumber }}</span></div>
   </div>
   {%- assign recipient_last = shippingAddress.lastName | default: customer.lastName -%}

@@ -1,16 +1,18 @@
-import { BASE_CSS, VARIABLES_BLOCK } from './styles';
+import { BASE_CSS, BRAND_BLOCK, VARIABLES_BLOCK } from './styles';
 
-/** Invoice: the order's prices, line totals and total, addressed to the bill-to party. */
+/**
+ * Invoice: the seller (the team's shop profile), the bill-to party, the lines, and the totals
+ * the order variables carry: subtotal, shipping, discount, tax, and the total as "Paid" or
+ * "Amount due" from the payment status. No note: on a gift order it is the gift message.
+ */
 export const INVOICE = `<style>${BASE_CSS}
 .invoice .shop { font-size: 20pt; }
 .invoice .doc-title { font-size: 11pt; color: #111; }
 </style>
+{%- assign title = 'invoice' -%}
 <div class="doc invoice">
   <div class="head">
-    <div>
-      <div class="shop">{{ team.name }}</div>
-      <div class="doc-title">{{ 'invoice' | t }}</div>
-    </div>
+    ${BRAND_BLOCK}
     <div class="code">
       {{ order.orderNumber | barcode }}
       <div class="num" dir="auto">{{ 'invoice_n' | t: order.orderNumber }}</div>
@@ -24,7 +26,12 @@ export const INVOICE = `<style>${BASE_CSS}
     <div><span class="label">{{ 'customer' | t }}</span><span class="value" dir="auto">{{ customer.email | default: customer.firstName }}</span></div>
   </div>
 
-  <div class="addresses">
+  <div class="addresses three">
+    <div class="box seller"><span class="label">{{ 'from' | t }}</span><div class="addr" dir="auto"><strong>{{ shop.name }}</strong>{% if shop.address.address1 or shop.address.city %}<br>{{ shop.address | address }}{% endif %}</div>
+      {%- if shop.taxNumber or shop.email or shop.phone or shop.website %}
+      <div class="contact" dir="auto">{% if shop.taxNumber %}{{ 'tax_number' | t }}: {{ shop.taxNumber }}<br>{% endif %}{% if shop.email %}{{ shop.email }}<br>{% endif %}{% if shop.phone %}{{ shop.phone }}<br>{% endif %}{{ shop.website }}</div>
+      {%- endif %}
+    </div>
     <div class="box"><span class="label">{{ 'bill_to' | t }}</span><div class="addr" dir="auto">{{ billingAddress | address }}</div></div>
     <div class="box"><span class="label">{{ 'ship_to' | t }}</span><div class="addr" dir="auto">{{ shippingAddress | address }}</div></div>
   </div>
@@ -46,16 +53,19 @@ export const INVOICE = `<style>${BASE_CSS}
     </tbody>
   </table>
 
+  {%- assign currency = order.orderTotal.currency | default: order.subtotal.currency -%}
+  {%- assign subtotal = variables.subtotal | default: order.subtotal -%}
+  {%- assign paid_statuses = 'paid,partially_refunded,refunded' | split: ',' -%}
   <table class="totals">
-    {%- if order.subtotal %}<tr><td>{{ 'subtotal' | t }}</td><td>{{ order.subtotal | money }}</td></tr>{% endif %}
-    {%- if order.orderTotal %}<tr class="grand"><td>{{ 'total_due' | t }}</td><td>{{ order.orderTotal | money }}</td></tr>{% endif %}
+    {%- if subtotal %}<tr><td>{{ 'subtotal' | t }}</td><td>{{ subtotal | money: currency }}</td></tr>{% endif %}
+    {%- if variables.shipping %}<tr><td>{{ 'shipping' | t }}{% if variables.shippingMethod %} · {{ variables.shippingMethod }}{% endif %}</td><td>{{ variables.shipping | money: currency }}</td></tr>{% endif %}
+    {%- assign discount = variables.discount.amount | default: variables.discount | abs -%}
+    {%- if discount > 0 %}<tr><td>{{ 'discount' | t }}{% if variables.discountCode %} ({{ variables.discountCode }}){% endif %}</td><td>−{{ discount | money: currency }}</td></tr>{% endif %}
+    {%- if variables.taxes %}<tr><td>{{ 'tax' | t }}</td><td>{{ variables.taxes | money: currency }}</td></tr>{% endif %}
+    {%- if order.orderTotal %}<tr class="grand"><td>{% if paid_statuses contains variables.financialStatus %}{{ 'paid' | t }}{% elsif variables.financialStatus %}{{ 'amount_due' | t }}{% else %}{{ 'total' | t }}{% endif %}</td><td>{{ order.orderTotal | money }}</td></tr>{% endif %}
   </table>
-
-  {%- if note != blank %}
-  <div class="note" dir="auto"><span class="label">{{ 'note' | t }}</span>{{ note }}</div>
-  {%- endif %}
   ${VARIABLES_BLOCK}
 
-  <div class="foot">{{ team.name }} · {{ 'order_n' | t: order.orderNumber }} · {{ 'thank_you_business' | t }}</div>
+  <div class="foot">{{ shop.name }}{% if shop.taxNumber %} · {{ 'tax_number' | t }} {{ shop.taxNumber }}{% endif %} · {{ 'order_n' | t: order.orderNumber }} · {{ 'thank_you_business' | t }}</div>
 </div>
 `;

@@ -4,6 +4,8 @@ export const BASE_CSS = `
 .doc * { box-sizing: border-box; }
 .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 8mm; border-bottom: 2px solid #111; padding-bottom: 4mm; margin-bottom: 5mm; }
 .shop { font-size: 17pt; font-weight: 700; letter-spacing: -0.01em; }
+.brand { display: flex; align-items: center; gap: 4mm; min-width: 0; }
+.brand .logo { display: block; max-height: 16mm; max-width: 40mm; object-fit: contain; }
 .doc-title { margin-top: 1mm; font-size: 8.5pt; font-weight: 600; text-transform: uppercase; letter-spacing: 0.14em; color: #555; }
 .code { text-align: right; min-width: 0; max-width: 65%; }
 .code svg.barcode { display: block; width: 62mm; height: 13mm; margin-left: auto; }
@@ -15,6 +17,8 @@ export const BASE_CSS = `
 .label { display: block; font-size: 7pt; font-weight: 600; text-transform: uppercase; letter-spacing: 0.1em; color: #666; }
 .value { font-weight: 600; }
 .addresses { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; margin-bottom: 6mm; }
+.addresses.three { grid-template-columns: 1fr 1fr 1fr; gap: 4mm; }
+.box .contact { margin-top: 1.5mm; font-size: 8.5pt; color: #333; }
 .box { background: #f5f5f4; border-radius: 1.5mm; padding: 3mm 4mm; }
 .box .label { margin-bottom: 1mm; }
 .box .addr { font-size: 10pt; }
@@ -44,9 +48,15 @@ table.items .variant { color: #666; font-size: 8pt; }
 `;
 
 /** The ship-to/bill-to pair, the order facts and the items: shared by slips and invoices. */
-export const VARIABLES_BLOCK = `{%- if variables.size > 0 or order.tags.size > 0 -%}
+export const VARIABLES_BLOCK = `{%- if other_variables.size > 0 or order.tags.size > 0 -%}
 <div class="vars">
-  {%- for entry in variables %}<span><span class="label">{{ entry[0] }}</span>{{ entry[1] }}</span>{% endfor -%}
+  {%- for entry in other_variables %}<span><span class="label">{{ entry[0] }}</span>{{ entry[1] }}</span>{% endfor -%}
 </div>
 {%- if order.tags.size > 0 %}<div class="tags">{% for t in order.tags %}<span class="tag">{{ t.label }}</span>{% endfor %}</div>{% endif -%}
 {%- endif -%}`;
+
+/** The shop's logo (when it has one) beside its name as printed, and the document's title. */
+export const BRAND_BLOCK = `<div class="brand">
+      {%- if shop.logo %}<img class="logo" src="{{ shop.logo }}" alt="">{% endif -%}
+      <div><div class="shop" dir="auto">{{ shop.name }}</div><div class="doc-title">{{ title | t }}</div></div>
+    </div>`;

@@ -1,0 +1,7 @@
+-- Each team's shop as its documents print it: the name, address, return address, logo, tax
+-- number and contact (teams/shop-profile.ts). One JSON object a team; absent: the team's name.
+CREATE TABLE shop_profiles (
+  team_id TEXT PRIMARY KEY REFERENCES teams(id) ON DELETE CASCADE,
+  profile TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
