@@ -2,6 +2,7 @@ import { Liquid, type Template } from 'liquidjs';
 import { registerFilters } from './filters';
 import { escapeZplField, registerZplMarkupFilters } from './zpl-filters';
 import type { TemplateKind } from './templates-store';
+import { explainBlocks, withoutPosition } from './liquid-errors';
 
 /** A template body Liquid cannot parse: the message and where (1-based line and column). */
 export class TemplateSyntaxError extends Error {
@@ -77,9 +78,13 @@ export class TemplateEngine {
     try {
       return this.engines[mode].parse(body);
     } catch (error) {
+      // A block left open or closed twice is said as the author sees it, at the line it began.
+      const problem = explainBlocks(body);
+      if (problem) throw new TemplateSyntaxError(problem.message, problem.line, problem.column);
       const err = error as Error & { token?: { getPosition?: () => [number, number] } };
       const [line, column] = err.token?.getPosition?.() ?? [undefined, undefined];
-      throw new TemplateSyntaxError(err.message, line, column);
+      const message = withoutPosition(err.message);
+      throw new TemplateSyntaxError(line === undefined ? message : `${message} (line ${line}, column ${column})`, line, column);
     }
   }
 }

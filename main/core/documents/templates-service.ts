@@ -80,8 +80,8 @@ export function createTemplatesService(
       engine.validate(body);
     } catch (error) {
       if (!(error instanceof TemplateSyntaxError)) throw error;
-      const where = error.line !== undefined ? ` (line ${error.line}, column ${error.column})` : '';
-      throw new StationError('invalid', 'template_syntax_error', `The template does not parse${where}: ${error.message}`, [
+      // The message names the line once; `line` and `column` say where to put the caret.
+      throw new StationError('invalid', 'template_syntax_error', `The template does not parse: ${error.message}`, [
         { path: 'body', message: error.message },
       ], { line: error.line ?? null, column: error.column ?? null });
     }
