@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: { path: string; message: string }[] = [],
+    /** The rest of the error object: e.g. `line` and `column` of a template syntax error. */
+    readonly fields: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -80,7 +82,7 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
   const body = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } })?.error;
-    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? `The station answered ${response.status}`, error?.details);
+    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? `The station answered ${response.status}`, error?.details, (error ?? {}) as Record<string, unknown>);
   }
   return body as T;
 }

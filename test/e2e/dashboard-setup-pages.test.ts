@@ -53,22 +53,41 @@ afterAll(async () => {
 });
 
 describe('set-up pages in a real browser', () => {
-  it('Templates: a parse error points at its line; the fixed template saves and previews a real order', async () => {
+  it('Templates: the code editor marks an error where it began; leaving asks; the fixed template saves and previews a real order', async () => {
     await open('templates', 'Corner Shop');
     await page.getByRole('row', { name: /Packing slip \(A4\)/ }).getByRole('button', { name: 'Edit' }).click();
     const editor = page.getByRole('region', { name: 'Edit Packing slip (A4)' });
     await editor.getByText('Up to date').waitFor({ timeout: 15_000 });
-    const body = editor.locator('textarea.template-body');
-    const original = await body.inputValue();
-    await body.fill(`<h1>Order {{ order.orderNumber }}</h1>\n<p>{% if order.note %}</p>\n`);
-    await editor.getByRole('alert', { name: 'Preview error' }).getByText(/^Line 2:/).waitFor({ timeout: 15_000 });
+    const original = (await admin<{ name: string; body: string }[]>(`/teams/${shop.team.id}/templates`)).find((t) => t.name === 'Packing slip (A4)')!.body;
+    // A code editor with line numbers, tall enough for 20 lines of the built-in body at once.
+    expect(await editor.locator('.cm-lineNumbers .cm-gutterElement').filter({ hasText: /^20$/ }).isVisible()).toBe(true);
+    const body = editor.getByRole('textbox', { name: 'Template body' });
+    await body.fill(`<h1>Order {{ order.orderNumber }}</h1>\n<ul>\n{% for item in order.lineItems %}\n<li>{{ item.name }}</li>\n</ul>{% endif %}\n`);
+    const problem = editor.getByRole('alert', { name: 'Template problem' });
+    await problem.getByText('The template does not parse: {% for %} opened on line 3 is never closed: {% endif %} on line 5 comes before its {% endfor %}, and there is no {% if %} for it to close').waitFor({ timeout: 15_000 });
+    // The gutter marks line 3, where the block began: the mark and the line share a row.
+    const mark = await editor.locator('.cm-lint-marker-error').boundingBox();
+    const third = await editor.locator('.cm-line').nth(2).boundingBox();
+    expect(Math.abs(mark!.y + mark!.height / 2 - (third!.y + third!.height / 2))).toBeLessThan(third!.height / 2);
+    await editor.evaluate((section) => section.scrollIntoView());
+    await screenshot(page, 'template-error');
+
+    // Leaving with unsaved edits asks; Cancel stays.
+    await page.getByRole('link', { name: /^Orders/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Discard your unsaved edits?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.url()).toMatch(/#\/templates/);
+    await editor.waitFor();
+
     await body.fill(original.replace('</body>', '<p class="thanks">Thank you for shopping at Corner Shop!</p></body>'));
+    await problem.waitFor({ state: 'detached', timeout: 15_000 });
     await editor.getByLabel('Preview with').selectOption({ label: '#1002 · Grace Smith' });
     await editor.getByText('Up to date').waitFor({ timeout: 15_000 });
     await editor.getByRole('button', { name: 'Save template' }).click();
     await editor.getByText(/Saved as version 2/).waitFor();
     const templates = await admin<{ name: string; version: number; body: string }[]>(`/teams/${shop.team.id}/templates`);
     expect(templates.find((t) => t.name === 'Packing slip (A4)')).toMatchObject({ version: 2 });
+    expect(await editor.getByText('Unsaved edits').count()).toBe(0);
     await editor.evaluate((section) => section.scrollIntoView());
     // Chromium's PDF viewer draws the pages a moment after the frame loads: wait for the picture only.
     await page.waitForTimeout(2500);

@@ -34,3 +34,10 @@ HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogEleme
 HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
   this.removeAttribute('open');
 };
+
+// jsdom's Range measures nothing and lacks getClientRects; CodeMirror (the template editor)
+// asks a Range where text is. An empty list, as for text not laid out; the E2E tests run the
+// editor in Chromium with real layout.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects = noRects;
+Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);

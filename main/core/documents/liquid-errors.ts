@@ -54,7 +54,7 @@ export function explainBlocks(body: string): TemplateProblem | undefined {
   const open: Open[] = [];
   for (const token of tokens) {
     if (!(token instanceof TagToken)) continue;
-    const [line, column] = token.getPosition();
+    const [line = 1, column = 1] = token.getPosition();
     const name = token.name;
     const inside = open.at(-1);
     // The body of a comment or raw block is text until its closing tag.

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useConfirm } from '../../components/confirm';
-import { ErrorBanner } from '../../components/ui';
-import { offsetOf, PAPERS, templateBody, type Template, type TemplateDraft } from './templates';
+import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
+import { PAPERS, problemOf, templateBody, type Template, type TemplateDraft, type TemplateProblem } from './templates';
 import { usePreview } from './usePreview';
 
 interface OrderOption {
@@ -14,8 +15,10 @@ interface OrderOption {
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 
 /**
- * A template's settings and its HTML + Liquid body, beside a live PDF of the unsaved draft
- * for the sample order or a real order of the team. Parse errors point at their line.
+ * A template's settings and its HTML + Liquid body in a code editor, beside a live PDF of the
+ * unsaved draft for the sample order or a real order of the team. One problem is shown at a
+ * time (the last save's, else the preview's), its line marked in the editor's gutter.
+ * Leaving with unsaved edits (Close, another page, closing the window) asks first.
  */
 export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDeleted, onCancel }: {
   teamId: string;
@@ -28,6 +31,9 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
+  // What is saved: the draft differs from it while there are unsaved edits.
+  const [savedDraft, setSavedDraft] = useState(initial);
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(savedDraft), [draft, savedDraft]);
   const [confirmDialog, confirm] = useConfirm();
   // The editor opens below the list: bring it into view and put focus on its heading; when it
   // closes, focus goes back to the button that opened it.
@@ -43,10 +49,21 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
   }, []);
   const [orderId, setOrderId] = useState('');
   const [orders, setOrders] = useState<OrderOption[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [saveProblem, setSaveProblem] = useState<TemplateProblem | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const body = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<CodeEditorHandle>(null);
   const preview = usePreview(teamId, draft, orderId);
+  // One problem at a time: a failed save's until the next edit, else the preview's.
+  const problem = saveProblem ?? preview.problem;
+
+  const askToDiscard = () =>
+    confirm({ title: 'Discard your unsaved edits?', body: `The changes to “${draft.name || 'this template'}” since it was last saved are lost.`, confirmLabel: 'Discard edits', danger: true });
+  useLeaveGuard(dirty, askToDiscard);
+
+  async function close() {
+    if (dirty && !(await askToDiscard())) return;
+    onCancel();
+  }
 
   useEffect(() => {
     void api<{ orders: OrderOption[] }>(`/orders?team=${encodeURIComponent(teamId)}&limit=25`).then((page) => setOrders(page.orders), () => setOrders([]));
@@ -54,40 +71,38 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
 
   const change = (patch: Partial<TemplateDraft>) => {
     setSaved(null);
+    setSaveProblem(null);
     setDraft((current) => ({ ...current, ...patch }));
   };
 
   async function save() {
-    setError(null);
+    setSaveProblem(null);
+    const saving = draft;
     try {
       const result = template
-        ? await api<Template>(`/templates/${encodeURIComponent(template.id)}`, { method: 'PUT', json: templateBody(draft) })
-        : await api<Template>(`/teams/${encodeURIComponent(teamId)}/templates`, { json: templateBody(draft) });
+        ? await api<Template>(`/templates/${encodeURIComponent(template.id)}`, { method: 'PUT', json: templateBody(saving) })
+        : await api<Template>(`/teams/${encodeURIComponent(teamId)}/templates`, { json: templateBody(saving) });
+      setSavedDraft(saving);
       setSaved(`Saved as version ${result.version}. Orders rendered from now on use it.`);
       onSaved(result);
     } catch (failure) {
-      setError(describeError(failure));
+      setSaveProblem(problemOf(failure));
     }
   }
 
   async function remove() {
     if (!template || !(await confirm({ title: `Delete the template “${template.name}”?`, body: 'Its versions go with it. This cannot be undone.', confirmLabel: 'Delete template', danger: true }))) return;
-    setError(null);
+    setSaveProblem(null);
     try {
       await api(`/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' });
+      setSavedDraft(draft);
       onDeleted();
     } catch (failure) {
-      setError(describeError(failure));
+      setSaveProblem({ message: describeError(failure), position: null });
     }
   }
 
-  function showLine() {
-    const box = body.current;
-    if (!box || !preview.position) return;
-    const at = offsetOf(draft.body, preview.position.line, preview.position.column);
-    box.focus();
-    box.setSelectionRange(at, at + 1);
-  }
+  const showLine = () => problem?.position && editor.current?.goTo(problem.position.line, problem.position.column);
 
   return (
     <section ref={root} className="card template-editor" aria-label={template ? `Edit ${template.name}` : 'New template'}>
@@ -166,17 +181,23 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
               </label>
             ))}
           </fieldset>
-          <label>
-            <span>
+          <div className="template-body-field">
+            <span id="template-body-label">
               Body: HTML with Liquid, e.g. <code>{'{{ order.orderNumber }}'}</code> or <code>{'{% for item in order.lineItems %}'}</code> (order data is escaped)
             </span>
-            <textarea ref={body} className="code template-body" rows={18} spellCheck={false} value={draft.body} onChange={(event) => change({ body: event.target.value })} aria-invalid={Boolean(preview.position)} />
-          </label>
-          <ErrorBanner error={error} />
+            <CodeEditor
+              ref={editor}
+              label="Template body"
+              value={draft.body}
+              onChange={(body) => change({ body })}
+              error={problem?.position ? { ...problem.position, message: problem.message } : null}
+            />
+          </div>
           {saved && <div className="banner banner-success" role="status">{saved}</div>}
           <div className="row">
             <button type="submit" className="button button-primary" disabled={!draft.name.trim() || !draft.tag.trim()} title="Ctrl+S">{template ? 'Save template' : 'Create template'}</button>
-            <button type="button" className="button button-ghost" onClick={onCancel}>Close</button>
+            <button type="button" className="button button-ghost" onClick={() => void close()}>Close</button>
+            {dirty && <span className="muted small">Unsaved edits</span>}
             {template && <button type="button" className="button button-danger" onClick={() => void remove()}>Delete</button>}
           </div>
         </form>
@@ -189,18 +210,18 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
                 {orders.map((order) => <option key={order.id} value={order.id}>{order.orderNumber}{order.customerName ? ` · ${order.customerName}` : ''}</option>)}
               </select>
             </label>
-            <span className="muted small" role="status">{preview.busy ? 'Rendering…' : preview.error ? '' : preview.url ? 'Up to date' : ''}</span>
+            <span className="muted small" role="status">{preview.busy ? 'Rendering…' : preview.problem ? '' : preview.url ? 'Up to date' : ''}</span>
           </div>
-          {preview.error && (
-            <div className="banner banner-error" role="alert" aria-label="Preview error">
-              <span>{preview.position && <strong>Line {preview.position.line}: </strong>}{preview.error}</span>
-              {preview.position && <button type="button" className="button button-small" onClick={showLine}>Show line {preview.position.line}</button>}
+          {problem && (
+            <div className="banner banner-error" role="alert" aria-label="Template problem">
+              <span>{problem.message}</span>
+              {problem.position && <button type="button" className="button button-small" onClick={showLine}>Show line {problem.position.line}</button>}
             </div>
           )}
           {preview.url ? (
-            <iframe className={`template-preview${preview.error ? ' stale' : ''}`} title="Template preview" src={`${preview.url}#navpanes=0&view=FitH`} />
+            <iframe className={`template-preview${preview.problem ? ' stale' : ''}`} title="Template preview" src={`${preview.url}#navpanes=0&view=FitH`} />
           ) : (
-            !preview.error && <div className="template-preview placeholder muted">Rendering the preview…</div>
+            !preview.problem && <div className="template-preview placeholder muted">Rendering the preview…</div>
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { ApiError, baseUrl, sessionToken } from '../../app/api';
+import { ApiError, baseUrl, describeError, sessionToken } from '../../app/api';
 
 export const PAPERS = ['A4', 'A5', 'A6', 'Letter', 'Legal', '4x6in', '4x4in', '62mm-roll'] as const;
 
@@ -89,19 +89,24 @@ export function templateBody(draft: TemplateDraft) {
   };
 }
 
-/** Where a parse error is, read from the station's message "… (line 3, column 7): …". */
-export function errorPosition(message: string): { line: number; column: number } | null {
-  const match = /\(line (\d+), column (\d+)\)/.exec(message);
-  return match ? { line: Number(match[1]), column: Number(match[2]) } : null;
+/** Where a syntax error began: the station sends `line` and `column` with `template_syntax_error`. */
+export function errorPosition(error: ApiError): { line: number; column: number } | null {
+  if (error.code !== 'template_syntax_error') return null;
+  const { line, column } = error.fields;
+  return typeof line === 'number' ? { line, column: typeof column === 'number' ? column : 1 } : null;
 }
 
-/** Offset of a 1-based line and column in `text`, to put the caret there. */
-export function offsetOf(text: string, line: number, column: number): number {
-  const lines = text.split('\n');
-  let offset = 0;
-  for (let i = 0; i < Math.min(line - 1, lines.length); i++) offset += lines[i]!.length + 1;
-  return Math.min(offset + Math.max(column - 1, 0), text.length);
+/** A template's problem as the editor shows it: the station's message, and where it began. */
+export interface TemplateProblem {
+  message: string;
+  position: { line: number; column: number } | null;
 }
+
+export function problemOf(failure: unknown): TemplateProblem {
+  if (failure instanceof ApiError && failure.code === 'template_syntax_error') return { message: failure.message, position: errorPosition(failure) };
+  return { message: describeError(failure), position: null };
+}
+
 
 export const paperWords = (template: Template) =>
   `${template.paper.name === 'custom' ? `${template.paper.widthMm}×${template.paper.heightMm} mm` : template.paper.name}${template.orientation === 'landscape' ? ', landscape' : ''}`;
@@ -116,7 +121,7 @@ export async function previewPdf(teamId: string, draft: TemplateDraft, orderId: 
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } };
-    throw new ApiError(response.status, body.error?.code ?? 'error', body.error?.message ?? `The station answered ${response.status}`, body.error?.details);
+    throw new ApiError(response.status, body.error?.code ?? 'error', body.error?.message ?? `The station answered ${response.status}`, body.error?.details, (body.error ?? {}) as Record<string, unknown>);
   }
   return response.blob();
 }

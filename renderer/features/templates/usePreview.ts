@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { ApiError, describeError } from '../../app/api';
-import { errorPosition, previewPdf, type TemplateDraft } from './templates';
+import { previewPdf, problemOf, type TemplateDraft, type TemplateProblem } from './templates';
 
 const PREVIEW_DELAY_MS = 600;
 
 export interface PreviewState {
   url: string | null;
   busy: boolean;
-  error: string | null;
-  /** Where the body fails to parse, when that is the error. */
-  position: { line: number; column: number } | null;
+  /** Why the draft does not render (a syntax error carries where it began). */
+  problem: TemplateProblem | null;
 }
 
 /**
@@ -17,19 +15,17 @@ export interface PreviewState {
  * aborted so a slow render never overwrites a newer one.
  */
 export function usePreview(teamId: string, draft: TemplateDraft, orderId: string): PreviewState {
-  const [state, setState] = useState<PreviewState>({ url: null, busy: false, error: null, position: null });
+  const [state, setState] = useState<PreviewState>({ url: null, busy: false, problem: null });
   useEffect(() => {
     if (!teamId) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setState((current) => ({ ...current, busy: true }));
       previewPdf(teamId, draft, orderId, controller.signal).then(
-        (blob) => setState({ url: URL.createObjectURL(blob), busy: false, error: null, position: null }),
+        (blob) => setState({ url: URL.createObjectURL(blob), busy: false, problem: null }),
         (failure: unknown) => {
           if ((failure as Error).name === 'AbortError') return;
-          const syntax = failure instanceof ApiError && failure.code === 'template_syntax_error';
-          const message = syntax ? (failure as ApiError).message : describeError(failure);
-          setState((current) => ({ ...current, busy: false, error: message, position: syntax ? errorPosition(message) : null }));
+          setState((current) => ({ ...current, busy: false, problem: problemOf(failure) }));
         },
       );
     }, PREVIEW_DELAY_MS);

@@ -3,7 +3,9 @@ import { resolveObjectURL } from 'node:buffer';
 import { pdfText } from '../../core/documents/pdf-tools';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TemplatesPage } from '../../../renderer/features/templates/TemplatesPage';
-import { errorPosition, offsetOf, templateBody, NEW_TEMPLATE } from '../../../renderer/features/templates/templates';
+import { EditorView } from '@codemirror/view';
+import { ApiError } from '../../../renderer/app/api';
+import { errorPosition, templateBody, NEW_TEMPLATE } from '../../../renderer/features/templates/templates';
 import { renderPage, stationForPage, useBridge } from '../station-harness';
 import { sampleOrder, type StationProcess } from '../station-process';
 
@@ -28,6 +30,13 @@ interface TemplateView {
   marginsMm: Record<string, number>;
 }
 const templates = async () => (await (await station.admin(`/teams/${station.team.id}/templates`)).json()) as TemplateView[];
+
+/** The body's code editor (CodeMirror): its view, found from its DOM as the page renders it. */
+function bodyEditor(editor: HTMLElement): { content: HTMLElement; view: EditorView; type: (text: string) => void } {
+  const content = within(editor).getByRole('textbox', { name: 'Template body' });
+  const view = EditorView.findFromDOM(content)!;
+  return { content, view, type: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }) };
+}
 
 async function openEditor(name: string) {
   renderPage(<TemplatesPage />);
@@ -59,20 +68,46 @@ describe('Templates page', () => {
     expect(await shown((within(editor).getByTitle('Template preview') as HTMLIFrameElement).src)).toContain('#2001');
   });
 
-  it('points at the line of a parse error and puts the caret there', async () => {
+  it('says what is wrong where it began, marks that line in the gutter, and puts the caret there', async () => {
     const editor = await openEditor('Invoice (A4)');
-    const body = within(editor).getByRole('textbox', { name: /Body/ }) as HTMLTextAreaElement;
+    const body = bodyEditor(editor);
     const broken = '<h1>{{ order.orderNumber }}</h1>\n<p>ok</p>\n<p>{% if order.note %}</p>\n';
-    fireEvent.change(body, { target: { value: broken } });
-    const alert = await within(editor).findByRole('alert', { name: 'Preview error' }, RENDER);
-    expect(alert).toHaveTextContent(/^Line 3: The template does not parse \(line 3, column \d+\)/);
-    expect(body).toHaveAttribute('aria-invalid', 'true');
+    body.type(broken);
+    const alert = await within(editor).findByRole('alert', { name: 'Template problem' }, RENDER);
+    expect(alert).toHaveTextContent('The template does not parse: {% if %} opened on line 3 is never closed: add {% endif %} where it ends');
+    await waitFor(() => expect(editor.querySelector('.code-editor')).toHaveAttribute('data-error-line', '3'));
+    // The gutter's error mark sits on line 3.
+    await waitFor(() => expect(editor.querySelectorAll('.cm-lint-marker-error')).toHaveLength(1));
     fireEvent.click(within(alert).getByRole('button', { name: 'Show line 3' }));
-    expect(body.selectionStart).toBe(broken.indexOf('{% if'));
-    // Saving is refused by the station for the same reason; nothing changes.
+    expect(body.view.state.selection.main.head).toBe(broken.indexOf('{% if'));
+    // Saving is refused by the station for the same reason; one problem is shown, not two.
     fireEvent.click(within(editor).getByRole('button', { name: 'Save template' }));
-    expect(await within(editor).findByText(/The template does not parse/, { selector: '.banner span' })).toBeInTheDocument();
+    await waitFor(() => expect(within(editor).getAllByRole('alert')).toHaveLength(1));
+    expect(within(editor).getByRole('alert')).toHaveTextContent('{% if %} opened on line 3 is never closed');
     expect((await templates()).find((t) => t.name === 'Invoice (A4)')!.version).toBe(1);
+    // Mended, the problem goes.
+    body.type(broken + '{% endif %}');
+    await waitFor(() => expect(within(editor).queryByRole('alert')).not.toBeInTheDocument(), RENDER);
+  });
+
+  it('asks before closing with unsaved edits, and closes at once without them', async () => {
+    const editor = await openEditor('Gift note (A6)');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Gift note (A6)' })).not.toBeInTheDocument());
+
+    const again = await openEditor('Gift note (A6)');
+    const body = bodyEditor(again);
+    body.type(body.view.state.doc.toString() + '\n<p>P.S.</p>');
+    expect(await within(again).findByText('Unsaved edits')).toBeInTheDocument();
+    fireEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your unsaved edits?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Edit Gift note (A6)' })).toBeInTheDocument();
+    expect(body.view.state.doc.toString()).toContain('P.S.');
+    fireEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard your unsaved edits?' })).getByRole('button', { name: 'Discard edits' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Gift note (A6)' })).not.toBeInTheDocument());
+    expect((await templates()).find((t) => t.name === 'Gift note (A6)')!.version).toBe(1);
   });
 
   it('creates a template with custom paper and margins, saves changes as new versions, and deletes it', async () => {
@@ -93,7 +128,7 @@ describe('Templates page', () => {
 
     const saved = await screen.findByRole('region', { name: 'Edit Returns slip' });
     fireEvent.change(within(saved).getByLabelText('Orientation'), { target: { value: 'landscape' } });
-    fireEvent.keyDown(within(saved).getByRole('textbox', { name: /Body/ }), { key: 's', ctrlKey: true });
+    fireEvent.keyDown(bodyEditor(saved).content, { key: 's', ctrlKey: true });
     await screen.findByText(/Saved as version 2/);
     created = (await templates()).find((t) => t.name === 'Returns slip')!;
     expect(created).toMatchObject({ version: 2, orientation: 'landscape' });
@@ -113,11 +148,9 @@ describe('Templates page', () => {
 });
 
 describe('template helpers', () => {
-  it('reads the position from the station message and finds it in the text', () => {
-    expect(errorPosition('The template does not parse (line 12, column 5): tag "if" not closed')).toEqual({ line: 12, column: 5 });
-    expect(errorPosition('The template could not render: x')).toBeNull();
-    expect(offsetOf('ab\ncd\nef', 3, 2)).toBe(7);
-    expect(offsetOf('ab', 9, 9)).toBe(2);
+  it('reads where a syntax error began from the error object', () => {
+    expect(errorPosition(new ApiError(400, 'template_syntax_error', 'x', [], { line: 12, column: 5 }))).toEqual({ line: 12, column: 5 });
+    expect(errorPosition(new ApiError(422, 'template_render_error', 'The template could not render: x', [], { line: 3 }))).toBeNull();
   });
 
   it('sends named paper by name and custom paper in millimetres', () => {
