@@ -20,7 +20,7 @@ let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 let token: string;
 
-const PAGES = ['orders', 'batches', 'new', 'printers', 'routing', 'templates', 'flows', 'links', 'teams', 'settings'];
+const PAGES = ['orders', 'batches', 'new', 'printers', 'routing', 'templates', 'flows', 'links', 'teams', 'settings', 'settings/keys', 'settings/retention'];
 
 /**
  * Moderate and minor axe findings the dashboard keeps, each with its reason; the README's
@@ -275,7 +275,7 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
 
     const created = await admin('/keys', { json: { teamId: shop.team.id, name: 'Old WMS' } });
     expect(created.status).toBe(201);
-    await open('settings');
+    await open('settings/keys');
     const row = page.getByRole('row', { name: /Old WMS/ });
     const revoke = row.getByRole('button', { name: 'Revoke' });
     await revoke.focus();
@@ -343,7 +343,7 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await editor.getByRole('status', { name: 'Test result' }).waitFor();
     await expectAccessible('the link editor with a test result');
 
-    await open('settings');
+    await open('settings/keys');
     const keys = page.locator('section', { has: page.getByRole('heading', { name: 'API keys' }) });
     await keys.getByLabel('Team').selectOption({ label: 'Corner Shop' });
     await keys.getByLabel('Name').fill('Packing bench');
@@ -398,7 +398,7 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
       await focus();
       await expectVisibleFocus(where);
     }
-    await open('settings');
+    await open('settings/keys');
     await page.getByRole('button', { name: 'Create key' }).focus();
     await expectVisibleFocus('a primary button');
   });

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('Settings and New orders in a real browser', () => {
   it('creates an API key that works for the API, shown once', async () => {
-    await page.goto(`${running.url}/#/settings`);
+    await page.goto(`${running.url}/#/settings/keys`);
     const keys = page.locator('section', { has: page.getByRole('heading', { name: 'API keys' }) });
     await keys.getByLabel('Team').selectOption({ label: 'Corner Shop' });
     await keys.getByLabel('Name').fill('WMS production');

@@ -183,9 +183,18 @@ describe('set-up pages in a real browser', () => {
     expect(await fresh.textContent()).not.toBe(firstLink);
   });
 
-  it('Settings: mail settings save without echoing the password', async () => {
+  it('Settings: one section at a time with its own navigation; mail settings save without echoing the password', async () => {
     await open('settings');
+    const sections = page.getByRole('navigation', { name: 'Settings sections' });
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Station', 'API keys', 'Webhooks', 'Mail', 'Sessions', 'Retention and disk', 'Network']);
+    await page.getByRole('heading', { name: 'Station', level: 2 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
+    await sections.getByRole('link', { name: 'Mail' }).click();
+    expect(page.url()).toMatch(/#\/settings\/mail$/);
+    expect(await sections.getByRole('link', { name: 'Mail' }).getAttribute('aria-current')).toBe('page');
     const mail = page.getByRole('region', { name: 'Mail' });
+    await mail.waitFor();
+    expect(await page.getByRole('heading', { name: 'Station', level: 2 }).count()).toBe(0);
     await mail.getByLabel('SMTP host').fill('smtp.northwind.example');
     await mail.getByLabel('User', { exact: true }).fill('station');
     await mail.getByLabel('Password', { exact: true }).fill('s3cret-pass');

@@ -18,7 +18,15 @@ export function sampleOrder(teamId: string): Order {
       { name: 'Gift wrapping', quantity: 1, sku: 'WRAP-1', price: { amount: 2.5, currency: 'GBP' } },
     ],
     orderTotal: { amount: 42.9, currency: 'GBP' },
-    variables: { giftWrap: true, carrier: 'Royal Mail Tracked 24' },
+    // The documented variables (docs/api.md) too, so a preview shows the invoice's lines.
+    variables: {
+      giftWrap: true,
+      carrier: 'Royal Mail Tracked 24',
+      shipping: { amount: 4.45, currency: 'GBP' },
+      shippingMethod: 'Tracked 24',
+      financialStatus: 'paid',
+      phone: '+44 20 7946 0018',
+    },
   });
   const { tags: _tags, orderDate, ...fields } = data;
   return { ...fields, orderDate: orderDate ?? now, id: '00000000-0000-4000-8000-000000000000', teamId, status: 'ready', lineItems: fields.lineItems ?? [], createdAt: now, updatedAt: now };

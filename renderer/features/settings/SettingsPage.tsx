@@ -1,3 +1,4 @@
+import { useEffect, useState, type ComponentType } from 'react';
 import { desktopBridge } from '../../app/bridge';
 import { useStationInfo } from '../../app/station-info';
 import { CopyButton, PageHeader } from '../../components/ui';
@@ -8,44 +9,93 @@ import { NetworkSettings } from './NetworkSettings';
 import { Webhooks } from './Webhooks';
 import { RetentionSettings } from './RetentionSettings';
 import { SessionsSettings } from './SessionsSettings';
+import './settings.css';
 
-export function SettingsPage() {
+function StationFacts() {
   const { info } = useStationInfo();
   return (
+    <section className="card">
+      <h2>Station</h2>
+      {info ? (
+        <dl className="facts">
+          <dt>API address</dt>
+          <dd>
+            <code>{info.apiBaseUrl ?? 'not listening'}</code> {info.apiBaseUrl && <CopyButton text={info.apiBaseUrl} />}
+          </dd>
+          <dt>Host</dt>
+          <dd>{info.host ?? '—'}</dd>
+          <dt>Port</dt>
+          <dd>{info.port ?? '—'}</dd>
+          <dt>Data folder</dt>
+          <dd><code>{info.dataDir}</code></dd>
+          <dt>Version</dt>
+          <dd>{info.version}</dd>
+        </dl>
+      ) : (
+        <p className="muted">Loading…</p>
+      )}
+      <p className="muted">
+        The address and port are set when the station starts: <code>station serve --host 0.0.0.0 --port 5717</code> (or in the desktop app's
+        settings file). Other machines on the network can reach the API only if the host is not 127.0.0.1.
+      </p>
+    </section>
+  );
+}
+
+interface SettingsSection {
+  /** The section's address: `#/settings/<id>`. */
+  id: string;
+  label: string;
+  Section: ComponentType;
+}
+
+/** Settings, one section at a time, in the order an admin sets a station up. */
+const SECTIONS: SettingsSection[] = [
+  { id: 'station', label: 'Station', Section: StationFacts },
+  { id: 'keys', label: 'API keys', Section: ApiKeys },
+  { id: 'webhooks', label: 'Webhooks', Section: Webhooks },
+  { id: 'mail', label: 'Mail', Section: MailSettings },
+  { id: 'sessions', label: 'Sessions', Section: SessionsSettings },
+  { id: 'retention', label: 'Retention and disk', Section: RetentionSettings },
+  { id: 'network', label: 'Network', Section: NetworkSettings },
+  ...(desktopBridge() ? [{ id: 'desktop', label: 'This computer', Section: DesktopSettings }] : []),
+];
+
+const sectionFromHash = (hash: string) => SECTIONS.find((section) => section.id === hash.replace(/^#\/?/, '').split('/')[1]) ?? SECTIONS[0]!;
+
+/** The section the hash names (`#/settings/mail`), followed as the hash changes. */
+function useSection(): SettingsSection {
+  const [hash, setHash] = useState(window.location.hash);
+  useEffect(() => {
+    const update = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
+  return sectionFromHash(hash);
+}
+
+export function SettingsPage() {
+  const current = useSection();
+  const { Section } = current;
+  return (
     <div className="page">
-      <PageHeader title="Settings" subtitle="The station's address, API keys for integrations" />
-      <section className="card">
-        <h2>Station</h2>
-        {info ? (
-          <dl className="facts">
-            <dt>API address</dt>
-            <dd>
-              <code>{info.apiBaseUrl ?? 'not listening'}</code> {info.apiBaseUrl && <CopyButton text={info.apiBaseUrl} />}
-            </dd>
-            <dt>Host</dt>
-            <dd>{info.host ?? '—'}</dd>
-            <dt>Port</dt>
-            <dd>{info.port ?? '—'}</dd>
-            <dt>Data folder</dt>
-            <dd><code>{info.dataDir}</code></dd>
-            <dt>Version</dt>
-            <dd>{info.version}</dd>
-          </dl>
-        ) : (
-          <p className="muted">Loading…</p>
-        )}
-        <p className="muted">
-          The address and port are set when the station starts: <code>station serve --host 0.0.0.0 --port 5717</code> (or in the desktop app's
-          settings file). Other machines on the network can reach the API only if the host is not 127.0.0.1.
-        </p>
-      </section>
-      <ApiKeys />
-      <Webhooks />
-      <MailSettings />
-      <SessionsSettings />
-      <RetentionSettings />
-      <NetworkSettings />
-      {desktopBridge() && <DesktopSettings />}
+      <PageHeader title="Settings" subtitle="The station's address, API keys, webhooks, mail, sign-in sessions, retention and network" />
+      <div className="settings-layout">
+        <nav className="settings-nav" aria-label="Settings sections">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a href={`#/settings/${section.id}`} aria-current={section.id === current.id ? 'page' : undefined}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="settings-section">
+          <Section key={current.id} />
+        </div>
+      </div>
     </div>
   );
 }
