@@ -6,6 +6,7 @@ import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { StationInfoProvider, useStationInfo } from './station-info';
+import { useHash } from './use-hash';
 
 /** Reads `#login=TOKEN` (the link `station serve` prints), once. */
 function useSession(): { signedIn: boolean; pending: boolean; error: string | null } {
@@ -30,15 +31,7 @@ function useSession(): { signedIn: boolean; pending: boolean; error: string | nu
   return { signedIn, pending, error };
 }
 
-function useHashRoute() {
-  const [hash, setHash] = useState(window.location.hash);
-  useEffect(() => {
-    const update = () => setHash(window.location.hash);
-    window.addEventListener('hashchange', update);
-    return () => window.removeEventListener('hashchange', update);
-  }, []);
-  return routeFromHash(hash);
-}
+const useHashRoute = () => routeFromHash(useHash());
 
 function LiveIndicator() {
   const state = useLiveState();

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton } from '../../components/ui';
 
@@ -80,16 +81,6 @@ function outcomeLine(summary: ImportAnswer['summary'], dryRun: boolean): string 
   return parts.filter(Boolean).join(', ');
 }
 
-/** FileReader rather than Blob.text(): older embedded browsers (and jsdom) lack the latter. */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(`The file ${file.name} could not be read`));
-    reader.readAsText(file);
-  });
-}
-
 /**
  * CSV import in three steps: choose a file, check the column mapping (a Shopify orders
  * export is recognised and mapped as it is), read what the import will do, import. Nothing
@@ -111,7 +102,7 @@ export function CsvImport() {
     setError(null);
     setResult(null);
     setPlan(null);
-    const text = await readText(file);
+    const text = await readFile(file, 'text');
     setCsv(text);
     setFileName(file.name);
     try {

@@ -1,6 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { desktopBridge } from '../../app/bridge';
 import { useStationInfo } from '../../app/station-info';
+import { useHash } from '../../app/use-hash';
 import { CopyButton, PageHeader } from '../../components/ui';
 import { ApiKeys } from './ApiKeys';
 import { DesktopSettings } from './DesktopSettings';
@@ -63,19 +64,9 @@ const SECTIONS: SettingsSection[] = [
 
 const sectionFromHash = (hash: string) => SECTIONS.find((section) => section.id === hash.replace(/^#\/?/, '').split('/')[1]) ?? SECTIONS[0]!;
 
-/** The section the hash names (`#/settings/mail`), followed as the hash changes. */
-function useSection(): SettingsSection {
-  const [hash, setHash] = useState(window.location.hash);
-  useEffect(() => {
-    const update = () => setHash(window.location.hash);
-    window.addEventListener('hashchange', update);
-    return () => window.removeEventListener('hashchange', update);
-  }, []);
-  return sectionFromHash(hash);
-}
-
 export function SettingsPage() {
-  const current = useSection();
+  // The section the hash names (`#/settings/mail`).
+  const current = sectionFromHash(useHash());
   const { Section } = current;
   return (
     <div className="page">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
 
 interface ShopAddress {
@@ -34,15 +35,6 @@ const ADDRESS_FIELDS: [keyof ShopAddress, string][] = [
 /** The station keeps logos up to this size: they are inlined in every document. */
 const LOGO_MAX_BYTES = 256 * 1024;
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(`The file ${file.name} could not be read`));
-    reader.readAsDataURL(file);
-  });
-}
 
 function AddressFields({ legend, value, onChange }: { legend: string; value: ShopAddress; onChange: (next: ShopAddress) => void }) {
   return (
@@ -92,7 +84,7 @@ export function ShopProfile() {
   async function chooseLogo(file: File) {
     if (!LOGO_TYPES.includes(file.type)) return setStatus({ kind: 'error', text: 'The logo must be a PNG, JPEG, WebP or GIF image.' });
     if (file.size > LOGO_MAX_BYTES) return setStatus({ kind: 'error', text: `The logo is ${Math.round(file.size / 1024)} KB; at most ${LOGO_MAX_BYTES / 1024} KB.` });
-    set({ logo: await readDataUrl(file) });
+    set({ logo: await readFile(file, 'dataUrl') });
   }
 
   async function save() {
