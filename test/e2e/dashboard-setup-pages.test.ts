@@ -191,9 +191,9 @@ describe('set-up pages in a real browser', () => {
     expect(await page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
     await sections.getByRole('link', { name: 'Mail' }).click();
     expect(page.url()).toMatch(/#\/settings\/mail$/);
-    expect(await sections.getByRole('link', { name: 'Mail' }).getAttribute('aria-current')).toBe('page');
     const mail = page.getByRole('region', { name: 'Mail' });
     await mail.waitFor();
+    expect(await sections.getByRole('link', { name: 'Mail' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('heading', { name: 'Station', level: 2 }).count()).toBe(0);
     await mail.getByLabel('SMTP host').fill('smtp.northwind.example');
     await mail.getByLabel('User', { exact: true }).fill('station');
