@@ -78,6 +78,17 @@ describe('the shop profile on the built-in documents', () => {
     expect((await json<{ profile: object }>(await s.admin(`/admin/api/teams/${team.id}/shop`), 200)).profile).toEqual(PROFILE);
   });
 
+  it('prints a profile saved again at once, however quickly it was saved (the parsed profile is kept per save)', async () => {
+    const other = s.team('Renamed Shop');
+    const id = (await json<{ id: string }>(await s.call('/api/orders', { key: other.key, json: manyItems(1) }), 201)).id;
+    const label = (await json<TemplateView[]>(await s.admin(`/admin/api/teams/${other.team.id}/templates`), 200)).find((t) => t.builtin === 'shipping-label-4x6')!;
+    const fromLine = async () => pdfText(await bytes(await s.admin(`/admin/api/templates/${label.id}/preview?orderId=${id}`))).replace(/\s+/g, ' ');
+    for (const name of ['First Name Ltd', 'Second Name Ltd', 'Third Name Ltd']) {
+      await json(await s.admin(`/admin/api/teams/${other.team.id}/shop`, { method: 'PUT', json: { name } }), 200);
+      expect(await fromLine()).toContain(`FROM ${name}`);
+    }
+  });
+
   it('refuses a logo that is not a raster image, and text with control characters, saying where', async () => {
     const svg = await s.admin(`/admin/api/teams/${team.id}/shop`, { method: 'PUT', json: { logo: 'data:image/svg+xml;base64,PHN2Zy8+' } });
     expect(svg.status).toBe(400);

@@ -3,5 +3,7 @@
 CREATE TABLE shop_profiles (
   team_id TEXT PRIMARY KEY REFERENCES teams(id) ON DELETE CASCADE,
   profile TEXT NOT NULL,
+  -- Counts saves: a reader keeps the parsed profile while the version stays.
+  version INTEGER NOT NULL DEFAULT 1,
   updated_at TEXT NOT NULL
 );
