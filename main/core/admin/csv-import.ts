@@ -5,7 +5,8 @@ import { badRequest } from '../errors';
  * Order fields a CSV column can be mapped to. Besides the order's own fields, an import
  * fills the documented order variables (docs/api.md, "Order variables the documents read"):
  * `subtotal`, `shipping`, `taxes`, `discount`, `discountCode`, `financialStatus`,
- * `shippingMethod`, `phone` and `billingPhone`.
+ * `fulfillmentStatus`, `shippingMethod`, `phone` and `billingPhone`. An order with a
+ * `cancelledAt` is not imported.
  */
 export const CSV_FIELDS = [
   'orderNumber',
@@ -20,7 +21,9 @@ export const CSV_FIELDS = [
   'discount',
   'discountCode',
   'financialStatus',
+  'fulfillmentStatus',
   'shippingMethod',
+  'cancelledAt',
   'customer.name',
   'customer.firstName',
   'customer.lastName',
@@ -74,7 +77,9 @@ const SHOPIFY_MAPPING: Record<CsvField, string | undefined> = {
   discount: 'Discount Amount',
   discountCode: 'Discount Code',
   financialStatus: 'Financial Status',
+  fulfillmentStatus: 'Fulfillment Status',
   shippingMethod: 'Shipping Method',
+  cancelledAt: 'Cancelled at',
   'customer.name': 'Billing Name',
   'customer.firstName': undefined,
   'customer.lastName': undefined,
@@ -123,6 +128,8 @@ const ALIASES: Record<CsvField, string[]> = {
   discount: ['discountamount', 'discount', 'discounttotal'],
   discountCode: ['discountcode', 'couponcode', 'coupon'],
   financialStatus: ['financialstatus', 'paymentstatus'],
+  fulfillmentStatus: ['fulfillmentstatus', 'fulfilmentstatus', 'shippingstatus'],
+  cancelledAt: ['cancelledat', 'canceledat', 'cancelled', 'canceled'],
   shippingMethod: ['shippingmethod', 'shippingservice', 'carrierservice', 'shipmethod'],
   'customer.name': ['customername', 'fullname'],
   'customer.firstName': ['customerfirstname', 'firstname', 'billingfirstname'],

@@ -102,6 +102,9 @@ function firstOf(cells: Cell[], field: CsvField): string | undefined {
 
 function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<CsvOrder, 'body'> | { message: string } {
   const first = (field: CsvField) => firstOf(cells, field);
+  // A cancelled order must not print; one imported before it was cancelled stays as it is.
+  const cancelled = first('cancelledAt');
+  if (cancelled) return { message: `Cancelled in the shop (${cancelled}): not imported. If it was imported before, ignore it on the Orders page.` };
   const currency = first('currency')?.toUpperCase();
   const price = (text: string | undefined, what: string): { amount: number; currency: string } | string | undefined => {
     if (text === undefined) return undefined;
@@ -139,6 +142,7 @@ function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<C
   const texts = [
     ['discountCode', 'discountCode', (value: string) => value],
     ['financialStatus', 'financialStatus', (value: string) => value.toLowerCase()],
+    ['fulfillmentStatus', 'fulfillmentStatus', (value: string) => value.toLowerCase()],
     ['shippingMethod', 'shippingMethod', (value: string) => value],
     ['shipping.phone', 'phone', unguarded],
     ['billing.phone', 'billingPhone', unguarded],

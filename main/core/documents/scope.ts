@@ -7,7 +7,7 @@ import { shopView, type ShopView } from '../teams/shop-profile';
  * read"): the CSV import fills them from a shop export, an API client may send them. The
  * documents' variables block lists the others.
  */
-export const DOCUMENTED_VARIABLES = ['subtotal', 'shipping', 'taxes', 'discount', 'discountCode', 'financialStatus', 'shippingMethod', 'phone', 'billingPhone', 'gift', 'carrierLabels'];
+export const DOCUMENTED_VARIABLES = ['subtotal', 'shipping', 'taxes', 'discount', 'discountCode', 'financialStatus', 'fulfillmentStatus', 'shippingMethod', 'phone', 'billingPhone', 'gift', 'carrierLabels'];
 
 /** A gift order: tagged `gift` (any case) or `variables.gift` true. Its packing slip shows no prices. */
 function isGift(tags: { label: string }[], variables: Record<string, unknown>): boolean {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +98,7 @@ describe('CSV import of a Shopify orders export', () => {
       discount: { amount: 5, currency: 'USD' },
       discountCode: 'WELCOME10',
       financialStatus: 'paid',
+      fulfillmentStatus: 'unfulfilled',
       shippingMethod: 'Standard Shipping',
       phone: '+1 617 555 0100',
       billingPhone: '+1 617 555 0100',
@@ -149,6 +151,21 @@ describe('CSV import of a Shopify orders export', () => {
     expect(plan.problems).toEqual([{ orderNumber: '#1101', rows: [2, 3, 4], message: 'Line 3: quantity "one" is not a number' }]);
     await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping });
     expect((await ordersOf(team.id)).map((order) => order.orderNumber)).not.toContain('#1101');
+  });
+});
+
+describe('CSV import of a Shopify export with a cancelled order', () => {
+  it('leaves the cancelled order out and says why: it must not print', async () => {
+    const { team } = running.team('Shop');
+    const [header, ...rows] = parse(SHOPIFY) as string[][];
+    // #1103 (line 6 of the file) was cancelled in Shopify.
+    const cancelled = rows.map((row) => (row[0] === '#1103' ? row.map((cell, c) => (header![c] === 'Cancelled at' ? '2024-05-04 09:00:00 +0300' : cell)) : row));
+    const csv = [header!, ...cancelled].map((row) => row.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(',')).join('\n');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv });
+    expect(suggestedMapping.cancelledAt).toBe('Cancelled at');
+    const result = await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping });
+    expect(result.summary).toMatchObject({ orders: 4, lineItems: 7, skipped: 1 });
+    expect(result.problems).toEqual([{ orderNumber: '#1103', rows: [6], message: 'Cancelled in the shop (2024-05-04 09:00:00 +0300): not imported. If it was imported before, ignore it on the Orders page.' }]);
   });
 });
 
