@@ -9,6 +9,7 @@ const BENCHES = [
   'ingest.ts',
   'wal-soak.ts',
   'outside-bytes.ts',
+  'csv-import.ts',
   'render.ts',
   'print.ts',
   'dashboard-orders.ts',

@@ -7,6 +7,7 @@ import Koa from 'koa';
 import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
 import { adminHostGuard, stationHostNames } from './admin/host-guard';
 import { overviewRoutes } from './admin/overview-routes';
+import { CSV_BODY_LIMIT_BYTES, isCsvRoute } from './admin/manual-orders';
 import { retentionRoutes } from './retention/routes';
 import { scheduleRetentionSweeps } from './retention/sweep';
 import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/session-routes';
@@ -29,7 +30,7 @@ import { ZplPreviewThread } from './render/zpl-png';
 import { RenderThread } from './documents/render-thread';
 import { StationEvents } from './events';
 import { createHooks, type StationHooks } from './hooks';
-import { jsonBody } from './http/body';
+import { BODY_LIMIT_BYTES, jsonBody, jsonBodyReader } from './http/body';
 import { apiCors } from './http/cors';
 import { webhookAdminRoutes } from './webhooks/admin-routes';
 import { WebhookDispatcher } from './webhooks/dispatcher';
@@ -245,7 +246,8 @@ export function createStation(options: StationOptions): Station {
   adminPublic.use(hostGuard, jsonBody);
   sessionRoutes(adminPublic, services.adminSessions);
   const admin = new Router();
-  admin.use(hostGuard, adminAuth(services.adminSessions), jsonBody);
+  // A CSV export is larger than any order: its routes read up to 10 MiB (after auth).
+  admin.use(hostGuard, adminAuth(services.adminSessions), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
   sessionAdminRoutes(admin, services.adminSessions, settings);
   let listeningUrl: string | undefined;
   dashboardAdminRoutes(admin, { db, events, orders: services.orders, info: { dataDir: options.dataDir, listeningUrl: () => listeningUrl } });

@@ -15,18 +15,25 @@ declare module 'koa' {
 
 /**
  * Reads a JSON body whatever the Content-Type says (curl -d sends a form type), with a
- * 1 MiB limit: 413 past it, 400 for anything that is not JSON.
+ * limit (1 MiB unless `limitFor` gives a route more): 413 past it, 400 for anything that is
+ * not JSON.
  */
-export async function jsonBody(ctx: Context, next: Next): Promise<void> {
+export function jsonBodyReader(limitFor: (path: string) => number = () => BODY_LIMIT_BYTES) {
+  return (ctx: Context, next: Next) => readJsonBody(ctx, next, limitFor(ctx.path));
+}
+
+export const jsonBody = jsonBodyReader();
+
+async function readJsonBody(ctx: Context, next: Next, limit: number): Promise<void> {
   if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' || ctx.method === 'OPTIONS') {
     return next();
   }
   let raw: string;
   try {
-    raw = await getRawBody(ctx.req, { limit: BODY_LIMIT_BYTES, encoding: 'utf8', length: ctx.get('content-length') || undefined });
+    raw = await getRawBody(ctx.req, { limit, encoding: 'utf8', length: ctx.get('content-length') || undefined });
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 413) throw new StationError('too_large', 'payload_too_large', `The body is larger than ${BODY_LIMIT_BYTES} bytes`);
+    if (status === 413) throw new StationError('too_large', 'payload_too_large', `The body is larger than ${limit} bytes`);
     if (status === 400) throw badRequest('The body could not be read', undefined, 'malformed_body');
     throw error;
   }

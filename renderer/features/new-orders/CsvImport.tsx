@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { formatBytes } from '../../app/format-bytes';
 import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton } from '../../components/ui';
@@ -69,6 +70,9 @@ export const FIELD_LABELS: Record<string, string> = {
   'item.price': 'Item price',
 };
 
+/** The station's limit for one import (admin/manual-orders.ts, CSV_MAX_CHARS). */
+const CSV_MAX_BYTES = 8 * 1024 * 1024;
+
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** "5 orders, 8 line items, 0 skipped": the one line an operator reads before importing. */
@@ -104,6 +108,10 @@ export function CsvImport() {
     setError(null);
     setResult(null);
     setPlan(null);
+    if (file.size > CSV_MAX_BYTES) {
+      setPreview(null);
+      return setError(`${file.name} is ${formatBytes(file.size)}; the import takes files up to 8 MB: export a shorter date range, or split the file.`);
+    }
     const text = await readFile(file, 'text');
     setCsv(text);
     setFileName(file.name);

@@ -154,6 +154,31 @@ describe('CSV import of a Shopify orders export', () => {
   });
 });
 
+describe('CSV import of a large export', () => {
+  it('takes an export far larger than an order body (1 MiB): 4,000 orders in about 3 MB', async () => {
+    const { team } = running.team('Shop');
+    const [header, ...rows] = parse(SHOPIFY) as string[][];
+    const copies = Array.from({ length: 800 }, (_, copy) => rows.map((row) => row.map((cell, c) => (c === 0 ? `${cell}-${copy}` : cell))));
+    const csv = [header!, ...copies.flat()].map((row) => row.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(',')).join('\n');
+    expect(csv.length).toBeGreaterThan(2 * 1024 * 1024);
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv });
+    const plan = await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping, dryRun: true });
+    expect(plan.summary).toEqual({ orders: 4000, lineItems: 6400, skipped: 0, new: 4000, changed: 0, unchanged: 0 });
+  });
+
+  it('refuses a file over 8 MB with a 400 that says what to do, and a body over 10 MiB with a 413', async () => {
+    const { team } = running.team('Shop');
+    const big = await admin.call('/admin/api/orders/csv/preview', { json: { csv: SHOPIFY + 'x'.repeat(8.5 * 1024 * 1024) } });
+    expect(big.status).toBe(400);
+    expect((await big.json()).error.details[0].message).toBe('The file is larger than 8 MB: export a shorter date range, or split the file');
+    const huge = await admin.call('/admin/api/orders/csv/import', { json: { teamId: team.id, csv: 'x'.repeat(11 * 1024 * 1024), mapping: { orderNumber: 'Name' } } });
+    expect(huge.status).toBe(413);
+    // An order body keeps its 1 MiB limit on the dashboard too.
+    const manual = await admin.call('/admin/api/orders/manual', { json: { teamId: team.id, order: { orderNumber: 'M-1', note: 'x'.repeat(1.2 * 1024 * 1024) } } });
+    expect(manual.status).toBe(413);
+  });
+});
+
 describe('CSV import of a Shopify export with a cancelled order', () => {
   it('leaves the cancelled order out and says why: it must not print', async () => {
     const { team } = running.team('Shop');

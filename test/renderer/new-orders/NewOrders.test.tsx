@@ -72,4 +72,13 @@ describe('New orders page', () => {
     expect(within(report).getByText('C-2')).toBeInTheDocument();
     expect(within(report).getByText('4')).toBeInTheDocument();
   });
+
+  it('says a file over 8 MB is too large before sending it', async () => {
+    renderPage(<CsvImport />);
+    const section = screen.getByRole('region', { name: 'Import CSV' });
+    const big = new File(['Name,Lineitem name\n' + 'x'.repeat(9 * 1024 * 1024)], 'all-orders.csv', { type: 'text/csv' });
+    fireEvent.change(within(section).getByLabelText('File'), { target: { files: [big] } });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('all-orders.csv is 9 MB; the import takes files up to 8 MB: export a shorter date range, or split the file.');
+    expect(within(section).queryByText(/Map the columns/)).not.toBeInTheDocument();
+  });
 });
