@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'koa';
 import type { Db } from '../db/open';
 import { badRequest, StationError } from '../errors';
 import { findStoredAnswer, putStoredAnswer } from './idempotency-store';
@@ -16,12 +15,11 @@ export interface IdempotencyRequest {
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * The `Idempotency-Key` header of a request, with the fingerprint of what it asks: the
- * route, the order in the path, `strict` and the body with its keys sorted (a client that
- * serialises the same body in another key order is sending the same request).
+ * A request's `Idempotency-Key` header (`''` when absent), with the fingerprint of what it
+ * asks: the route, the order in the path, `strict` and the body with its keys sorted (a
+ * client that serialises the same body in another key order is sending the same request).
  */
-export function idempotencyOf(ctx: Context, route: string, body: unknown, strict: boolean): IdempotencyRequest | undefined {
-  const header = ctx.get('Idempotency-Key');
+export function idempotencyOf(header: string, route: string, body: unknown, strict: boolean): IdempotencyRequest | undefined {
   if (header === '') return undefined;
   // The draft sends the key as a structured-field string ("…"); plain tokens are common too.
   const key = header.startsWith('"') && header.endsWith('"') && header.length > 1 ? header.slice(1, -1) : header;

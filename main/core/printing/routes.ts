@@ -18,14 +18,14 @@ export function printRoutes(router: Router, printing: PrintingService): void {
     const caller = callerOf(ctx);
     const body = validate(printRequestSchema, ctx.request.body ?? {}, 'The print request is not valid');
     const strict = strictOf(ctx, body);
-    await answer(ctx, caller, body, strict, idempotencyOf(ctx, 'print', ctx.request.body ?? {}, strict));
+    await answer(ctx, caller, body, strict, idempotencyOf(ctx.get('Idempotency-Key'), 'print', ctx.request.body ?? {}, strict));
   });
 
   router.post('/api/orders/:orderIdOrKey/print', async (ctx) => {
     const caller = callerOf(ctx);
     const body = validate(printOneRequestSchema, ctx.request.body ?? {}, 'The print request is not valid');
     const strict = strictOf(ctx, body);
-    const idempotency = idempotencyOf(ctx, `print-one:${ctx.params.orderIdOrKey!}`, ctx.request.body ?? {}, strict);
+    const idempotency = idempotencyOf(ctx.get('Idempotency-Key'), `print-one:${ctx.params.orderIdOrKey!}`, ctx.request.body ?? {}, strict);
     await answer(ctx, caller, { ...body, orderIds: [ctx.params.orderIdOrKey!] }, strict, idempotency);
   });
 
