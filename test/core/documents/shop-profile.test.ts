@@ -164,6 +164,25 @@ describe('the shop profile on the built-in documents', () => {
     expect(fits).not.toContain('more');
   });
 
+  it('lists fewer items under an address long enough to grow the ship-to block, and still cuts no row', async () => {
+    const street = (length: number) => 'Streetname '.repeat(60).slice(0, length);
+    const order = (n: number, address: Record<string, string>) => ({
+      sourceId: `LONG-${n}`,
+      order: { orderNumber: `LONG-${n}`, shippingAddress: { firstName: 'Ada', city: 'Boston', country: 'US', ...address }, lineItems: manyItems(9).order.lineItems },
+    });
+    // About 700 characters: the block keeps its height, 8 rows fit.
+    const middle = await pdfOf('shipping-label-4x6', await orderOf(order(1, { address1: street(450), address2: street(200) })));
+    expect(pdfText(middle).replace(/\s+/g, ' ')).toContain('and 2 more items');
+    // Over 1,000 characters: 3 rows.
+    const longest = await pdfOf('shipping-label-4x6', await orderOf(order(2, { address1: street(500), address2: street(500), address3: street(500) })));
+    expect(pdfText(longest).replace(/\s+/g, ' ')).toContain('and 7 more items');
+    for (const pdf of [middle, longest]) {
+      expect(pdfInfo(pdf).pages).toBe(1);
+      const [more] = pdfWordBoxes(pdf, 'more');
+      expect(more!.yMin + 10).toBeLessThan(mmToPt(152.4 - 4));
+    }
+  });
+
   it('counts with the language’s plural rules: 1 item, 2 items; Polish 1 pozycja, 3 pozycje, 53 pozycje, 60 pozycji', async () => {
     expect(await textOf('shipping-label-4x6', await orderOf(manyItems(1)))).toContain('CONTENTS · 1 ITEM ');
     expect(await textOf('shipping-label-4x6', await orderOf(manyItems(2)))).toContain('CONTENTS · 2 ITEMS');

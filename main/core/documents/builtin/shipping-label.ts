@@ -31,10 +31,11 @@ export const SHIPPING_LABEL = `<style>
 </style>
 {%- comment -%}
   Rows the contents area holds (about 36 mm of 4.2 mm rows): 8; 5 under a note (at most
-  12 mm of it); 3 when an address so long that it grows the ship-to block.
+  12 mm of it); 3 when an address so long (over 1,000 characters) that it may grow the
+  ship-to block.
 {%- endcomment -%}
 {%- assign ship_to = shippingAddress | address_lines -%}{%- assign address_size = ship_to | join: ' ' | size -%}
-{%- assign capacity = 8 -%}{%- if note != blank -%}{%- assign capacity = 5 -%}{%- endif -%}{%- if address_size > 700 -%}{%- assign capacity = 3 -%}{%- endif -%}
+{%- assign capacity = 8 -%}{%- if note != blank -%}{%- assign capacity = 5 -%}{%- endif -%}{%- if address_size > 1000 -%}{%- assign capacity = 3 -%}{%- endif -%}
 {%- assign shown = capacity -%}{%- if order.lineItems.size > capacity -%}{%- assign shown = capacity | minus: 1 -%}{%- endif -%}
 <div class="label4x6">
   <section class="from"><span class="cap">{{ 'from' | t }}</span><strong dir="auto">{{ shop.name }}</strong>
