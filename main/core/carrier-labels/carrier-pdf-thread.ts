@@ -18,7 +18,9 @@ export const CARRIER_PDF_LIMITS = {
 /** A label's first page as laid out in points, or why it is refused. */
 export type CarrierPdfCheck = { page: { width: number; height: number; rotation: number } } | { refused: string };
 
-type Request = { check: Uint8Array } | { merge: Uint8Array[] };
+/** The thread's protocol (carrier-pdf-worker.ts imports these types). */
+export type CarrierPdfRequest = { check: Uint8Array } | { merge: Uint8Array[] };
+export type CarrierPdfWorkerData = Pick<typeof CARRIER_PDF_LIMITS, 'maxStreamBytes' | 'maxLabelBytes'>;
 
 /**
  * Reads PDFs from outside on a thread of its own (carrier-pdf-worker.ts): each carrier label
@@ -28,7 +30,7 @@ type Request = { check: Uint8Array } | { merge: Uint8Array[] };
  * next call starts a new one. Nothing of it runs on the event loop.
  */
 export class CarrierPdfThread {
-  private readonly client: ThreadClient<Request, unknown>;
+  private readonly client: ThreadClient<CarrierPdfRequest, unknown>;
   private readonly limits: typeof CARRIER_PDF_LIMITS;
 
   constructor(logger: Logger, limits: Partial<typeof CARRIER_PDF_LIMITS> = {}) {
@@ -37,7 +39,7 @@ export class CarrierPdfThread {
     this.client = new ThreadClient({
       name: 'the carrier-label PDF thread',
       entry: 'carrier-pdf-worker',
-      workerData: { maxStreamBytes, maxLabelBytes },
+      workerData: { maxStreamBytes, maxLabelBytes } satisfies CarrierPdfWorkerData,
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
       startTimeoutMs: 30_000,
       idleMs: 60_000,

@@ -15,8 +15,9 @@ import { setPriority } from 'node:os';
 import { inflateSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
+import type { CarrierPdfRequest, CarrierPdfWorkerData } from './carrier-pdf-thread';
 
-const { maxStreamBytes, maxLabelBytes } = workerData as { maxStreamBytes: number; maxLabelBytes: number };
+const { maxStreamBytes, maxLabelBytes } = workerData as CarrierPdfWorkerData;
 const port = parentPort!;
 
 // Nice 10 on Linux (a thread has its own nice value there): screening a flood of crafted
@@ -124,7 +125,7 @@ async function merge(parts: Uint8Array[]): Promise<Uint8Array> {
 }
 
 // The thread model's protocol (threads/thread-client.ts), by hand: a merged PDF goes back transferred, not copied.
-port.on('message', async ({ id, request }: { id: number; request: { check: Uint8Array } | { merge: Uint8Array[] } }) => {
+port.on('message', async ({ id, request }: { id: number; request: CarrierPdfRequest }) => {
   try {
     if ('check' in request) port.postMessage({ id, result: await check(request.check) });
     else {

@@ -17,17 +17,10 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { CheckpointRequest, CheckpointResult, CheckpointRoundEvent, CheckpointWorkerData } from './checkpointer';
 
 const port = parentPort!;
-const { file, nativeBinding, intervalMs, busyIntervalMs, restartBytes, sizeLimitBytes, busyTimeoutMs } = workerData as {
-  file: string;
-  nativeBinding?: string;
-  intervalMs: number;
-  busyIntervalMs: number;
-  restartBytes: number;
-  sizeLimitBytes: number;
-  busyTimeoutMs: number;
-};
+const { file, nativeBinding, intervalMs, busyIntervalMs, restartBytes, sizeLimitBytes, busyTimeoutMs } = workerData as CheckpointWorkerData;
 const db = new Database(file, nativeBinding ? { nativeBinding } : {});
 // FULL: the WAL is synced before its pages are copied, the database file after.
 db.pragma('synchronous = FULL');
@@ -44,12 +37,12 @@ const walFileBytes = () => {
   }
 };
 
-type Mode = 'PASSIVE' | 'RESTART' | 'TRUNCATE';
+type Mode = NonNullable<CheckpointRequest['mode']>;
 
-function checkpoint(mode: Mode) {
+function checkpoint(mode: Mode): CheckpointResult {
   const started = performance.now();
   const [{ busy, log, checkpointed }] = db.pragma(`wal_checkpoint(${mode})`) as [{ busy: number; log: number; checkpointed: number }];
-  return { mode: mode.toLowerCase(), busy, log, checkpointed, walBytes: walFileBytes(), ms: performance.now() - started };
+  return { mode: mode.toLowerCase() as CheckpointResult['mode'], busy, log, checkpointed, walBytes: walFileBytes(), ms: performance.now() - started };
 }
 
 /** One round: passive, then restart or truncate when the WAL's size calls for it. Every checkpoint it ran, in order. */
@@ -69,7 +62,7 @@ function tick() {
   // Told when something happened (pages moved, or a restart or truncate ran): the station
   // counts them for /metrics and tests wait on them; a quiet WAL says nothing.
   const moved = passive.checkpointed > 0 && (passive.checkpointed !== lastPassive.checkpointed || passive.log !== lastPassive.log);
-  if (moved || results.length > 1) port.postMessage({ round: results });
+  if (moved || results.length > 1) port.postMessage({ round: results } satisfies CheckpointRoundEvent);
   // While frames keep arriving, rounds come more often, so the WAL grows little between them.
   const busy = passive.log !== lastPassive.log || results.length > 1;
   lastPassive = passive;
@@ -79,7 +72,7 @@ timer = setTimeout(tick, intervalMs);
 
 // The thread model's protocol (threads/thread-client.ts): `{id, request}` answered by
 // `{id, result}`; `{close: true}` (its farewell) ends the thread after closing the connection.
-port.on('message', (message: { close?: true; id: number; request: { mode?: Mode } }) => {
+port.on('message', (message: { close?: true; id: number; request: CheckpointRequest }) => {
   if (message.close) {
     clearTimeout(timer);
     db.close();

@@ -20,6 +20,25 @@ export interface CheckpointResult {
 }
 
 export type CheckpointMode = 'passive' | 'restart' | 'truncate';
+
+/** The checkpoint thread's protocol (checkpoint-worker.ts imports these types). */
+export interface CheckpointWorkerData {
+  file: string;
+  nativeBinding?: string;
+  intervalMs: number;
+  busyIntervalMs: number;
+  restartBytes: number;
+  sizeLimitBytes: number;
+  busyTimeoutMs: number;
+}
+/** A checkpoint of one SQLite mode now, or (no mode) one round as its timer runs it. */
+export interface CheckpointRequest {
+  mode?: 'PASSIVE' | 'RESTART' | 'TRUNCATE';
+}
+/** What the thread says of its own accord: a round of its timer that did something. */
+export interface CheckpointRoundEvent {
+  round: CheckpointResult[];
+}
 export const CHECKPOINT_MODES: readonly CheckpointMode[] = ['passive', 'restart', 'truncate'];
 
 /**
@@ -53,7 +72,7 @@ export interface CheckpointStats {
  * Emits 'checkpoint' (CheckpointResult) for each checkpoint of a round that did something.
  */
 export class Checkpointer extends EventEmitter {
-  private readonly client: ThreadClient<{ mode?: string }, CheckpointResult[]>;
+  private readonly client: ThreadClient<CheckpointRequest, CheckpointResult[]>;
   /** The thread died and the connection checkpoints itself until the next call starts another. */
   private fallenBack = false;
   private readonly started: Promise<void>;
@@ -91,11 +110,11 @@ export class Checkpointer extends EventEmitter {
         restartBytes: options.restartBytes ?? WAL_RESTART_BYTES,
         sizeLimitBytes: options.sizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES,
         busyTimeoutMs: options.busyTimeoutMs ?? 100,
-      },
+      } satisfies CheckpointWorkerData,
       logger: options.logger,
       // Rounds of its own timer that did something.
       onEvent: (message) => {
-        const { round } = message as { round?: CheckpointResult[] };
+        const { round } = message as Partial<CheckpointRoundEvent>;
         if (round) this.record(round);
       },
       // Failure policy: the connection checkpoints itself again, so the WAL never grows without bound.
@@ -125,7 +144,7 @@ export class Checkpointer extends EventEmitter {
       this.fallenBack = false;
       this.db.pragma('wal_autocheckpoint = 0');
     }
-    const results = await this.client.call({ mode: mode?.toUpperCase() });
+    const results = await this.client.call({ mode: mode?.toUpperCase() as CheckpointRequest['mode'] });
     this.record(results);
     return results[results.length - 1]!;
   }

@@ -4,6 +4,7 @@
 // when a preview asks.
 import { createRequire } from 'node:module';
 import { serveRequests } from '../threads/serve';
+import type { ZplPngRequest } from './zpl-png';
 
 // The CommonJS build: the package's ESM build has no "type" and warns under Node's loader.
 const { ready } = createRequire(import.meta.url)('zpl-renderer-js') as {
@@ -11,4 +12,4 @@ const { ready } = createRequire(import.meta.url)('zpl-renderer-js') as {
 };
 const { api } = await ready;
 
-serveRequests<{ zpl: string; widthMm: number; heightMm: number; dpmm: number }, string>(({ zpl, widthMm, heightMm, dpmm }) => api.zplToBase64Async(zpl, widthMm, heightMm, dpmm));
+serveRequests<ZplPngRequest, string>(({ zpl, widthMm, heightMm, dpmm }) => api.zplToBase64Async(zpl, widthMm, heightMm, dpmm));

@@ -7,6 +7,14 @@ import { ThreadClient } from '../threads/thread-client';
 const DOTS_PER_MM = 8;
 const PREVIEW_DEADLINE_MS = 20_000;
 
+/** One preview asked of the thread (zpl-png-worker.ts imports this type); it answers base64 PNG. */
+export interface ZplPngRequest {
+  zpl: string;
+  widthMm: number;
+  heightMm: number;
+  dpmm: number;
+}
+
 /**
  * ZPL label previews as PNG, rendered locally by zpl-renderer-js on a worker thread
  * (zpl-png-worker.ts), through the station's one thread model: started on the first
@@ -15,7 +23,7 @@ const PREVIEW_DEADLINE_MS = 20_000;
  * previews at once. Built by the station (station.ts) and closed with it.
  */
 export class ZplPreviewThread implements ZplPreview {
-  private readonly client: ThreadClient<{ zpl: string; widthMm: number; heightMm: number; dpmm: number }, string>;
+  private readonly client: ThreadClient<ZplPngRequest, string>;
 
   constructor(logger: Logger) {
     this.client = new ThreadClient({
