@@ -1,4 +1,4 @@
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, dialog, shell } from 'electron';
 
 export interface DashboardWindowOptions {
   stationUrl: string;
@@ -40,6 +40,21 @@ export function createDashboardWindow(options: DashboardWindowOptions): BrowserW
   window.webContents.setWindowOpenHandler(({ url }) => {
     if (/^https:\/\//.test(url) || url.startsWith(`${options.stationUrl}/api/reference`)) void shell.openExternal(url);
     return { action: 'deny' };
+  });
+  // A page with unsaved work (the template editor) holds the window with `beforeunload`.
+  // Electron shows no question of its own then: the close would just not happen
+  // (docs: webContents 'will-prevent-unload'). Ask here; "Discard edits" lets it close.
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      buttons: ['Discard edits', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved edits',
+      message: 'Discard your unsaved edits?',
+      detail: 'A template has changes that are not saved. They are lost if the window closes.',
+    });
+    if (choice === 0) event.preventDefault();
   });
   void window.loadURL(`${options.stationUrl}/#/orders`);
   return window;

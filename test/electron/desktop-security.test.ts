@@ -22,6 +22,22 @@ describe('the dashboard window', () => {
   });
 });
 
+describe('closing the window with unsaved edits', () => {
+  it("asks, since Electron shows no question for a page's beforeunload; Discard closes, Stay keeps it", () => {
+    createDashboardWindow({ stationUrl: STATION, preloadPath: '/app/preload.cjs' });
+    const window = recorded.windows.at(-1)!;
+    const unload = window.contents.listeners.get('will-prevent-unload')!;
+    for (const [answer, closes] of [[0, true], [1, false]] as const) {
+      recorded.messageBoxAnswer = answer;
+      const preventDefault = vi.fn();
+      unload({ preventDefault });
+      expect(recorded.messageBoxes.at(-1)).toMatchObject({ message: 'Discard your unsaved edits?', buttons: ['Discard edits', 'Stay'], cancelId: 1 });
+      // preventDefault on will-prevent-unload is what lets the page go.
+      expect(preventDefault).toHaveBeenCalledTimes(closes ? 1 : 0);
+    }
+  });
+});
+
 describe('every web contents', () => {
   it('may not navigate away from the station, open windows or attach webviews', () => {
     const contents = new FakeWebContents();

@@ -6,11 +6,14 @@
 type Handler = (...args: unknown[]) => unknown;
 
 export const recorded = {
-  windows: [] as { options: Record<string, unknown>; loadedUrl?: string; openHandler?: Handler }[],
+  windows: [] as { options: Record<string, unknown>; loadedUrl?: string; openHandler?: Handler; contents: FakeWebContents }[],
   ipcHandlers: new Map<string, Handler>(),
   appListeners: new Map<string, Handler>(),
   loginItem: { openAtLogin: false },
   openedPaths: [] as string[],
+  /** Message boxes asked for, and the button index the next one answers (default: the first). */
+  messageBoxes: [] as Record<string, unknown>[],
+  messageBoxAnswer: 0,
 };
 
 class FakeWebContents {
@@ -29,7 +32,7 @@ export class BrowserWindow {
   webContents = new FakeWebContents();
   private record: (typeof recorded.windows)[number];
   constructor(options: Record<string, unknown>) {
-    this.record = { options };
+    this.record = { options, contents: this.webContents };
     recorded.windows.push(this.record);
   }
   once() {}
@@ -38,6 +41,13 @@ export class BrowserWindow {
     this.record.openHandler = this.webContents.openHandler;
   }
 }
+
+export const dialog = {
+  showMessageBoxSync: (_window: unknown, options: Record<string, unknown>) => {
+    recorded.messageBoxes.push(options);
+    return recorded.messageBoxAnswer;
+  },
+};
 
 export const shell = {
   openExternal: async () => {},
