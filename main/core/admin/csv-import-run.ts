@@ -3,7 +3,7 @@ import { StationError } from '../errors';
 import { findSourcePayload } from '../orders/store';
 import type { OrdersService } from '../orders/service';
 import type { Caller } from '../teams/caller';
-import type { CsvPlan, CsvProblem } from './csv-orders';
+import { problemMessage, type CsvPlan, type CsvProblem } from './csv-orders';
 
 /** What happens (or, in a dry run, would happen) to each order of the file. */
 export type CsvOutcome = 'new' | 'changed' | 'unchanged';
@@ -37,8 +37,7 @@ export async function importPlan(db: Db, orders: OrdersService, caller: Caller, 
         id = (await orders.ingest(caller, order.body)).id;
       } catch (error) {
         if (!(error instanceof StationError)) throw error;
-        const details = error.details?.map((detail) => `${detail.path.replace(/^order\./, '')}: ${detail.message}`).join('; ');
-        problems.push({ orderNumber: order.orderNumber, rows: order.rows, message: details || error.message });
+        problems.push({ orderNumber: order.orderNumber, rows: order.rows, message: problemMessage(error) });
         continue;
       }
     }

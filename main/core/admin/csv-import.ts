@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { badRequest } from '../errors';
 
@@ -185,7 +186,7 @@ export async function readCsv(csv: string, delimiter?: string): Promise<string[]
   try {
     for (let at = 0; at < csv.length; at += READ_SLICE) {
       parser.write(csv.slice(at, at + READ_SLICE));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     parser.end();
     await finished;

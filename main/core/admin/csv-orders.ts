@@ -1,4 +1,6 @@
-import { badRequest } from '../errors';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { badRequest, StationError } from '../errors';
+import { validate } from '../validate';
 import { orderRequestSchema } from '../orders/schema';
 import { detectFormat, readCsv, type CsvField, type CsvFormat, type CsvMapping } from './csv-import';
 import { isoFromExportTimestamp, parseAmount, splitFullName, unguarded } from './csv-values';
@@ -61,7 +63,7 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
   const groups = new Map<string, { lines: number[]; cells: Cell[] }>();
   const problems: CsvProblem[] = [];
   for (const [i, row] of rows.entries()) {
-    if (i > 0 && i % GROUP_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % GROUP_SLICE === 0) await nextTurn();
     const line = i + 2;
     const cell = cellOf(row);
     const orderNumber = cell('orderNumber');
@@ -79,16 +81,17 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
   let lineItems = 0;
   let checked = 0;
   for (const [orderNumber, { lines, cells }] of groups) {
-    if (++checked % PLAN_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++checked % PLAN_SLICE === 0) await nextTurn();
     const built = buildOrder(orderNumber, lines, cells);
     if ('message' in built) {
       problems.push({ orderNumber, rows: lines, message: built.message });
       continue;
     }
-    const valid = orderRequestSchema.safeParse(built.body);
-    if (!valid.success) {
-      const message = valid.error.issues.map((issue) => `${issue.path.filter((part) => part !== 'order').join('.')}: ${issue.message}`).join('; ');
-      problems.push({ orderNumber, rows: lines, message });
+    try {
+      validate(orderRequestSchema, built.body);
+    } catch (error) {
+      if (!(error instanceof StationError)) throw error;
+      problems.push({ orderNumber, rows: lines, message: problemMessage(error) });
       continue;
     }
     lineItems += (built.body.order.lineItems as unknown[]).length;
@@ -96,6 +99,12 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
   }
   problems.sort((a, b) => a.rows[0]! - b.rows[0]!);
   return { format: detectFormat(headers), orders, problems, lineItems };
+}
+
+/** An order the station refuses, said per field as the operator knows them (`lineItems.0.quantity`). */
+export function problemMessage(error: StationError): string {
+  const fields = error.details?.map((detail) => `${detail.path.replace(/^order\./, '')}: ${detail.message}`).join('; ');
+  return fields || error.message;
 }
 
 /** The first non-empty value of a field among an order's rows. */

@@ -59,14 +59,17 @@ const SECTIONS: SettingsSection[] = [
   { id: 'sessions', label: 'Sessions', Section: SessionsSettings },
   { id: 'retention', label: 'Retention and disk', Section: RetentionSettings },
   { id: 'network', label: 'Network', Section: NetworkSettings },
-  ...(desktopBridge() ? [{ id: 'desktop', label: 'This computer', Section: DesktopSettings }] : []),
 ];
+/** In the desktop app only: read when the page renders, as the bridge may arrive after this module loads. */
+const DESKTOP_SECTION: SettingsSection = { id: 'desktop', label: 'This computer', Section: DesktopSettings };
+const sectionsHere = () => (desktopBridge() ? [...SECTIONS, DESKTOP_SECTION] : SECTIONS);
 
-const sectionFromHash = (hash: string) => SECTIONS.find((section) => section.id === hash.replace(/^#\/?/, '').split('/')[1]) ?? SECTIONS[0]!;
+const sectionFromHash = (sections: SettingsSection[], hash: string) => sections.find((section) => section.id === hash.replace(/^#\/?/, '').split('/')[1]) ?? sections[0]!;
 
 export function SettingsPage() {
   // The section the hash names (`#/settings/mail`).
-  const current = sectionFromHash(useHash());
+  const sections = sectionsHere();
+  const current = sectionFromHash(sections, useHash());
   const { Section } = current;
   return (
     <div className="page">
@@ -74,7 +77,7 @@ export function SettingsPage() {
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           <ul>
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#/settings/${section.id}`} aria-current={section.id === current.id ? 'page' : undefined}>
                   {section.label}
