@@ -3,29 +3,25 @@ import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../events';
 import type { Logger } from '../logger';
 import { nowIso } from '../ids';
-import { orderTeamId, setOrderStatus } from '../orders/store';
 import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
-import { enqueueJobStateEvent } from './job-state-event';
 import { WaitingJobs } from './waiting-jobs';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import type { ContentStore } from '../render/content-store';
-import { ignoredOrders, PermanentJobError } from './job-documents';
+import { PermanentJobError } from './job-documents';
 import { keepPrintedCopy } from './printed-copy';
 import { JobRenderer, type JobPaper } from './render-job';
+import { JobTransitions } from './job-transitions';
 import {
   earliestQueuedAt,
   getJob,
   listJobsInState,
   nextDueJob,
-  ordersFullyPrinted,
-  refreshBatchState,
   updateJob,
   type BusyLanes,
   type JobRow,
-  type JobState,
 } from './store';
 
 /** Attempts before a transiently failing job is given up as failed. */
@@ -85,6 +81,8 @@ export class PrintQueue {
   /** Printers of its pool a job failed on, skipped at its next attempts. */
   private readonly failedOn = new Map<string, Set<string>>();
   private readonly jobs: JobRenderer;
+  /** Every state change of a job: committed with its event, told to the dashboard. */
+  private readonly jobState: JobTransitions;
 
   constructor(
     private readonly deps: {
@@ -105,7 +103,8 @@ export class PrintQueue {
     },
   ) {
     this.jobs = new JobRenderer(deps);
-    this.waiting = new WaitingJobs({ db: deps.db, printers: deps.printers, transition: (job, state, fields) => this.transition(job, state, fields), wake: () => this.wake() });
+    this.jobState = new JobTransitions(deps);
+    this.waiting = new WaitingJobs({ db: deps.db, printers: deps.printers, transition: (job, state, fields) => this.jobState.transition(job, state, fields), wake: () => this.wake() });
   }
 
   /** Whether a job is in hand: rendering ahead waits until none is. */
@@ -145,7 +144,7 @@ export class PrintQueue {
   retry(jobId: string): JobRow | undefined {
     const job = getJob(this.deps.db, jobId);
     if (!job || job.state !== 'failed') return undefined;
-    this.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null });
+    this.jobState.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null });
     this.wake();
     return getJob(this.deps.db, jobId);
   }
@@ -169,17 +168,17 @@ export class PrintQueue {
    */
   private async recover(): Promise<void> {
     const { db } = this.deps;
-    for (const job of listJobsInState(db, ['rendering'])) this.transition(job, 'queued', {});
+    for (const job of listJobsInState(db, ['rendering'])) this.jobState.transition(job, 'queued', {});
     for (const job of listJobsInState(db, ['submitting'])) {
       const printer = getPrinter(db, job.printer_id)!;
       const backend = this.deps.printers.backendFor(printer);
       if (!backend.findsSubmitted) {
-        this.transition(job, 'failed', { reason: MAYBE_PRINTED_REASON, finished_at: nowIso() });
+        this.jobState.transition(job, 'failed', { reason: MAYBE_PRINTED_REASON, finished_at: nowIso() });
         continue;
       }
       const osJobId = await backend.findSubmitted(printer.vendorId, osJobTitle(job.id));
-      if (osJobId) this.accepted(job, osJobId, false);
-      else this.transition(job, 'queued', {});
+      if (osJobId) this.jobState.accepted(job, osJobId, false);
+      else this.jobState.transition(job, 'queued', {});
     }
     await this.releasePending();
   }
@@ -250,7 +249,7 @@ export class PrintQueue {
 
   private async process(job: JobRow): Promise<void> {
     const { db, logger } = this.deps;
-    this.transition(job, 'rendering', { attempts: job.attempts + 1 });
+    this.jobState.transition(job, 'rendering', { attempts: job.attempts + 1 });
     const attempt = job.attempts + 1;
     try {
       const { printer, failover, exhausted } = await choosePoolPrinter(this.deps, job, this.failedOn.get(job.id) ?? new Set());
@@ -276,7 +275,7 @@ export class PrintQueue {
         logger.error('keeping a printed copy failed', { jobId: job.id, error: String(error) });
         return null;
       });
-      this.transition(job, 'submitting', copy ? { printed_copy: JSON.stringify(copy) } : {});
+      this.jobState.transition(job, 'submitting', copy ? { printed_copy: JSON.stringify(copy) } : {});
       await this.deps.durable();
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
@@ -289,7 +288,7 @@ export class PrintQueue {
       });
       this.downTries.delete(job.id);
       this.failedOn.delete(job.id);
-      this.accepted(job, osJobId, !held, pages === null ? null : pages * job.copies);
+      this.jobState.accepted(job, osJobId, !held, pages === null ? null : pages * job.copies);
       if (held) await this.releasePending();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -298,7 +297,7 @@ export class PrintQueue {
         const tries = (this.downTries.get(job.id) ?? 0) + 1;
         this.downTries.set(job.id, tries);
         const delay = Math.min(PRINT_SYSTEM_BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (tries - 1));
-        this.transition(job, 'queued', { attempts: job.attempts, reason: `${WAITING_FOR_PRINT_SYSTEM}: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+        this.jobState.transition(job, 'queued', { attempts: job.attempts, reason: `${WAITING_FOR_PRINT_SYSTEM}: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
         return;
       }
       this.downTries.delete(job.id);
@@ -307,41 +306,11 @@ export class PrintQueue {
       // An unconfirmed print may be on paper already: a person checks before it is sent again.
       if (error instanceof PermanentJobError || error instanceof PermanentPrintError || error instanceof UnconfirmedPrintError || attempt >= MAX_ATTEMPTS) {
         logger.error('print job failed', { jobId: job.id, reason });
-        this.transition(job, 'failed', { reason, finished_at: nowIso() });
+        this.jobState.transition(job, 'failed', { reason, finished_at: nowIso() });
       } else {
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-        this.transition(job, 'queued', { reason: `Attempt ${attempt} failed, retrying: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+        this.jobState.transition(job, 'queued', { reason: `Attempt ${attempt} failed, retrying: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
       }
-    }
-  }
-
-  /** The OS has the job: record its id. Its orders are printed once the print system says the job is (`finished`). */
-  private accepted(job: JobRow, osJobId: string, released: boolean, pages: number | null = null): void {
-    this.transition(job, 'submitted', { os_job_id: osJobId, released: released ? 1 : 0, submitted_at: nowIso(), reason: null, pages });
-  }
-
-  /**
-   * The print system says the job is on paper (`done`), or the station cannot follow it past
-   * the hand-off (`unknown`, where the hand-off counts): in the same transaction, orders whose
-   * every job of this request is finished become `printed`. Printed means printed: an order
-   * whose page waits at a paused printer stays `ready`, and says where it waits.
-   */
-  private finished(job: JobRow, state: 'done' | 'unknown', reason: string | null): void {
-    const { db, events } = this.deps;
-    const at = nowIso();
-    const printed: string[] = [];
-    db.transaction(() => {
-      this.transition(job, state, { reason, finished_at: at });
-      const ignored = ignoredOrders(db, job);
-      for (const orderId of ordersFullyPrinted(db, job.id)) {
-        // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
-        if (ignored.has(orderId)) continue;
-        if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
-      }
-    })();
-    for (const orderId of printed) {
-      const teamId = orderTeamId(db, orderId)!;
-      events.emit('order', { type: 'status', orderId, teamId });
     }
   }
 
@@ -365,10 +334,10 @@ export class PrintQueue {
           const job = getJob(db, listed.id);
           if (!report || this.waiting.takingBack.has(listed.id) || job?.state !== 'submitted' || job.os_job_id !== listed.os_job_id) continue;
           const reason = report.reason ?? null;
-          if (report.state === 'done' || report.state === 'unknown') this.finished(job, report.state, reason);
-          else if (report.state === 'failed') this.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });
+          if (report.state === 'done' || report.state === 'unknown') this.jobState.finished(job, report.state, reason);
+          else if (report.state === 'failed') this.jobState.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });
           // Still at the printer: what it waits for (out of paper, a jam) is shown as it changes.
-          else if (reason !== job.reason) this.noteReason(job, reason);
+          else if (reason !== job.reason) this.jobState.noteReason(job, reason);
         }
       }
     } catch (error) {
@@ -381,23 +350,5 @@ export class PrintQueue {
     } finally {
       this.following = false;
     }
-  }
-
-  /** What the printer says about a job it holds changed: kept and shown, the state stays. */
-  private noteReason(job: JobRow, reason: string | null): void {
-    updateJob(this.deps.db, job.id, { reason, updated_at: nowIso() });
-    this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: job.state, reason });
-  }
-
-  private transition(job: JobRow, state: JobState, fields: Partial<JobRow>): void {
-    const { db, events } = this.deps;
-    const at = nowIso();
-    const reason = fields.reason !== undefined ? fields.reason : job.reason;
-    db.transaction(() => {
-      updateJob(db, job.id, { ...fields, state, updated_at: at });
-      if (state !== job.state) enqueueJobStateEvent(db, { ...job, ...fields, state, reason }, job.state, at);
-    })();
-    events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state, reason });
-    if (refreshBatchState(db, job.batch_id, at)) events.emit('batch', { type: 'updated', batchId: job.batch_id, teamId: job.team_id });
   }
 }
