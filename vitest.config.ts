@@ -5,18 +5,18 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Tests share CUPS queues and spawn stations; two cores do not gain from more workers.
+    // Tests spawn stations, schedulers and browsers; two cores do not gain from more workers.
     maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node' },
+        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node', setupFiles: ['test/helpers/cups/no-machine-cups.ts'] },
       },
       {
         // The dashboard's components in jsdom with Testing Library.
         extends: true,
         plugins: [react()],
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/renderer/setup.ts'] },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/renderer/setup.ts'] },
       },
     ],
   },

@@ -53,6 +53,8 @@ import { withRenderedCache } from './render/cached-renderer';
 import { ContentStore } from './render/content-store';
 import { withImagePolicy } from './render/inline-images';
 import { jsonFileSettings } from './settings/json-file-settings';
+import { printServerResolver } from './printers/print-server';
+import { printServerAdminRoutes } from './printers/routes';
 import type { SettingsStore } from './settings/settings-store';
 import { teamAdminRoutes } from './teams/admin-routes';
 import { invitationPage } from './teams/invitation-page';
@@ -102,7 +104,10 @@ export interface StationOptions {
   printBackends?: PrintBackend[];
   /** Print through CUPS. Default: on every OS but Windows (no CUPS there). */
   cupsPrinting?: boolean;
-  /** The CUPS server (`host:port` or a socket path). Default: the machine's (`CUPS_SERVER`, client.conf). */
+  /**
+   * The CUPS server (`host:port` or a socket path), fixed (`station serve --cups-server`).
+   * Default: Settings → Print server, else the machine's (`CUPS_SERVER`, client.conf).
+   */
   cupsServer?: string;
   /**
    * A backup into `<data-dir>/backups/` every day, the last 7 kept (with `background`).
@@ -277,6 +282,7 @@ export function createStation(options: StationOptions): Station {
   const closers: Array<() => Promise<void> | void> = [];
   if (options.activityLog) closers.push(logActivity({ db, events, logger }));
   closers.push(() => pdfRenderer.close());
+  const printServer = printServerResolver(options.cupsServer, settings);
   const printingDeps = {
     db,
     writer,
@@ -292,12 +298,13 @@ export function createStation(options: StationOptions): Station {
     backends: [
       new FolderBackend(join(options.dataDir, 'printed')),
       // CUPS on every OS but Windows, which has none.
-      ...((options.cupsPrinting ?? process.platform !== 'win32') ? [new CupsBackend({ server: options.cupsServer })] : []),
+      ...((options.cupsPrinting ?? process.platform !== 'win32') ? [new CupsBackend({ server: () => printServer().server })] : []),
       ...(options.printBackends ?? []),
     ],
     autoPrint: options.autoPrint,
   };
   const printing = createPrintingServices(printingDeps);
+  printServerAdminRoutes(admin, { settings, resolve: printServer, printers: printing.printers });
   registerPrinting(printing, { api, admin, closers, background: options.background ?? false, deps: printingDeps });
 
   // The hooks between capabilities, each list in the order it runs. Where the order carries

@@ -7,6 +7,10 @@ import { createTeam } from '../../main/core/teams/service';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { axeFindings, describeFindings, type AxeFinding } from './axe';
 import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+import { useTestCups } from '../helpers/cups/test-cups';
+
+// The dashboard shows a station's printers: this file's own CUPS, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The dashboard as an operator at a packing bench meets it: axe-core on every page and every

@@ -2,9 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTraysQueue } from '../core/printers/cups-output';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { useTestCups } from '../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 let running: RunningStation;
 let browser: Browser;
@@ -104,28 +107,25 @@ describe('printing from the dashboard in a real browser', () => {
     await rules.getByText(`→ ${label}, ${trays!.trays[1]}`).waitFor();
     await screenshot(page, 'routing');
 
-    // This prints on the shared TRAYS queue: hold its lock until the job is done.
-    await withTraysQueue(async () => {
-      await running.call('/api/orders', { key: shop.key, json: sampleOrder(7002) });
-      await page.goto(`${running.url}/#/orders`);
-      await page.locator('[data-order-number="#7002"]').waitFor();
-      await page.getByRole('checkbox', { name: 'Select order #7002' }).check();
-      await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Print orders' });
-      await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-      await page.getByLabel('Scan results').getByText(new RegExp(`^#7002: (Preparing for|At the printer|Printed on) ${trays!.name}`)).waitFor();
+    await running.call('/api/orders', { key: shop.key, json: sampleOrder(7002) });
+    await page.goto(`${running.url}/#/orders`);
+    await page.locator('[data-order-number="#7002"]').waitFor();
+    await page.getByRole('checkbox', { name: 'Select order #7002' }).check();
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Print…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print orders' });
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.getByLabel('Scan results').getByText(new RegExp(`^#7002: (Preparing for|At the printer|Printed on) ${trays!.name}`)).waitFor();
 
-      const order = (await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-7002`)}/status`, { key: shop.key })).json()) as { id: string };
-      const batches = await adminGet<{ printerId: string; trigger: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
-      const ours = batches.filter((batch) => batch.orders.some((entry) => entry.id === order.id));
-      expect(ours).toHaveLength(1);
-      expect(ours[0]!.trigger).not.toBe('auto');
-      expect(ours[0]!.printerId).toBe(trays!.id);
-      expect(ours[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
-      await expect
-        .poll(async () => (await adminGet<{ state: string }[]>('/print-batches')).map((batch) => batch.state), { timeout: 30_000 })
-        .toEqual(batches.map(() => 'done'));
-    });
+    const order = (await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-7002`)}/status`, { key: shop.key })).json()) as { id: string };
+    const batches = await adminGet<{ printerId: string; trigger: string; jobs: { tray: string | null }[]; orders: { id: string }[] }[]>('/print-batches');
+    const ours = batches.filter((batch) => batch.orders.some((entry) => entry.id === order.id));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.trigger).not.toBe('auto');
+    expect(ours[0]!.printerId).toBe(trays!.id);
+    expect(ours[0]!.jobs[0]!.tray).toBe(trays!.trays[1]);
+    await expect
+      .poll(async () => (await adminGet<{ state: string }[]>('/print-batches')).map((batch) => batch.state), { timeout: 30_000 })
+      .toEqual(batches.map(() => 'done'));
   });
 
   it('shows the printers with their trays and lets an admin rename one', async () => {

@@ -4,6 +4,10 @@ import { createTeam, userForEmail } from '../../main/core/teams/service';
 import { addMembership } from '../../main/core/teams/users-store';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { useTestCups } from '../helpers/cups/test-cups';
+
+// The dashboard shows a station's printers: this file's own CUPS, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The set-up pages (templates, flows, links, teams, mail) in real Chromium against a real
@@ -186,7 +190,7 @@ describe('set-up pages in a real browser', () => {
   it('Settings: one section at a time with its own navigation; mail settings save without echoing the password', async () => {
     await open('settings');
     const sections = page.getByRole('navigation', { name: 'Settings sections' });
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Station', 'API keys', 'Webhooks', 'Mail', 'Sessions', 'Retention and disk', 'Network']);
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Station', 'API keys', 'Webhooks', 'Mail', 'Sessions', 'Retention and disk', 'Network', 'Print server']);
     await page.getByRole('heading', { name: 'Station', level: 2 }).waitFor();
     expect(await page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
     await sections.getByRole('link', { name: 'Mail' }).click();

@@ -2,6 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { useTestCups } from '../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The packing bench as an operator works it, in a real browser: a barcode scanner is a

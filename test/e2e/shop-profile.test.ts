@@ -6,6 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
 import { pdfText } from '../core/documents/pdf-tools';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { useTestCups } from '../helpers/cups/test-cups';
+
+// The dashboard shows a station's printers: this file's own CUPS, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 // A 16×16 PNG logo, as an admin would upload it.
 const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAKUlEQVR42mNkYPhfz0AEYBxVSF+FjIyMDP///2dgYGBgYmJiQBcbVQgAWxwGEaQ7XHcAAAAASUVORK5CYII=', 'base64');

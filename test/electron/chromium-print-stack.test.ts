@@ -6,12 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElectronPrintBackend, type PrintWindow, type WebContentsPrintOptions } from '../../main/electron/print-backend';
 import { CHROMIUM_ARGS } from '../../main/core/render/chromium';
-import { pdfPageSizesMm, pdfPageTexts, waitForCupsPdf } from '../core/printers/cups-output';
+import { LABEL_4X6_MM, pdfPageTexts, pdfPapersNear, waitForPrintedPdf } from '../core/printers/cups-output';
 import { json, printStation, type PrintStation } from '../core/printing/print-harness';
 import { printerInfo } from './fake-electron-web-contents';
-import { chromiumPrintOutput, printWithKioskChromium, startXvfb } from './kiosk-chromium';
+import { printWithKioskChromium, startXvfb } from './kiosk-chromium';
+import { useTestCups } from '../helpers/cups/test-cups';
 
-/** The cups-pdf queues of scripts/install-system-deps.sh: A4 by default, and 4×6 in by default. */
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
+
+/** This file's own CUPS queues (useTestCups): A4 by default, and 4×6 in by default. */
 const A4_QUEUE = 'PDF';
 const LABEL_QUEUE = 'LABEL4x6';
 
@@ -132,17 +136,13 @@ describe("Chromium's own print stack (the engine of webContents.print) on real C
 
     const expectedOrder = [...numbers].reverse();
     for (const job of printed) {
-      const [widthMm, heightMm] = job.options.deviceName === LABEL_QUEUE ? [102, 152] : [210, 297];
-      // What came out of the queue: one page per document, on the job's paper.
-      const output = await waitForCupsPdf(job.cupsJobId);
-      expect(pdfPageSizesMm(output), `${job.options.deviceName} output`).toEqual(expectedOrder.map(() => ({ widthMm, heightMm })));
-
-      // What Chromium's print stack made of the HTML (the queue's filters re-encode fonts,
-      // so the text is read before them): the same pages, each one order's document in the
-      // requested order with its Cyrillic address, and no header or footer of Chromium's own
-      // (title, URL, date, page numbers), as in Electron.
-      const printedPdf = chromiumPrintOutput(job.cupsJobId);
-      expect(pdfPageSizesMm(printedPdf), `${job.options.deviceName} print`).toEqual(expectedOrder.map(() => ({ widthMm, heightMm })));
+      const paper = job.options.deviceName === LABEL_QUEUE ? LABEL_4X6_MM : { widthMm: 210, heightMm: 297 };
+      // What Chromium's print stack handed to CUPS, as the queue received it: one page per
+      // document, on the job's paper, each one order's document in the requested order with
+      // its Cyrillic address, and no header or footer of Chromium's own (title, URL, date,
+      // page numbers), as in Electron.
+      const printedPdf = await waitForPrintedPdf(job.cupsJobId);
+      expect(pdfPapersNear(printedPdf, paper), `${job.options.deviceName} print`).toEqual(expectedOrder.map(() => paper));
       const pages = pdfPageTexts(printedPdf);
       expect(pages.map((text) => expectedOrder.find((number) => text.includes(`Order ${number}`)))).toEqual(expectedOrder);
       for (const text of pages) {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -33,21 +33,10 @@ export async function startXvfb(): Promise<{ display: string; stop(): void }> {
   return { display, stop: () => xvfb.kill() };
 }
 
-/**
- * The PDF Chromium's print stack handed to CUPS for a job: the scheduler keeps a job's
- * document in its spool (`PreserveJobFiles`, a day by default in CUPS 2.4) as `dNNNNN-001`.
- * It is what the printer's driver gets, before any filter of the queue touches it.
- */
-export function chromiumPrintOutput(cupsJobId: string): string {
-  const number = Number(cupsJobId.split('-').pop());
-  const file = `/var/spool/cups/d${String(number).padStart(5, '0')}-001`;
-  if (!existsSync(file)) throw new Error(`CUPS kept no document for ${cupsJobId} (${file}); is PreserveJobFiles off in cupsd.conf?`);
-  return file;
-}
-
 /** The CUPS job id (`QUEUE-12`) of the job named `name` on a queue, finished or not. */
 function cupsJobNamed(queue: string, name: string, testFile: string): string | undefined {
-  const csv = execFileSync('ipptool', ['-c', '-d', 'which=all', `ipp://localhost/printers/${queue}`, testFile], { encoding: 'utf8' });
+  // The test file's own CUPS (useTestCups): Chromium prints there too, through CUPS_SERVER.
+  const csv = execFileSync('ipptool', ['-c', '-d', 'which=all', `ipp://${process.env.CUPS_SERVER}/printers/${queue}`, testFile], { encoding: 'utf8' });
   // Columns of GET_JOBS_TEST: job-id, job-state, job-state-reasons, job-name.
   const row = csv.split('\n').map(parseCsvLine).find((fields) => fields.slice(3).join(',') === name);
   return row ? `${queue}-${row[0]}` : undefined;

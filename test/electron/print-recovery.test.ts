@@ -8,6 +8,10 @@ import { json, type BatchView } from '../core/printing/print-harness';
 import { waitFor } from '../core/printers/cups-output';
 import { startStation } from '../helpers/station';
 import { backendWith, FakeElectronWebContents, printerInfo } from './fake-electron-web-contents';
+import { useTestCups } from '../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * Electron prints straight to the device: after a crash the station cannot ask whether a

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { UsageError, commonOptions, defaultDataDir, parse } from './args';
 import { createStationServer } from '../http/server';
 import { createFirstTeamIfNone } from './first-run';
+import { cupsServerSchema } from '../printers/print-server';
 
 /** How long requests in flight get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print] [--no-render-ahead] [--print-cache-mb 512] [--quiet]';
+export const SERVE_USAGE = 'station serve [--data-dir DIR] [--host 127.0.0.1] [--port 5717] [--no-auto-print] [--no-render-ahead] [--print-cache-mb 512] [--cups-server HOST:PORT] [--quiet]';
 
 /** Runs the headless station until SIGTERM or SIGINT. */
 export async function serve(argv: string[]): Promise<number> {
@@ -18,6 +19,7 @@ export async function serve(argv: string[]): Promise<number> {
     'no-auto-print': { type: 'boolean', default: false },
     'no-render-ahead': { type: 'boolean', default: false },
     'print-cache-mb': { type: 'string', default: '512' },
+    'cups-server': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   });
   const printCacheMb = Number(args['print-cache-mb']);
@@ -25,6 +27,8 @@ export async function serve(argv: string[]): Promise<number> {
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
   const dataDir = args['data-dir'] ?? defaultDataDir();
+  const cupsServer = args['cups-server'] === undefined ? undefined : cupsServerSchema.safeParse(args['cups-server']);
+  if (cupsServer && !cupsServer.success) throw new UsageError(`--cups-server takes a host, host:port or socket path (e.g. print-server.local:631): ${cupsServer.error.issues[0]!.message}`);
 
   // Loaded after the arguments are checked: a usage error answers at once.
   const { createStation } = await import('../station');
@@ -34,6 +38,7 @@ export async function serve(argv: string[]): Promise<number> {
     autoPrint: !args['no-auto-print'],
     renderAhead: !args['no-render-ahead'],
     printCacheBytes: Math.round(printCacheMb * 2 ** 20),
+    cupsServer: cupsServer?.data,
     // The terminal tells the story (orders, print requests, jobs, printers) unless --quiet.
     activityLog: !args.quiet,
   });
@@ -107,6 +112,7 @@ export async function serve(argv: string[]): Promise<number> {
     process.stdout.write(`first run: created the team "${firstRun.teamName}" (${firstRun.teamId}) and its API key, shown this once (only its hash is kept):\n`);
     process.stdout.write(`API key: ${firstRun.secret}\n`);
   }
+  if (cupsServer?.data) process.stdout.write(`printing through the CUPS server at ${cupsServer.data} (--cups-server)\n`);
   if (args['no-auto-print']) process.stdout.write('automatic printing is paused (--no-auto-print): new orders wait in ready\n');
   return stopped;
 }

@@ -80,7 +80,17 @@ export class CupsBackend implements PrintBackend {
   readonly kind = 'cups';
   private testDir: string | undefined;
 
-  constructor(private readonly options: { ppdDir?: string; server?: string } = {}) {}
+  /**
+   * `server`: the CUPS server (`host:port` or a socket path), or a function read before every
+   * call (Settings may change it); unset: `CUPS_SERVER`, else the machine's CUPS.
+   */
+  constructor(private readonly options: { ppdDir?: string; server?: string | (() => string | undefined) } = {}) {}
+
+  /** The server every CUPS tool of this call is aimed at, or undefined for the machine's own. */
+  private get server(): string | undefined {
+    const { server } = this.options;
+    return (typeof server === 'function' ? server() : server) || process.env.CUPS_SERVER || undefined;
+  }
 
   async discover(): Promise<DiscoveredPrinter[]> {
     let printers: QueueLine[];
@@ -183,7 +193,8 @@ export class CupsBackend implements PrintBackend {
 
   /** A CUPS tool, aimed at the configured server when there is one. */
   private exec(command: string, args: string[], input?: Uint8Array) {
-    return run(command, args, input, undefined, this.options.server ? { CUPS_SERVER: this.options.server } : {});
+    const server = this.server;
+    return run(command, args, input, undefined, server ? { CUPS_SERVER: server } : {});
   }
 
   async release(vendorId: string, osJobId: string): Promise<void> {
@@ -237,7 +248,13 @@ export class CupsBackend implements PrintBackend {
   }
 
   private printerUri(vendorId: string): string {
-    return `ipp://${this.options.server ?? 'localhost'}/printers/${encodeURIComponent(vendorId)}`;
+    return `ipp://${this.serverHost() ?? 'localhost'}/printers/${encodeURIComponent(vendorId)}`;
+  }
+
+  /** The server as `host[:port]` for an HTTP or IPP address; undefined for the machine's own or a socket path. */
+  private serverHost(): string | undefined {
+    const server = this.server;
+    return server && !server.startsWith('/') ? server : undefined;
   }
 
   private async ippJobs(vendorId: string, which: 'all' | 'not-completed'): Promise<IppJob[]> {
@@ -313,7 +330,7 @@ export class CupsBackend implements PrintBackend {
     const pageSizes = choices('PageSize');
     // The queue's default paper: the choice lpoptions marks with `*`.
     const defaultPage = /^PageSize\/[^:]*:.*\*(\S+)/m.exec(result.stdout)?.[1];
-    const dimensions = this.ppdDimensions(queue);
+    const dimensions = await this.ppdDimensions(queue);
     const paperSizes = pageSizes
       .filter((name) => !name.startsWith('Custom.'))
       .map((name) => {
@@ -326,14 +343,24 @@ export class CupsBackend implements PrintBackend {
     return { trays: choices('InputSlot'), paperSizes: orderPaperSizes(paperSizes, defaultPage), acceptsCustomPaper: pageSizes.some((name) => name.startsWith('Custom.')) };
   }
 
-  private ppdDimensions(queue: string): Map<string, PrinterPaperSize> {
+  /**
+   * The queue's PPD paper sizes: from the file on this machine, or, for a CUPS server at an
+   * address, as that server serves it (`GET /printers/NAME.ppd`). Unreadable: none.
+   */
+  private async ppdDimensions(queue: string): Promise<Map<string, PrinterPaperSize>> {
+    const host = this.serverHost();
     try {
-      return parsePpdPaperDimensions(readFileSync(join(this.options.ppdDir ?? '/etc/cups/ppd', `${queue}.ppd`), 'utf8'));
+      if (!host || this.options.ppdDir) return parsePpdPaperDimensions(readFileSync(join(this.options.ppdDir ?? '/etc/cups/ppd', `${queue}.ppd`), 'utf8'));
+      const response = await fetch(`http://${host}/printers/${encodeURIComponent(queue)}.ppd`, { signal: AbortSignal.timeout(PPD_FETCH_TIMEOUT_MS) });
+      return response.ok ? parsePpdPaperDimensions(await response.text()) : new Map();
     } catch {
       return new Map();
     }
   }
 }
+
+/** A PPD is a few kilobytes: a server that takes longer is treated as having none to give. */
+const PPD_FETCH_TIMEOUT_MS = 5_000;
 
 const round = (mm: number): number => Math.round(mm * 10) / 10;
 

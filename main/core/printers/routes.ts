@@ -2,6 +2,8 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { callerOf } from '../auth/scope';
 import { validate } from '../validate';
+import { readSetting, type SettingsStore } from '../settings/settings-store';
+import { printServerInput, type PrintServerResolver } from './print-server';
 import type { PrintersService } from './service';
 
 export const printerListQuerySchema = z.strictObject({
@@ -27,5 +29,30 @@ export function printerRoutes(router: Router, printers: PrintersService): void {
   router.get('/api/printers/:printerId', async (ctx) => {
     callerOf(ctx);
     ctx.body = printers.resource(await printers.get(ctx.params.printerId!));
+  });
+}
+
+/** What `GET|PUT /admin/api/settings/print-server` answers. */
+export const printServerView = (settings: SettingsStore, resolve: PrintServerResolver) => {
+  const effective = resolve();
+  return { cupsServer: readSetting(settings, 'cupsServer') ?? null, effective: { server: effective.server ?? null, source: effective.source } };
+};
+
+/**
+ * Dashboard: the CUPS server the station prints through (Settings → Print server). Saving it
+ * looks for printers there at once; `station serve --cups-server` overrides it.
+ */
+export function printServerAdminRoutes(router: Router, deps: { settings: SettingsStore; resolve: PrintServerResolver; printers: PrintersService }): void {
+  router.get('/admin/api/settings/print-server', (ctx) => {
+    ctx.body = printServerView(deps.settings, deps.resolve);
+  });
+
+  router.put('/admin/api/settings/print-server', async (ctx) => {
+    const input = validate(printServerInput, ctx.request.body, 'The print server is not valid');
+    deps.settings.set('cupsServer', input.cupsServer ?? undefined);
+    // The printers of the new server are listed now; one that cannot be reached lists none (its
+    // printers read "missing") and the answer still says what was saved.
+    await deps.printers.refresh().catch(() => undefined);
+    ctx.body = printServerView(deps.settings, deps.resolve);
   });
 }

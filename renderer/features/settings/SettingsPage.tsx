@@ -7,6 +7,7 @@ import { ApiKeys } from './ApiKeys';
 import { DesktopSettings } from './DesktopSettings';
 import { MailSettings } from './MailSettings';
 import { NetworkSettings } from './NetworkSettings';
+import { PrintServerSettings } from './PrintServerSettings';
 import { Webhooks } from './Webhooks';
 import { RetentionSettings } from './RetentionSettings';
 import { SessionsSettings } from './SessionsSettings';
@@ -59,6 +60,7 @@ const SECTIONS: SettingsSection[] = [
   { id: 'sessions', label: 'Sessions', Section: SessionsSettings },
   { id: 'retention', label: 'Retention and disk', Section: RetentionSettings },
   { id: 'network', label: 'Network', Section: NetworkSettings },
+  { id: 'print-server', label: 'Print server', Section: PrintServerSettings },
 ];
 /** In the desktop app only: read when the page renders, as the bridge may arrive after this module loads. */
 const DESKTOP_SECTION: SettingsSection = { id: 'desktop', label: 'This computer', Section: DesktopSettings };
@@ -73,7 +75,7 @@ export function SettingsPage() {
   const { Section } = current;
   return (
     <div className="page">
-      <PageHeader title="Settings" subtitle="The station's address, API keys, webhooks, mail, sign-in sessions, retention and network" />
+      <PageHeader title="Settings" subtitle="The station's address, API keys, webhooks, mail, sign-in sessions, retention, network and print server" />
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           <ul>

@@ -4,6 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 import { pdfText } from '../documents/pdf-tools';
 import { adminClient } from './admin-helpers';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 let running: RunningStation;
 let admin: ReturnType<typeof adminClient>;

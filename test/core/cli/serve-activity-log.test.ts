@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../helpers/station';
 import { waitFor } from '../printers/cups-output';
 import { serve, stationJson, type Served } from './run-station';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

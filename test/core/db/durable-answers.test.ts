@@ -4,6 +4,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { json, printStation, type BatchView, type PrintStation } from '../printing/print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The WAL's sync, real but gated: while held, every sync that starts waits until release.

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/core/db/open';
 import { databaseBefore } from '../../helpers/migration';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** 0018 lets a print job end `unknown`; every job and its documents survive the change. */
 let dir: string;

@@ -5,6 +5,10 @@ import { DocumentRenderError, renderManyOnThread, RenderThread } from '../../../
 import { createDocumentsService } from '../../../main/core/documents/service';
 import { silentLogger } from '../../../main/core/logger';
 import { printStation, type PrintStation } from '../printing/print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 let s: PrintStation;
 let key: string;

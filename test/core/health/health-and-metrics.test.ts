@@ -5,6 +5,10 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation } from '../../helpers/station';
 import { json, printStation, sampleOrder, type PrintStation } from '../printing/print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** One sample's value from Prometheus text, e.g. `station_print_jobs_total{state="done"}`. */
 function sample(text: string, name: string): number | undefined {

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Logger } from '../../../main/core/logger';
 import { createStation } from '../../../main/core/station';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 test('closing right after start waits for printer discovery instead of writing to a closed database', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-close-'));

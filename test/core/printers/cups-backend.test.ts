@@ -2,7 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { CupsBackend, FORGOTTEN_REASON } from '../../../main/core/printers/cups-backend';
 import { PermanentPrintError } from '../../../main/core/printers/backend';
-import { makePdf, pdfPages, pdfPageSizesMm, pdfText, inputSlotOf, waitFor, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from './cups-output';
+import { makePdf, pdfPages, pdfPageSizesMm, pdfText, waitFor, waitForKeptJob, waitForPrintedPdf } from './cups-output';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 const cups = new CupsBackend();
 const request = ({ pdf, ...overrides }: Partial<Parameters<CupsBackend['submit']>[0]> & { pdf: Uint8Array }) => ({
@@ -49,7 +53,7 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
     expect(await cups.findSubmitted('PDF', job.title)).toBe(osJobId);
     expect((await cups.jobStates('PDF', [osJobId])).get(osJobId)).toEqual({ state: 'pending', reason: undefined });
     await cups.release('PDF', osJobId);
-    const file = await waitForCupsPdf(osJobId);
+    const file = await waitForPrintedPdf(osJobId);
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toMatch(/FIRST PAGE[\s\S]*SECOND PAGE/);
     expect(pdfPageSizesMm(file)[0]).toEqual({ widthMm: 105, heightMm: 148 });
@@ -63,18 +67,17 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
     const job = request({ pdf: await makePdf(['LABEL'], 101.6, 152.4), paper: { name: null, widthMm: 101.6, heightMm: 152.4, landscape: false } });
     const { osJobId } = await cups.submit(job);
     await cups.release('PDF', osJobId);
-    expect(pdfPageSizesMm(await waitForCupsPdf(osJobId))[0]).toEqual({ widthMm: 102, heightMm: 152 });
+    expect(pdfPageSizesMm(await waitForPrintedPdf(osJobId))[0]).toEqual({ widthMm: 102, heightMm: 152 });
   });
 
-  it('asks the tray queue for the requested InputSlot', () =>
-    withTraysQueue(async () => {
+  it('asks the tray queue for the requested InputSlot', async () => {
       const job = request({ vendorId: 'TRAYS', pdf: await makePdf(['TRAY']), tray: 'Manual' });
       const { osJobId } = await cups.submit(job);
       await cups.release('TRAYS', osJobId);
       await waitFor(async () => (await cups.jobStates('TRAYS', [osJobId])).get(osJobId)?.state === 'done' || undefined, 30_000, 'tray job done');
       // The output is this job's (its title is in the header), not an earlier one's.
-      expect(inputSlotOf(await waitForTraysOutput(job.title))).toBe('Manual');
-    }));
+      expect((await waitForKeptJob('TRAYS', job.title)).options.InputSlot).toBe('Manual');
+    });
 
   it('reports a cancelled job as failed, saying it was cancelled', async () => {
     const { osJobId } = await cups.submit(request({ pdf: await makePdf(['CANCELLED']) }));

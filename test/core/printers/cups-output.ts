@@ -1,30 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-
-/** Where cups-pdf writes the jobs of the user running the tests (`Out ${HOME}/PDF`). */
-export const CUPS_PDF_DIR = join(homedir(), 'PDF');
-/** The TRAYS queue's `file:` device: each job replaces it. */
-export const TRAYS_OUTPUT = '/var/spool/station-trays/TRAYS.ps';
+import { testCups, type KeptJob } from '../../helpers/cups/test-cups';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The PDF cups-pdf wrote for an OS job (`PDF-12` → `…-job_12.pdf`), once it is complete. */
-export async function waitForCupsPdf(osJobId: string, timeoutMs = 60_000): Promise<string> {
-  const number = osJobId.split('-').pop();
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const name = existsSync(CUPS_PDF_DIR) ? readdirSync(CUPS_PDF_DIR).find((file) => file.endsWith(`-job_${number}.pdf`)) : undefined;
-    if (name) {
-      const file = join(CUPS_PDF_DIR, name);
-      // cups-pdf writes in place: wait until the job left CUPS so the file is whole.
-      if (!execFileSync('lpstat', ['-W', 'not-completed', '-o'], { encoding: 'utf8' }).includes(`${osJobId} `)) return file;
-    }
-    await sleep(100);
-  }
-  throw new Error(`cups-pdf wrote no output for ${osJobId}`);
+/**
+ * The PDF a queue of this file's own CUPS received for an OS job (`PDF-12`), byte for byte as
+ * the station sent it, once the queue's backend has it whole (useTestCups).
+ */
+export async function waitForPrintedPdf(osJobId: string, timeoutMs = 60_000): Promise<string> {
+  return waitFor(() => testCups().keptJob(osJobId)?.file, timeoutMs, `the printed copy of ${osJobId}`);
+}
+
+/** The job a queue received under a title (the station's `station-job-<id>`), with the options CUPS gave it. */
+export async function waitForKeptJob(queue: string, title: string, timeoutMs = 30_000): Promise<KeptJob> {
+  return waitFor(() => testCups().keptJobs(queue).find((job) => job.title === title), timeoutMs, `${queue}'s job ${title}`);
+}
+
+/** Every job any standard queue received whose title starts with `prefix`. */
+export function jobsTitled(prefix: string): KeptJob[] {
+  return ['PDF', 'PAUSABLE', 'TRAYS', 'LABEL4x6'].flatMap((queue) => testCups().keptJobs(queue)).filter((job) => job.title.startsWith(prefix));
 }
 
 export const pdfText = (file: string): string => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
@@ -40,6 +35,23 @@ export function pdfPages(file: string): number {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
 }
 
+/**
+ * Each page's paper: its size when it is within 0.5 mm of `paper` (then `paper` itself),
+ * else its size in mm rounded. Chromium's PDF pages run a little over the size asked (a 4×6 in
+ * label, 101.6 × 152.4 mm, comes out 288.96 × 432.96 pt = 101.9 × 152.7 mm), which whole-mm
+ * rounding reads as 102 × 153; a different paper is still many millimetres off.
+ */
+export function pdfPapersNear(file: string, paper: { widthMm: number; heightMm: number }): { widthMm: number; heightMm: number }[] {
+  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', file], { encoding: 'utf8' });
+  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((match) => {
+    const [widthMm, heightMm] = [(Number(match[1]) * 25.4) / 72, (Number(match[2]) * 25.4) / 72];
+    return Math.abs(widthMm - paper.widthMm) <= 0.5 && Math.abs(heightMm - paper.heightMm) <= 0.5 ? paper : { widthMm: Math.round(widthMm), heightMm: Math.round(heightMm) };
+  });
+}
+
+/** A 4×6 in label in millimetres. */
+export const LABEL_4X6_MM = { widthMm: 101.6, heightMm: 152.4 };
+
 /** Page sizes in millimetres, rounded. */
 export function pdfPageSizesMm(file: string): { widthMm: number; heightMm: number }[] {
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', file], { encoding: 'utf8' });
@@ -47,11 +59,6 @@ export function pdfPageSizesMm(file: string): { widthMm: number; heightMm: numbe
     widthMm: Math.round((Number(match[1]) * 25.4) / 72),
     heightMm: Math.round((Number(match[2]) * 25.4) / 72),
   }));
-}
-
-/** The `*InputSlot` feature a PostScript job from the tray queue asks for. */
-export function inputSlotOf(postScript: string): string | undefined {
-  return /%%BeginFeature: \*InputSlot (\S+)/.exec(postScript)?.[1];
 }
 
 /** A PDF of one page per text, on paper of the given size in millimetres. */
@@ -73,42 +80,4 @@ export async function waitFor<T>(check: () => T | undefined | Promise<T | undefi
     await sleep(100);
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-const TRAYS_LOCK = '/tmp/station-test-trays.lock';
-
-/**
- * The tray queue writes every job to the same file: every test that prints on it takes this
- * lock (a directory: mkdir is atomic, and it works across test processes) and holds it until
- * its job is done, so no job overwrites the file while another test reads it.
- */
-export async function withTraysQueue<T>(fn: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      mkdirSync(TRAYS_LOCK);
-      break;
-    } catch {
-      // A lock left by a killed run is stale after two minutes.
-      if (Date.now() - (statSync(TRAYS_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) rmSync(TRAYS_LOCK, { recursive: true, force: true });
-      await sleep(50);
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(TRAYS_LOCK, { recursive: true, force: true });
-  }
-}
-
-/** Waits for the tray queue's output of an OS job (its title is in the PostScript header). */
-export async function waitForTraysOutput(title: string, timeoutMs = 30_000): Promise<string> {
-  return waitFor(
-    () => {
-      if (!existsSync(TRAYS_OUTPUT)) return undefined;
-      const text = readFileSync(TRAYS_OUTPUT, 'latin1');
-      return text.includes(title) && text.includes('%%EOF') ? text : undefined;
-    },
-    timeoutMs,
-    `tray queue output of ${title}`,
-  );
 }

@@ -6,6 +6,10 @@ import type { DiscoveredPrinter, OsJobReport, PrintBackend } from '../../../main
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { startStation } from '../../helpers/station';
 import { json } from '../printing/print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * A backend whose printer list the test sets; it never prints (discovery only is tested

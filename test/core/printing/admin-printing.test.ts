@@ -1,8 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPageSizesMm, waitForCupsPdf } from '../printers/cups-output';
+import { LABEL_4X6_MM, pdfPapersNear, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 describe('printing in the admin API', { timeout: 120_000 }, () => {
   let s: PrintStation;
@@ -77,6 +81,6 @@ describe('printing in the admin API', { timeout: 120_000 }, () => {
     const office = printers.find((printer) => printer.printerVendorId === 'PDF')!;
     expect(office.paperSizes[0]!.name).toBe('A4');
     const result = await json<{ osJobId: string }>(await s.admin(`/admin/api/printers/${label.id}/test-print`, { method: 'POST', json: {} }), 200);
-    expect(pdfPageSizesMm(await waitForCupsPdf(result.osJobId))).toEqual([{ widthMm: 102, heightMm: 152 }]);
+    expect(pdfPapersNear(await waitForPrintedPdf(result.osJobId), LABEL_4X6_MM)).toEqual([LABEL_4X6_MM]);
   });
 });

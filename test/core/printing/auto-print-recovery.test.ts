@@ -9,6 +9,10 @@ import { ROOT } from '../cli/run-station';
 import { waitFor } from '../printers/cups-output';
 import { HeldDiscoveryBackend } from './held-auto-print-station';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 type Batch = BatchView & { trigger: string; orders: { id: string }[] };
 

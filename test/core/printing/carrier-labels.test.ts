@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_LABEL_MAX_BYTES } from '../../../main/core/carrier-labels/labels';
 import { PermanentPrintError } from '../../../main/core/printers/backend';
 import { READY_PDF_NOT_TAKEN, renderJobContent } from '../../../main/core/printing/job-content';
-import { makePdf, pdfPageSizesMm, pdfPageTexts, waitForCupsPdf } from '../printers/cups-output';
+import { makePdf, LABEL_4X6_MM, pdfPapersNear, pdfPageTexts, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * Carrier labels: ready-made PDFs an order carries under `order.variables.carrierLabels`,
@@ -74,14 +78,14 @@ describe('carrier labels', { timeout: 120_000 }, () => {
     const batch = await s.settled(onLabels.id);
     // One OS job on the label printer: both orders' labels, each followed by its carrier label.
     expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
-    const file = await waitForCupsPdf(batch.jobs[0]!.osJobId!);
+    const file = await waitForPrintedPdf(batch.jobs[0]!.osJobId!);
     const pages = pdfPageTexts(file);
     expect(pages).toHaveLength(4);
     expect(pages[0]).toContain('#CL-1');
     expect(pages[1]).toContain('DHL 0034 CL-1');
     expect(pages[2]).toContain('#CL-2');
     expect(pages[3]).toContain('DHL 0034 CL-2');
-    expect(pdfPageSizesMm(file)).toEqual(Array(4).fill({ widthMm: 102, heightMm: 152 }));
+    expect(pdfPapersNear(file, LABEL_4X6_MM)).toEqual(Array(4).fill(LABEL_4X6_MM));
     // The packing slips went to their own printer in their own job.
     expect(results.find((result) => result.printer?.id === pdf)).toBeDefined();
   });

@@ -1,11 +1,15 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../cli/run-station';
-import { CUPS_PDF_DIR, orderNumbersByPage, waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { jobsTitled, orderNumbersByPage, waitFor, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 const ORDERS = 120;
 
@@ -69,8 +73,8 @@ describe('a crash during a chunked batch', () => {
     // One cups-pdf file per chunk; read in chunk order, every order on exactly one page, in order.
     const printed: (string | undefined)[] = [];
     for (const chunk of finished) {
-      printed.push(...orderNumbersByPage(await waitForCupsPdf(chunk.osJobId!, 120_000), numbers));
-      expect(readdirSync(CUPS_PDF_DIR).filter((name) => name.startsWith(`station-job-${chunk.id}`))).toHaveLength(1);
+      printed.push(...orderNumbersByPage(await waitForPrintedPdf(chunk.osJobId!, 120_000), numbers));
+      expect(jobsTitled(`station-job-${chunk.id}`)).toHaveLength(1);
     }
     expect(printed).toEqual(numbers);
   });

@@ -5,6 +5,10 @@ import { CHUNK_SIZES, cutIntoChunks } from '../../../main/core/printing/chunks';
 import { PreparedDocuments, renderJobDocuments } from '../../../main/core/printing/job-documents';
 import { getJob, listBatchJobs, nextDueJob, updateJob } from '../../../main/core/printing/store';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 interface ChunkJob {
   id: string;

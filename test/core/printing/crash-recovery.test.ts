@@ -1,12 +1,16 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStation } from '../../helpers/station';
 import { serve, type Served } from '../cli/run-station';
-import { CUPS_PDF_DIR, orderNumbersByPage, waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { jobsTitled, orderNumbersByPage, waitFor, waitForPrintedPdf } from '../printers/cups-output';
 import { json } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 const JOBS = Number(process.env.STATION_CRASH_JOBS ?? 200);
 
@@ -80,9 +84,9 @@ describe('crash recovery of the print queue', () => {
     // The output: one cups-pdf file per job, and every order number on exactly one page.
     const printed: (string | undefined)[] = [];
     for (const job of finished) {
-      const file = await waitForCupsPdf(job.osJobId!, 120_000);
+      const file = await waitForPrintedPdf(job.osJobId!, 120_000);
       printed.push(...orderNumbersByPage(file, numbers));
-      expect(readdirSync(CUPS_PDF_DIR).filter((name) => name.startsWith(`station-job-${job.id}`))).toHaveLength(1);
+      expect(jobsTitled(`station-job-${job.id}`)).toHaveLength(1);
     }
     expect(printed).toHaveLength(JOBS);
     expect([...printed].sort()).toEqual(numbers);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderNumbersByPage, pdfPages, pdfPageSizesMm, waitForCupsPdf } from '../printers/cups-output';
+import { orderNumbersByPage, pdfPages, pdfPageSizesMm, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 interface Result {
   id: string;
@@ -36,7 +40,7 @@ describe('a print request on the cups-pdf queue', { timeout: 120_000 }, () => {
     const batch = await s.settled(result!.id);
     expect(batch.jobs).toHaveLength(1);
     expect(batch.jobs[0]!.state).toBe('done');
-    const file = await waitForCupsPdf(batch.jobs[0]!.osJobId!);
+    const file = await waitForPrintedPdf(batch.jobs[0]!.osJobId!);
     expect(pdfPages(file)).toBe(3);
     expect(orderNumbersByPage(file, numbers)).toEqual(['A-10', 'A-7', 'A-2']);
     expect(pdfPageSizesMm(file).every((size) => size.widthMm === 210 && size.heightMm === 297)).toBe(true);

@@ -6,6 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_IGNORED_REASON } from '../../../main/core/printing/queue';
 import { pdfText, waitFor } from '../printers/cups-output';
 import { json, printStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 type Result = { id: string; status: string };
 

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../../main/core/admin/overview-routes';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The CUPS queue PAUSABLE (scripts/install-system-deps.sh) is this file's alone: paused and

@@ -2,6 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type JobView, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** A throw-away CUPS queue (output discarded) the test can stop, refuse and cancel. */
 const QUEUE = 'STATION_QUEUE_TEST';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULER_DOWN } from '../../../main/core/printers/cups-backend';
 import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/printing/job-words';
-import { PrivateCupsd } from '../printers/private-cupsd';
+import { PrivateCupsd } from '../../helpers/cups/private-cupsd';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
 
@@ -24,7 +24,7 @@ describe('a print system that is down is not a failed job', { timeout: 180_000 }
 
   beforeAll(async () => {
     await cupsd.start();
-    output = cupsd.addQueue('STATION_DOWN_TEST');
+    output = cupsd.addFileQueue('STATION_DOWN_TEST');
     // The station prints through this scheduler only, so stopping it touches no other test.
     s = await printStation({ cupsServer: cupsd.server });
     s.station.events.on('job', (event) => events.push({ jobId: event.jobId, state: event.state, reason: event.reason ?? null }));

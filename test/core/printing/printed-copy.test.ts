@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { COPY_GONE_REASON } from '../../../main/core/printing/printed-copy';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 interface CopiedJob {
   id: string;

@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** Two PostScript queues with the same trays and paper: a pool of two label printers. */
 const FIRST = 'STATION_POOL_FIRST';

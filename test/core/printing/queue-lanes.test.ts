@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/core/logger';
 import { createStation } from '../../../main/core/station';
-import { waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { waitFor, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * Three jobs queued before the worker starts: two for the CUPS PDF queue, one for the
@@ -48,7 +52,7 @@ describe('print queue lanes', { timeout: 120_000 }, () => {
       expect(at(secondPdf, 'rendering')).toBeGreaterThan(at(firstPdf, 'submitted'));
       const jobs = station.db.prepare('SELECT id, state, os_job_id AS osJobId FROM print_jobs').all() as { id: string; state: string; osJobId: string }[];
       expect(jobs.map((job) => job.state)).toEqual(['done', 'done', 'done']);
-      for (const id of [firstPdf, secondPdf]) await waitForCupsPdf(jobs.find((job) => job.id === id)!.osJobId);
+      for (const id of [firstPdf, secondPdf]) await waitForPrintedPdf(jobs.find((job) => job.id === id)!.osJobId);
     } finally {
       await station.close();
     }

@@ -1,13 +1,17 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CupsBackend } from '../../../main/core/printers/cups-backend';
 import { osJobTitle } from '../../../main/core/printing/queue';
 import { startStation } from '../../helpers/station';
-import { CUPS_PDF_DIR, makePdf, pdfText, waitFor, waitForCupsPdf } from '../printers/cups-output';
+import { jobsTitled, makePdf, pdfText, waitFor, waitForPrintedPdf } from '../printers/cups-output';
 import { json } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The states a crash can leave, set up by hand: a job caught `submitting` whose held CUPS
@@ -53,7 +57,7 @@ describe('print queue recovery at start-up', { timeout: 120_000 }, () => {
       fitToPage: false,
     });
     await new CupsBackend().release('PDF', released.osJobId);
-    await waitForCupsPdf(released.osJobId);
+    await waitForPrintedPdf(released.osJobId);
     const db = new Database(join(dataDir, 'station.db'));
     db.prepare("UPDATE print_jobs SET state = 'submitting' WHERE id IN (?, ?)").run(adopted, lost);
     db.prepare("UPDATE print_jobs SET state = 'rendering' WHERE id = ?").run(rendering);
@@ -66,12 +70,12 @@ describe('print queue recovery at start-up', { timeout: 120_000 }, () => {
       await waitFor(() => (jobIds.every((id) => read(id).state === 'done') ? true : undefined), 60_000, 'recovered jobs to finish');
       // The held job was adopted and released, not submitted again: its output is the PDF CUPS held.
       expect(read(adopted).osJobId).toBe(held.osJobId);
-      expect(pdfText(await waitForCupsPdf(held.osJobId))).toContain('HELD BEFORE THE CRASH');
+      expect(pdfText(await waitForPrintedPdf(held.osJobId))).toContain('HELD BEFORE THE CRASH');
       for (const id of jobIds) {
-        expect(readdirSync(CUPS_PDF_DIR).filter((name) => name.startsWith(osJobTitle(id)))).toHaveLength(1);
+        expect(jobsTitled(osJobTitle(id))).toHaveLength(1);
       }
-      expect(pdfText(await waitForCupsPdf(read(lost).osJobId))).toContain('Order REC-2');
-      expect(pdfText(await waitForCupsPdf(read(rendering).osJobId))).toContain('Order REC-3');
+      expect(pdfText(await waitForPrintedPdf(read(lost).osJobId))).toContain('Order REC-2');
+      expect(pdfText(await waitForPrintedPdf(read(rendering).osJobId))).toContain('Order REC-3');
       expect(read(printedUnrecorded).osJobId).toBe(released.osJobId);
     } finally {
       await restarted.stop();

@@ -6,8 +6,12 @@ import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/do
 import type { StationEventMap } from '../../../main/core/events';
 import { INGEST_QUIET_MS, LONGEST_DEFERRAL_MS, renderAheadWait } from '../../../main/core/printing/render-ahead';
 import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
-import { pdfText, waitForCupsPdf } from '../printers/cups-output';
+import { pdfText, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** The real Chromium renderer, counting the browser passes (a print from the cache makes none). */
 class CountingChromiumRenderer implements PdfRenderer {
@@ -51,7 +55,7 @@ async function printOnPdfQueue(s: PrintStation, key: string, orderId: string): P
   const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${orderId}/print`, { key, json: { overrides: { printer: pdf } } }), 200);
   const batch = await s.settled(result!.id);
   expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
-  return pdfText(await waitForCupsPdf(batch.jobs[0]!.osJobId!));
+  return pdfText(await waitForPrintedPdf(batch.jobs[0]!.osJobId!));
 }
 
 describe('documents rendered ahead', { timeout: 180_000 }, () => {

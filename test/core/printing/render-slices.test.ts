@@ -4,6 +4,10 @@ import { createDocumentsService } from '../../../main/core/documents/service';
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { DOCUMENTS_PER_TURN } from '../../../main/core/printing/queue';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 let s: PrintStation;
 let orders: { id: string }[];

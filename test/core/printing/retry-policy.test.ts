@@ -6,6 +6,10 @@ import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/do
 import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** A CUPS queue that refuses every job while the test runs (cupsreject). */
 const REFUSING_QUEUE = 'STATION_REFUSING_TEST';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPages, pdfPageSizesMm, inputSlotOf, waitForCupsPdf, waitForTraysOutput, withTraysQueue } from '../printers/cups-output';
+import { pdfPages, LABEL_4X6_MM, pdfPapersNear, waitForKeptJob, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 interface Result {
   id: string;
@@ -32,15 +36,14 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
     const slipBatch = await s.settled(byPrinter.get(trays)!.id);
     const labelBatch = await s.settled(byPrinter.get(pdf)!.id);
     expect(slipBatch.jobs.map((job) => [job.state, job.tray, job.paper.name])).toEqual([['done', tray, 'A4']]);
-    expect(inputSlotOf(await waitForTraysOutput(`station-job-${slipBatch.jobs[0]!.id}`))).toBe(tray);
+    expect((await waitForKeptJob('TRAYS', `station-job-${slipBatch.jobs[0]!.id}`)).options.InputSlot).toBe(tray);
     expect(labelBatch.jobs.map((job) => job.state)).toEqual(['done']);
-    const labels = await waitForCupsPdf(labelBatch.jobs[0]!.osJobId!);
+    const labels = await waitForPrintedPdf(labelBatch.jobs[0]!.osJobId!);
     expect(pdfPages(labels)).toBe(1);
-    expect(pdfPageSizesMm(labels)[0]).toEqual({ widthMm: 102, heightMm: 152 });
+    expect(pdfPapersNear(labels, LABEL_4X6_MM)).toEqual([LABEL_4X6_MM]);
   }
 
-  it('routes each document tag to its own printer and tray in one request (array overrides)', () =>
-    withTraysQueue(async () => {
+  it('routes each document tag to its own printer and tray in one request (array overrides)', async () => {
       const { key } = await s.printTeam('Array routing', { documents: SLIP_AND_LABEL });
       const order = await s.createOrder(key, 'R-1');
       const results = await json<Result[]>(
@@ -57,20 +60,18 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
         200,
       );
       await expectSlipOnTraysAndLabelOnPdf(results, 'Upper');
-    }));
+    });
 
-  it("routes by the team's tag routing when the request names no printer", () =>
-    withTraysQueue(async () => {
+  it("routes by the team's tag routing when the request names no printer", async () => {
       const { team, key } = await s.printTeam('Team routing', { documents: SLIP_AND_LABEL });
       await json(await s.admin(`/admin/api/teams/${team.id}/routing/tags/packing-slip`, { method: 'PUT', json: { printerId: trays, tray: 'Manual' } }), 200);
       await json(await s.admin(`/admin/api/teams/${team.id}/routing/tags/label`, { method: 'PUT', json: { printerId: 'PDF' } }), 200);
       const order = await s.createOrder(key, 'R-2');
       const results = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: {} }), 200);
       await expectSlipOnTraysAndLabelOnPdf(results, 'Manual');
-    }));
+    });
 
-  it('resolves printer, tray and template independently: request > order overrides > tag routing > team default', () =>
-    withTraysQueue(async () => {
+  it('resolves printer, tray and template independently: request > order overrides > tag routing > team default', async () => {
     const { team, key } = await s.printTeam('Precedence', { documents: SLIP_AND_LABEL });
     await json(await s.admin(`/admin/api/teams/${team.id}/routing/tags/packing-slip`, { method: 'PUT', json: { printerId: trays, tray: 'Upper' } }), 200);
     await json(await s.admin(`/admin/api/teams/${team.id}/routing/default-printer`, { method: 'PUT', json: { printerId: pdf } }), 200);
@@ -97,10 +98,9 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
     expect(await print(overridden.id, { overrides: { printer: trays, tray: 'Manual', templateId: 'Packing slip (A4)' } })).toEqual([
       { printer: trays, tray: 'Manual', paper: 'A4' },
     ]);
-  }));
+  });
 
-  it('refuses a paper size the printer lacks unless the printer fits to page', () =>
-    withTraysQueue(async () => {
+  it('refuses a paper size the printer lacks unless the printer fits to page', async () => {
     const { key } = await s.printTeam('Paper', { documents: [{ template: 'Shipping label (4×6 in)', tag: 'label' }] });
     const order = await s.createOrder(key, 'L-1');
     const refused = await json<Result[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: 'TRAYS' } } }), 200);
@@ -116,5 +116,5 @@ describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
     } finally {
       await json(await s.admin(`/admin/api/printers/${trays}`, { method: 'PATCH', json: { config: { fitToPage: false } } }), 200);
     }
-  }));
+  });
 });

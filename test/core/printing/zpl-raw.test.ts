@@ -8,12 +8,19 @@ import { escapeZplField } from '../../../main/core/documents/engine';
 import { RAW_NOT_TAKEN } from '../../../main/core/printers/backend';
 import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
 import { json, printStation, type PrintStation } from './print-harness';
+import { freePort } from '../../helpers/cups/private-cupsd';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+const cups = useTestCups();
+/** The port of the loopback listener behind this file's CUPS queue `ZPL`. */
+let zebraPort: number;
 
 /**
- * The CUPS queue `ZPL` (scripts/install-system-deps.sh): CUPS's Zebra driver on a JetDirect
- * socket at 127.0.0.1:9101. This stands in for the printer: it keeps every byte of a job.
+ * The CUPS queue `ZPL` (CUPS's Zebra driver on a JetDirect socket on loopback) prints to this
+ * listener. It stands in for the printer: it keeps every byte of a job.
  */
-function zebraOnPort9101(): Promise<{ nextJob: Promise<Buffer>; close: () => Promise<void> }> {
+function zebraListening(): Promise<{ nextJob: Promise<Buffer>; close: () => Promise<void> }> {
   let deliver: (bytes: Buffer) => void = () => undefined;
   const nextJob = new Promise<Buffer>((resolve) => (deliver = resolve));
   const server = createServer((socket) => {
@@ -25,13 +32,15 @@ function zebraOnPort9101(): Promise<{ nextJob: Promise<Buffer>; close: () => Pro
     });
   });
   return new Promise((resolve) =>
-    server.listen(9101, '127.0.0.1', () => resolve({ nextJob, close: () => new Promise<void>((done) => server.close(() => done())) })),
+    server.listen(zebraPort, '127.0.0.1', () => resolve({ nextJob, close: () => new Promise<void>((done) => server.close(() => done())) })),
   );
 }
 const LABEL = 'Shipping label (4×6 in, ZPL)';
 
 let s: PrintStation;
 beforeAll(async () => {
+  zebraPort = await freePort();
+  cups.addZplQueue('ZPL', zebraPort);
   s = await printStation();
 });
 afterAll(() => s.stop());
@@ -51,7 +60,7 @@ describe('ZPL templates print raw', () => {
       if (event.pages !== null) rendersByChromium++;
     });
 
-    const zebra = await zebraOnPort9101();
+    const zebra = await zebraListening();
     const zpl = await s.printerId('ZPL');
     const [result] = await json<{ id: string; status: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: zpl } } }), 200);
     expect(result!.status).toBe('pending');
@@ -80,7 +89,7 @@ describe('ZPL templates print raw', () => {
     expect(documents.map((document) => document.carrierLabel)).toEqual([null, { index: 0, format: 'zpl', name: 'UPS 1Z999AA1' }]);
     const ours = (await s.station.services.documents.renderHtml(documents[0]!.id)).zpl!;
 
-    const zebra = await zebraOnPort9101();
+    const zebra = await zebraListening();
     const zpl = await s.printerId('ZPL');
     const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: zpl } } }), 200);
     const printed = await zebra.nextJob;
@@ -114,7 +123,7 @@ describe('ZPL templates print raw', () => {
     // What does reach the printer: the good label, nothing of the refused ones.
     const good = Buffer.from('^XA^CI28^FO40,40^A0N,40^FDМосква 東京^FS^BY2^BCN,100^FD1Z999^FS^PQ2^XZ');
     const order = await s.createOrder(key, 'Z-GOOD', { variables: { carrierLabels: [{ tag: 'label', format: 'zpl', data: good.toString('base64') }] } });
-    const zebra = await zebraOnPort9101();
+    const zebra = await zebraListening();
     const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: await s.printerId('ZPL') } } }), 200);
     const printed = await zebra.nextJob;
     await zebra.close();
@@ -174,7 +183,7 @@ describe('ZPL templates print raw', () => {
     expect(off.zpl).toEqual({ takesZpl: false, detected: true, setting: false });
     expect(await printOn(zplQueue.id)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/not marked as a ZPL label printer/) });
     await json(await s.admin(`/admin/api/printers/${zplQueue.id}`, { method: 'PATCH', json: { config: { takesZpl: null } } }), 200);
-    const zebra = await zebraOnPort9101();
+    const zebra = await zebraListening();
     const printed = await printOn(zplQueue.id);
     await zebra.nextJob;
     await zebra.close();

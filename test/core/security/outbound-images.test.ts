@@ -4,6 +4,10 @@ import { pdfText } from '../documents/pdf-tools';
 import { imageServer, PNG } from '../net/image-server';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from '../printing/print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** The station's own outbound requests, attacked through an order's image URLs. */
 let s: PrintStation;

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { BIN, ROOT, stationJson } from '../cli/run-station';
 import { waitFor } from '../printers/cups-output';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /**
  * The data dir holds customers' names and addresses: whatever the umask, nothing in it is

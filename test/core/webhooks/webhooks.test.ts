@@ -5,6 +5,10 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setOrderStatus } from '../../../main/core/orders/store';
 import { json, printStation, type PrintStation } from '../printing/print-harness';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 /** A local receiver that records every delivery; `down()` closes its port, `up()` opens the same one again. */
 class Receiver {

@@ -9,6 +9,10 @@ import { silentLogger } from '../../../main/core/logger';
 import { createStation } from '../../../main/core/station';
 import { createTeam } from '../../../main/core/teams/service';
 import { ELECTRON_NATIVE_DIR, SQLITE_BINDING_FILE } from '../../../main/electron/native-binding';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// The bundle lists CUPS's queues: this file's own scheduler, with the suite's queues (test/helpers/cups).
+useTestCups();
 
 type StubMessage =
   | { type: 'loadURL'; url: string }
@@ -105,7 +109,7 @@ describe('the built desktop bundle, booted under Node with a stub of electron', 
     const vendorIds = printers.map((printer) => printer.printerVendorId);
     expect(vendorIds).toContain('save-as-pdf');
     expect(vendorIds).toContain('Electron_Stub_Printer');
-    // CUPS's queues (of scripts/install-system-deps.sh), each once although Electron's list may hold them too.
+    // CUPS's queues (this file's own CUPS), each once although Electron's list may hold them too.
     expect(vendorIds).toContain('PDF');
     expect(new Set(vendorIds).size).toBe(vendorIds.length);
     // The tray shows the station's state.
