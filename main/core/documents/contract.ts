@@ -40,6 +40,11 @@ export interface RenderedHtml {
   paper: PaperSpec;
   /** A ZPL template's output, printed raw as is; `html` then shows it as text. */
   zpl?: string;
+  /**
+   * The ZPL template's admin allowed printer commands in it: its output is not held to the
+   * label policy (carrier-labels/zpl-policy.ts) when it prints. Absent for every other document.
+   */
+  printerCommandsAllowed?: true;
   /** A carrier label's own bytes, printed as they are (a PDF merged into the job, ZPL raw); `html` only describes it. */
   ready?: { format: 'pdf' | 'zpl'; bytes: Uint8Array };
 }

@@ -258,8 +258,10 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   }
 
   /** A rendered body as a document: ZPL keeps its text (shown as a text page), HTML gets its page. */
-  function zplOrHtml(template: Pick<TemplateRow, 'kind'>, body: string, paper: PaperSpec): RenderedHtml {
-    if (template.kind === 'zpl') return { html: documentHtml(`<pre>${escapeHtml(body)}</pre>`, paper), paper, zpl: body };
+  function zplOrHtml(template: Pick<TemplateRow, 'kind' | 'printer_commands_allowed'>, body: string, paper: PaperSpec): RenderedHtml {
+    if (template.kind === 'zpl') {
+      return { html: documentHtml(`<pre>${escapeHtml(body)}</pre>`, paper), paper, zpl: body, ...(template.printer_commands_allowed === 1 ? { printerCommandsAllowed: true as const } : {}) };
+    }
     return { html: documentHtml(body, paper), paper };
   }
 

@@ -1,5 +1,6 @@
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { PermanentPrintError, type JobContent } from '../printers/backend';
+import { checkZplLabel } from '../carrier-labels/zpl-policy';
 import { combineDocuments } from '../render/combine';
 import { renderAroundReady } from '../render/merge-pdf';
 
@@ -11,6 +12,18 @@ export const READY_PDF_NOT_TAKEN =
 function rawBytesOf(document: RenderedHtml): Uint8Array | undefined {
   if (document.ready?.format === 'zpl') return document.ready.bytes;
   return document.zpl === undefined ? undefined : Buffer.from(document.zpl, 'utf8');
+}
+
+/**
+ * The bytes that go to a shared label printer are held to the label policy as they are, once
+ * Liquid and the order's data made them: a template that passed its check on the sample order
+ * can still assemble `^JUS` from a real order. Only a template whose admin allowed printer
+ * commands is let through.
+ */
+function checkRawDocument(document: RenderedHtml, bytes: Uint8Array): void {
+  if (document.printerCommandsAllowed) return;
+  const issue = checkZplLabel(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (issue) throw new PermanentPrintError(`The ZPL of this job was not sent: ${issue.message}. A ZPL template may send printer commands only if an admin allows them (printerCommandsAllowed)`);
 }
 
 /** Whether a job's documents include a ready-made PDF: such a job must print as a PDF. */
@@ -28,6 +41,7 @@ export async function renderJobContent(renderer: PdfRenderer, kind: 'pdf' | 'htm
   if (raw.some((bytes) => bytes !== undefined)) {
     // Planning keeps ZPL and PDF documents in separate jobs; a mix here is a wiring error.
     if (raw.some((bytes) => bytes === undefined)) throw new Error('a job mixes ZPL and HTML documents');
+    documents.forEach((document, index) => checkRawDocument(document, raw[index]!));
     return { kind: 'raw', data: Buffer.concat(raw as Uint8Array[]) };
   }
   if (!hasReadyPdf(documents)) {
