@@ -54,6 +54,7 @@ import { ContentStore } from './render/content-store';
 import { withImagePolicy } from './render/inline-images';
 import { jsonFileSettings } from './settings/json-file-settings';
 import { printServerResolver } from './printers/print-server';
+import { unknownMethods } from './http/unknown-methods';
 import { printServerAdminRoutes } from './printers/routes';
 import type { SettingsStore } from './settings/settings-store';
 import { teamAdminRoutes } from './teams/admin-routes';
@@ -272,7 +273,9 @@ export function createStation(options: StationOptions): Station {
   app.use(errorHandler(logger));
   app.use(durableAnswers(walSync));
   app.use(apiCors(() => allowedBrowserOrigins(settings)));
-  for (const router of [apiPublic, api, adminPublic, admin, health]) {
+  const routers = [apiPublic, api, adminPublic, admin, health];
+  app.use(unknownMethods(routers));
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -142,6 +142,31 @@ describe('error answers', () => {
     expect(((await res.json()) as ErrorBody).error.code).toBe('method_not_allowed');
   });
 
+  it('a method no route is written with (TRACE, PROPFIND) answers 405 with Allow on a known path of any router, 404 elsewhere', async () => {
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: ErrorBody }>((resolve, reject) => {
+        const req = request(`${s.url}${path}`, { method, agent: false, headers: { 'X-API-Key': key } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body: JSON.parse(text) as ErrorBody }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const [method, path] of [['TRACE', '/api/orders'], ['PROPFIND', '/api/orders'], ['PROPFIND', '/admin/api/settings/network'], ['MKCOL', '/healthz']] as const) {
+      const answer = await raw(method, path);
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.body.error.code).toBe('method_not_allowed');
+      expect(answer.allow, `${method} ${path}`).toMatch(/GET|POST/);
+    }
+    expect((await raw('TRACE', '/api/orders')).allow).toContain('POST');
+    for (const [method, path] of [['TRACE', '/nowhere'], ['PROPFIND', '/api/no-such-resource']] as const) {
+      const answer = await raw(method, path);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.error.code).toBe('not_found');
+    }
+  });
+
   it('an unexpected failure is 500 internal_error with a request id, no stack trace, and nothing written', async () => {
     const before = orderCount();
     const failing = () => {
