@@ -46,7 +46,7 @@ import { configuredLinkBase, settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
 import type { PrintBackend } from './printers/backend';
 import { createPrintingServices, registerPrinting, type PrintingServices } from './printing/register';
-import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, metricsForwardedAllowed, networkAdminRoutes } from './net/admin-routes';
+import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, metricsForwardedAllowed, networkAdminRoutes, behindProxy } from './net/admin-routes';
 import { ImageFetcher } from './net/image-fetcher';
 import { ChromiumPdfRenderer } from './render/chromium';
 import { withRenderedCache } from './render/cached-renderer';
@@ -341,7 +341,7 @@ export function createStation(options: StationOptions): Station {
     // Before the database closes: a backup in flight finishes first.
     closers.push(() => backups.stop());
   }
-  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events, checkpointer), sessions: services.adminSessions, forwardedMetricsAllowed: () => metricsForwardedAllowed(settings) });
+  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events, checkpointer), sessions: services.adminSessions, forwardedMetricsAllowed: () => metricsForwardedAllowed(settings), behindProxy: () => behindProxy(settings) });
   let closed = false;
   return {
     app,

@@ -29,8 +29,16 @@ function rendererWatch(events: StationEvents) {
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const fromLoopback = (ctx: Context) => LOOPBACK.test(ctx.req.socket.remoteAddress ?? '');
+/**
+ * Header names by which proxies say who the real caller was: the standard `Forwarded` and
+ * `Via`, every `X-Forwarded-*`, `X-Real-IP`, and the vendors' `*-Client-IP` and
+ * `*-Connecting-IP` (`True-Client-IP`, `X-Client-IP`, `CF-Connecting-IP`,
+ * `X-Cluster-Client-IP`, …), by their shape rather than a list of names.
+ */
+const FORWARDING_HEADER = /^(forwarded|via|x-forwarded-.+|x-real-ip|x-original-forwarded-for|.*-client-ip|.*-connecting-ip)$/;
+
 /** A request a proxy on this computer passed on: its real caller may be anywhere. */
-const forwarded = (ctx: Context) => ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'].some((name) => ctx.get(name) !== '');
+const forwarded = (ctx: Context) => Object.keys(ctx.headers).some((name) => FORWARDING_HEADER.test(name));
 
 /**
  * `GET /healthz` (no key; 200 when every part is up, else 503) says whether the database,
@@ -40,7 +48,7 @@ const forwarded = (ctx: Context) => ['forwarded', 'x-forwarded-for', 'x-real-ip'
  */
 export function healthRoutes(
   router: Router,
-  deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; sessions: AdminSessions; forwardedMetricsAllowed?: () => boolean },
+  deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; sessions: AdminSessions; forwardedMetricsAllowed?: () => boolean; behindProxy?: () => boolean },
 ): void {
   const renderer = rendererWatch(deps.events);
   router.get('/healthz', (ctx) => {
@@ -59,12 +67,15 @@ export function healthRoutes(
     ctx.body = { status: up ? 'ok' : 'degraded', version: STATION_VERSION, checks };
   });
   router.get('/metrics', async (ctx) => {
-    const local = fromLoopback(ctx) && (!forwarded(ctx) || deps.forwardedMetricsAllowed?.() === true);
+    // Behind a proxy on this computer (Settings → Network), every loopback request may come
+    // from anywhere, with or without a header that says so.
+    const proxied = forwarded(ctx) || deps.behindProxy?.() === true;
+    const local = fromLoopback(ctx) && (!proxied || deps.forwardedMetricsAllowed?.() === true);
     if (!local) {
       const header = ctx.get('authorization');
       const session = header.startsWith('Bearer ') ? deps.sessions.touch(header.slice(7)) : undefined;
       if (!session && fromLoopback(ctx)) {
-        throw forbidden('This request came through a proxy (it carries a forwarding header), so its caller may be anywhere: send a dashboard session as Authorization: Bearer, or allow forwarded metrics in Settings → Network');
+        throw forbidden('This request came through a proxy (it carries a forwarding header, or Settings → Network says the station is behind one), so its caller may be anywhere: send a dashboard session as Authorization: Bearer, or allow forwarded metrics in Settings → Network');
       }
       if (!session) throw forbidden('Metrics answer without a key only on this computer (loopback); from elsewhere send a dashboard session as Authorization: Bearer');
     }

@@ -28,7 +28,7 @@ const origins = z
   )
   .max(50, 'At most 50 origins');
 
-const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional() });
+const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
 export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
@@ -42,11 +42,15 @@ export const allowedBrowserOrigins = (settings: SettingsStore): string[] => read
 /** Whether /metrics answers a forwarded loopback request without a session (docs/api.md, Health and metrics). */
 export const metricsForwardedAllowed = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.metricsForwardedAllowed === true;
 
+/** Whether a proxy on this computer passes requests on, so a loopback caller may be anyone (docs/api.md, Health and metrics). */
+export const behindProxy = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.behindProxy === true;
+
 const view = (settings: SettingsStore) => ({
   imageHostsAllowed: allowedImageHosts(settings),
   dashboardHosts: configuredDashboardHosts(settings),
   browserOrigins: allowedBrowserOrigins(settings),
   metricsForwardedAllowed: metricsForwardedAllowed(settings),
+  behindProxy: behindProxy(settings),
 });
 
 /** Dashboard: hosts on the local network whose images documents may show; extra names of the dashboard; browser origins of the API. */
@@ -62,6 +66,7 @@ export function networkAdminRoutes(router: Router, settings: SettingsStore): voi
       dashboardHosts: [...new Set(input.dashboardHosts ?? configuredDashboardHosts(settings))],
       browserOrigins: [...new Set(input.browserOrigins ?? allowedBrowserOrigins(settings))],
       metricsForwardedAllowed: input.metricsForwardedAllowed ?? metricsForwardedAllowed(settings),
+      behindProxy: input.behindProxy ?? behindProxy(settings),
     });
     ctx.body = view(settings);
   });

@@ -27,6 +27,11 @@ export interface NetworkSettings {
    * Forwarded, X-Forwarded-For or X-Real-IP): off by default, since the proxy's callers may be anyone.
    */
   metricsForwardedAllowed?: boolean;
+  /**
+   * A proxy on this computer passes requests on to the station: a loopback request is then
+   * treated as forwarded even without a forwarding header (its caller may be anyone).
+   */
+  behindProxy?: boolean;
 }
 
 /** SMTP delivery. The password is write-only through the admin API. */

@@ -7,23 +7,24 @@ interface NetworkView {
   dashboardHosts: string[];
   browserOrigins: string[];
   metricsForwardedAllowed: boolean;
+  behindProxy: boolean;
 }
 
 const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).filter(Boolean);
 
 /** What the station may reach, and by which names it is reached. */
 export function NetworkSettings() {
-  const [form, setForm] = useState<{ images: string; dashboard: string; origins: string; forwardedMetrics: boolean } | null>(null);
+  const [form, setForm] = useState<{ images: string; dashboard: string; origins: string; forwardedMetrics: boolean; behindProxy: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed });
+  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed, behindProxy: view.behindProxy });
   useEffect(() => void api<NetworkView>('/settings/network').then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics } }));
+      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy } }));
       setSaved('Network settings saved.');
     } catch (failure) {
       setError(describeError(failure));
@@ -59,6 +60,10 @@ export function NetworkSettings() {
           <label className="checkbox">
             <input type="checkbox" checked={form.forwardedMetrics} onChange={(event) => setForm({ ...form, forwardedMetrics: event.target.checked })} />
             Answer /metrics without a session to requests a proxy on this computer forwards (only if that proxy lets no one else reach it)
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={form.behindProxy} onChange={(event) => setForm({ ...form, behindProxy: event.target.checked })} />
+            A proxy on this computer passes requests on to the station (treat every request from this computer as forwarded, even without a forwarding header)
           </label>
           <div className="row">
             <button type="submit" className="button button-primary">Save network settings</button>

@@ -111,7 +111,18 @@ describe('health and metrics', { timeout: 120_000 }, () => {
   it('a request a proxy on this computer forwarded needs a session, unless an admin allows forwarded metrics', async () => {
     const proxied = await startStation();
     try {
-      const headers: Record<string, string>[] = [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }, { 'X-Real-IP': '203.0.113.9' }];
+      const headers: Record<string, string>[] = [
+        { 'X-Forwarded-For': '203.0.113.9' },
+        { Forwarded: 'for=203.0.113.9' },
+        { 'X-Real-IP': '203.0.113.9' },
+        // Found passing as direct before: any forwarding header counts, by its shape.
+        { Via: '1.1 proxy' },
+        { 'X-Forwarded-Proto': 'https' },
+        { 'X-Client-IP': '203.0.113.9' },
+        { 'True-Client-IP': '203.0.113.9' },
+        { 'CF-Connecting-IP': '203.0.113.9' },
+        { 'X-Cluster-Client-IP': '203.0.113.9' },
+      ];
       for (const header of headers) {
         const refused = await fetch(`${proxied.url}/metrics`, { headers: header });
         expect(refused.status, JSON.stringify(header)).toBe(403);
@@ -124,6 +135,13 @@ describe('health and metrics', { timeout: 120_000 }, () => {
       expect(put.status).toBe(200);
       expect(await put.json()).toMatchObject({ metricsForwardedAllowed: true });
       expect((await fetch(`${proxied.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })).status).toBe(200);
+
+      // A proxy that forwards without any header: the admin says the station is behind one.
+      await fetch(`${proxied.url}/admin/api/settings/network`, { method: 'PUT', headers: admin, body: JSON.stringify({ imageHostsAllowed: [], metricsForwardedAllowed: false, behindProxy: true }) });
+      const bare = await fetch(`${proxied.url}/metrics`);
+      expect(bare.status).toBe(403);
+      expect(((await bare.json()) as { error: { message: string } }).error.message).toMatch(/behind one/);
+      expect((await fetch(`${proxied.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     } finally {
       await proxied.stop();
     }
