@@ -1,4 +1,5 @@
-import { Liquid, type Template } from 'liquidjs';
+import { filters as liquidFilters, Liquid, type Template } from 'liquidjs';
+import { isolateBidi } from './bidi';
 import { registerFilters } from './filters';
 import { escapeZplField, registerZplMarkupFilters } from './zpl-filters';
 import type { TemplateKind } from './templates-store';
@@ -17,10 +18,17 @@ export class TemplateSyntaxError extends Error {
 
 export { escapeZplField } from './zpl-filters';
 
+/** HTML escaping, and order text's bidirectional controls kept from reordering its neighbours (bidi.ts). */
+// Liquid's own `escape` (it stringifies as Liquid does and counts toward the memory limit), called as Liquid calls it.
+const liquidEscape = liquidFilters.escape as unknown as (this: unknown, value: unknown) => string;
+function escapeHtmlOutput(this: unknown, value: unknown): string {
+  return isolateBidi(liquidEscape.call(this, value));
+}
+
 function liquidEngine(check: boolean, kind: TemplateKind = 'html'): Liquid {
   const liquid = new Liquid({
     // Every `{{ }}` is escaped for its output (HTML, or ZPL field data) unless its last filter is a markup filter (or `raw`).
-    outputEscape: kind === 'zpl' ? escapeZplField : 'escape',
+    outputEscape: kind === 'zpl' ? escapeZplField : escapeHtmlOutput,
     strictFilters: true,
     ownPropertyOnly: true,
     // An in-memory file system with nothing in it: `include` / `render` / `layout` cannot read disk.

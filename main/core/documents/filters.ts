@@ -3,6 +3,7 @@ import bwipjs from 'bwip-js/node';
 import type { Context, Liquid } from 'liquidjs';
 import { translate } from './i18n';
 import { escapeHtml } from '../text';
+import { isolateBidi } from './bidi';
 
 /** What liquidjs binds `this` to in a filter (its FilterImpl type is not exported). */
 export interface FilterImpl {
@@ -231,7 +232,9 @@ export function registerFilters(liquid: Liquid, check = false): void {
   // Markup filters are `raw`: their output is not escaped again, so they escape what they embed.
   liquid.registerFilter('address', {
     handler(this: FilterImpl, value: unknown) {
-      return addressLines(value, localeOf(this)).map(escapeHtml).join('<br>');
+      return addressLines(value, localeOf(this))
+        .map((line) => isolateBidi(escapeHtml(line)))
+        .join('<br>');
     },
     raw: true,
   });

@@ -5,11 +5,12 @@ import { CARRIER_LABEL_MAX_BYTES, CARRIER_LABELS_MAX, CARRIER_LABELS_VARIABLE, r
 const optional = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);
 
 /**
- * Free text without control characters other than tab and line breaks. Written as a
- * pattern (not a refinement) so the OpenAPI document carries the rule to generated clients.
+ * Free text without control characters other than tab and line breaks: no C0, DEL or C1
+ * (U+0080–U+009F, such as U+009B, a terminal's CSI). Written as a pattern (not a refinement)
+ * so the OpenAPI document carries the rule to generated clients.
  */
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 const text = (max: number) => z.string().max(max, `At most ${max} characters`).regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed');
 
 /** Text that must say something once trimmed: `\S` is the pattern form of "trim().min(1)". */

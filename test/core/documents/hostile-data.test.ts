@@ -35,6 +35,38 @@ describe('hostile order data renders as text', () => {
     expect(html).not.toContain('>42<');
   });
 
+  it('bidirectional overrides in order text are isolated: they cannot reorder the fields beside them', async () => {
+    const { key } = s.team('Bidi Shop');
+    const order = sampleOrder('bidi', {
+      note: 'Gift \u202Etxet',
+      shippingAddress: { firstName: 'Ada \u2067open', lastName: 'Lovelace', address1: '12 \u202EAnalytical St', city: 'London', country: 'GB' },
+    });
+    const { id } = await json<{ id: string }>(await s.call('/api/orders', { key, json: order }), 201);
+    const [doc] = await json<DocumentView[]>(await s.admin(`/admin/api/orders/${id}/documents`), 200);
+    const { html } = await s.station.services.documents.renderHtml(doc!.id);
+    // Each value with a control is an isolate of its own (FSI … PDI), an isolate it left open closed too.
+    expect(html).toContain('\u2068Gift \u202Etxet\u2069');
+    expect(html).toContain('\u206812 \u202EAnalytical St\u2069');
+    expect(html).toMatch(/\u2068[^\u2069]*Ada \u2067open[^\u2069]*\u2069\u2069/);
+    // Text without controls is left as it was.
+    expect(html).not.toMatch(/\u2068London|\u2068Lovelace/);
+  });
+
+  it('C1 control characters (U+0080–U+009F) are refused in order text like C0 ones, and nothing is written', async () => {
+    const { team, key } = s.team('C1 Shop');
+    for (const [field, order] of [
+      ['note', { note: 'open \u009b31m' }],
+      ['customer.firstName', { customer: { firstName: 'Ada\u0085', lastName: 'L' } }],
+      ['lineItems.0.name', { lineItems: [{ name: 'Mug\u0080', quantity: 1 }] }],
+    ] as const) {
+      const response = await s.call('/api/orders', { key, json: sampleOrder(`c1-${field}`, order) });
+      expect(response.status, field).toBe(400);
+      const { error } = (await response.json()) as { error: { details: { path: string }[] } };
+      expect(error.details.map((detail) => detail.path), field).toContain(`order.${field}`);
+    }
+    expect(s.station.db.prepare('SELECT COUNT(*) FROM orders WHERE team_id = ?').pluck().get(team.id)).toBe(0);
+  });
+
   for (const builtin of ['packing-slip-a4', 'shipping-label-4x6', 'gift-note-a6']) {
     it(`${builtin}: the PDF shows the note's <script> and {{ }} literally`, async () => {
       const template = templates.find((t) => t.builtin === builtin)!;

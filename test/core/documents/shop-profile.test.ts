@@ -100,6 +100,26 @@ describe('the shop profile on the built-in documents', () => {
     expect((await json<{ profile: object }>(await s.admin(`/admin/api/teams/${team.id}/shop`), 200)).profile).toEqual(PROFILE);
   });
 
+  it('keeps shop text to one printable line and a logo to what its data: URL says', async () => {
+    const refused: [string, object][] = [
+      ['name', { name: 'Shop\nLine two' }],
+      ['name', { name: 'Shop\u009b31m' }],
+      ['address.city', { address: { city: 'Leeds\u0085' } }],
+      ['phone', { phone: '+44\r113' }],
+      // A PNG's bytes declared as a JPEG, a JPEG's as a PNG, base64 cut short or padded wrong.
+      ['logo', { logo: LOGO.replace('image/png', 'image/jpeg') }],
+      ['logo', { logo: 'data:image/png;base64,/9j/4AAQSkZJRgABAQ==' }],
+      ['logo', { logo: LOGO.slice(0, -3) }],
+      ['logo', { logo: 'data:image/gif;base64,R0lGODlhAQABAIAAAP===' }],
+    ];
+    for (const [path, body] of refused) {
+      const response = await s.admin(`/admin/api/teams/${team.id}/shop`, { method: 'PUT', json: body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).error.details[0].path, JSON.stringify(body)).toBe(path);
+    }
+    expect((await json<{ profile: object }>(await s.admin(`/admin/api/teams/${team.id}/shop`), 200)).profile).toEqual(PROFILE);
+  });
+
   it('puts the shop and its return address in the 4×6 label’s FROM block', async () => {
     const text = await textOf('shipping-label-4x6', await orderOf(shopifyLike('#2001', 'paid')));
     expect(text).toMatch(/FROM Corner Shop Ltd Unit 7, Returns Yard WAKEFIELD WF1 1AA United Kingdom/i);
