@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { badRequest } from '../errors';
+import { badRequest, StationError } from '../errors';
 
 /**
  * Order fields a CSV column can be mapped to. Besides the order's own fields, an import
@@ -168,37 +168,80 @@ const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g,
 const READ_SLICE = 64 * 1024;
 
 /**
+ * What one import may hold, checked while the file is read, before anything is built from
+ * it: a shop export is about 80 columns and 1 to 3 rows per order, so 10,000 orders (the
+ * 8 MB the import takes) are far inside. A file of millions of tiny rows or cells, which
+ * would take seconds and gigabytes to turn into orders, is refused at the first row past
+ * a limit.
+ */
+export const CSV_LIMITS = {
+  /** Columns in one row. */
+  columns: 1_000,
+  /** Characters in one row (csv-parse stops a row that runs longer, before it is built). */
+  rowChars: 256 * 1024,
+  /** Rows, the header included. */
+  rows: 100_000,
+  /** Cells of all rows together. */
+  cells: 2_000_000,
+};
+
+/**
  * The file's rows, parsed a slice at a time with a turn of the event loop between slices,
- * so orders keep arriving over the API while a large export is read.
+ * so orders keep arriving over the API while a large export is read. Refused (400
+ * `csv_too_large`, saying which limit) past CSV_LIMITS.
  */
 export async function readCsv(csv: string, delimiter?: string): Promise<string[][]> {
-  const parser = parse({ delimiter: delimiter ?? detectDelimiter(csv), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  const parser = parse({ delimiter: delimiter ?? detectDelimiter(csv), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, max_record_size: CSV_LIMITS.rowChars });
   const records: string[][] = [];
+  let cells = 0;
+  let tooLarge: string | undefined;
   parser.on('readable', () => {
-    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record as string[]);
+    for (let record = parser.read() as string[] | null; record !== null && !tooLarge; record = parser.read() as string[] | null) {
+      cells += record.length;
+      if (record.length > CSV_LIMITS.columns) tooLarge = `row ${records.length + 1} has ${record.length.toLocaleString('en')} columns; at most ${CSV_LIMITS.columns.toLocaleString('en')}`;
+      else if (records.length >= CSV_LIMITS.rows) tooLarge = `the file has more than ${CSV_LIMITS.rows.toLocaleString('en')} rows`;
+      else if (cells > CSV_LIMITS.cells) tooLarge = `the file has more than ${CSV_LIMITS.cells.toLocaleString('en')} cells`;
+      else records.push(record);
+    }
   });
   const finished = new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
     parser.on('error', reject);
   });
   // An error event rejects `finished`; until it is awaited, the writes must not throw unhandled.
-  finished.catch(() => undefined);
+  let failed = false;
+  finished.catch(() => (failed = true));
   try {
-    for (let at = 0; at < csv.length; at += READ_SLICE) {
+    for (let at = 0; at < csv.length && !tooLarge && !failed; at += READ_SLICE) {
       parser.write(csv.slice(at, at + READ_SLICE));
       await nextTurn();
+    }
+    if (tooLarge) {
+      parser.destroy();
+      throw badRequest(`The CSV file is too large to import: ${tooLarge}. Export a shorter date range, or split the file`, undefined, 'csv_too_large');
     }
     parser.end();
     await finished;
   } catch (error) {
-    throw badRequest(`The CSV file could not be read: ${(error as Error).message}`, undefined, 'csv_unreadable');
+    if (error instanceof StationError) throw error;
+    const message = (error as Error).message;
+    if (/max_record_size/i.test((error as { code?: string }).code ?? '') || /maximum record size/i.test(message)) {
+      throw badRequest(`The CSV file is too large to import: a row is longer than ${CSV_LIMITS.rowChars.toLocaleString('en')} characters. Export a shorter date range, or split the file`, undefined, 'csv_too_large');
+    }
+    throw badRequest(`The CSV file could not be read: ${message}`, undefined, 'csv_unreadable');
   }
+  if (tooLarge) throw badRequest(`The CSV file is too large to import: ${tooLarge}. Export a shorter date range, or split the file`, undefined, 'csv_too_large');
   return records;
 }
 
-/** Spreadsheets in many locales write `;`; tab-separated exports are common too. */
+/**
+ * Spreadsheets in many locales write `;`; tab-separated exports are common too. Guessed from
+ * the header line's first 64 KB: a header of millions of columns is refused by the reader,
+ * and must not cost a split of megabytes on the event loop first.
+ */
 function detectDelimiter(csv: string): string {
-  const firstLine = csv.slice(0, csv.indexOf('\n') === -1 ? undefined : csv.indexOf('\n'));
+  const lineEnd = csv.indexOf('\n');
+  const firstLine = csv.slice(0, Math.min(lineEnd === -1 ? csv.length : lineEnd, READ_SLICE));
   const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
   return counts.sort((a, b) => b[1] - a[1])[0]![0];
 }

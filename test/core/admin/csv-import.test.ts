@@ -179,6 +179,47 @@ describe('CSV import of a large export', () => {
   });
 });
 
+describe('CSV import of files shaped to cost', () => {
+  /** The largest resident size seen while `work` runs (sampled every 10 ms), in MB. */
+  async function peakRssMb(work: () => Promise<unknown>): Promise<number> {
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    try {
+      await work();
+    } finally {
+      clearInterval(sampler);
+    }
+    return Math.max(peak, process.memoryUsage().rss) / 2 ** 20;
+  }
+
+  it('refuses millions of rows or cells under the 8 MB limit with a 400 saying which limit, before building orders from them', async () => {
+    const { team } = running.team('Shop');
+    const shapes: [string, string, RegExp][] = [
+      ['tall: 3.9 million one-cell rows', `Name\n${'#1\n'.repeat(2_600_000)}`, /more than 100,000 rows/],
+      ['wide: 3.9 million columns in one row', `Name,${','.repeat(3_900_000)}\n#1\n`, /row 1 has 3,900,002 columns; at most 1,000/],
+      ['many cells: 2,000 rows of 999 columns', `Name${',x'.repeat(998)}\n${`#1${',x'.repeat(998)}\n`.repeat(2_100)}`, /more than 2,000,000 cells/],
+      ['one row of 300,000 characters', `Name,Note\n#1,"${'x'.repeat(300_000)}"\n`, /a row is longer than 262,144 characters/],
+    ];
+    const before = process.memoryUsage().rss / 2 ** 20;
+    for (const [shape, csv, reason] of shapes) {
+      expect(csv.length, shape).toBeLessThan(8 * 1024 * 1024);
+      for (const path of ['/admin/api/orders/csv/preview', '/admin/api/orders/csv/import']) {
+        let answer: Response | undefined;
+        const peak = await peakRssMb(async () => {
+          answer = await admin.call(path, { json: { csv, teamId: team.id, mapping: { orderNumber: 'Name' }, dryRun: true } });
+        });
+        expect(answer!.status, `${shape} ${path}`).toBe(400);
+        const { error } = (await answer!.json()) as { error: { code: string; message: string } };
+        expect(error.code, `${shape} ${path}`).toBe('csv_too_large');
+        expect(error.message, shape).toMatch(reason);
+        // The station runs in this process: it never holds the file as millions of cells (0.8–2.4 GB before).
+        expect(peak - before, `${shape} ${path}: peak resident MB over the start`).toBeLessThan(400);
+      }
+    }
+    expect(running.station.db.prepare('SELECT COUNT(*) FROM orders WHERE team_id = ?').pluck().get(team.id)).toBe(0);
+  });
+});
+
 describe('CSV import of a Shopify export with a cancelled order', () => {
   it('leaves the cancelled order out and says why: it must not print', async () => {
     const { team } = running.team('Shop');
