@@ -136,7 +136,9 @@ afterAll(async () => {
 });
 
 describe('the dashboard for keyboard, screen reader and zoom', () => {
-  it('has no critical or serious axe findings on any page at 1366×768', async () => {
+  // Twelve pages, each loaded and checked by axe: about 22 s alone, past 30 s beside a busy
+  // worker, and a walk cut short by the timeout goes on navigating into the next test.
+  it('has no critical or serious axe findings on any page at 1366×768', { timeout: 90_000 }, async () => {
     for (const path of PAGES) {
       await open(path);
       await expectAccessible(`the ${path} page`);
@@ -210,7 +212,7 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     expect(await focused()).toMatchObject({ orderNumber: '#8006' });
   });
 
-  it('says what went wrong when a print names a template that does not exist, and names the batch’s orders', async () => {
+  it('says what went wrong when a print names a template that does not exist, and names the batch’s orders', { timeout: 60_000 }, async () => {
     await open('orders');
     for (const number of ['#8001', '#8002', '#8003', '#8004', '#8005']) {
       await page.getByRole('checkbox', { name: `Select order ${number}` }).check();
