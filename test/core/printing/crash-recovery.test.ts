@@ -58,9 +58,10 @@ describe('crash recovery of the print queue', () => {
     await setup.stop();
     expect(jobStates().filter((job) => job.state === 'queued')).toHaveLength(JOBS);
 
-    // The worker starts; the station is killed (no shutdown) part-way through.
+    // The worker starts; the station is killed (no shutdown) part-way through. Forty renders
+    // beside a busy test worker may take minutes: the wait is long, what it waits for is not.
     served = await serve(['--data-dir', dataDir, '--port', '0']);
-    await waitFor(() => (jobStates().filter((job) => job.osJobId).length >= 40 ? true : undefined), 120_000, '40 submitted jobs');
+    await waitFor(() => (jobStates().filter((job) => job.osJobId).length >= 40 ? true : undefined), 300_000, '40 submitted jobs');
     served.child.kill('SIGKILL');
     await served.exited;
     const atCrash = jobStates();
