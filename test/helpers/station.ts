@@ -31,6 +31,10 @@ export async function startStation(options: Partial<StationOptions> = {}, listen
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
   const station = createStation({ logger: silentLogger, background: true, autoPrint: false, renderAhead: false, automaticBackups: false, retentionSweeps: false, ...options, dataDir });
   const server: Server = createStationServer(station.app);
+  // Longer than the test client's own keep-alive (fetch lets an idle socket go after 4 s): the
+  // client always closes an idle connection first, so a request never lands on a socket the
+  // server is closing at that moment (ECONNRESET on a loaded machine, server default 5 s).
+  server.keepAliveTimeout = 30_000;
   // `listen.host` '0.0.0.0' also takes calls from other computers; `url` stays on loopback.
   await new Promise<void>((resolve) => server.listen(0, listen.host ?? '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
