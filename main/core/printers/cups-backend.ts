@@ -3,48 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
 import { run } from './exec';
+import { GET_JOBS_TEST, GET_PRINTER_TEST, parseCsvLine } from './ipptool';
 import { failedReason, jobProblem, printerProblem, reasonKeywords, waitingReason } from './ipp-reasons';
+import { knownPaperSize, orderPaperSizes, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
 /** Printer reasons that stop printing even without an \`-error\` suffix. */
 const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
-import { knownPaperSize, orderPaperSizes, parsePpdPaperDimensions, samePaper } from './paper-sizes';
-
-/**
- * IPP Get-Jobs with the job names: `lpstat` shows ids and owners, never titles. CUPS shows
- * a job's name only to its owner (JobPrivateValues), hence the requesting user. An ipptool
- * test file (`-d which=all|not-completed`; ipptool fills `$user` with the caller): CSV of id, state, name.
- */
-export const GET_JOBS_TEST = `{
-  OPERATION Get-Jobs
-  GROUP operation-attributes-tag
-  ATTR charset attributes-charset utf-8
-  ATTR naturalLanguage attributes-natural-language en
-  ATTR uri printer-uri $uri
-  ATTR name requesting-user-name $user
-  ATTR keyword which-jobs $which
-  ATTR keyword requested-attributes job-id,job-state,job-state-reasons,job-name
-  STATUS successful-ok
-  DISPLAY job-id
-  DISPLAY job-state
-  DISPLAY job-state-reasons
-  DISPLAY job-name
-}
-`;
-
-/** IPP Get-Printer-Attributes for what the printer says about itself (out of paper, door open…). */
-export const GET_PRINTER_TEST = `{
-  OPERATION Get-Printer-Attributes
-  GROUP operation-attributes-tag
-  ATTR charset attributes-charset utf-8
-  ATTR naturalLanguage attributes-natural-language en
-  ATTR uri printer-uri $uri
-  ATTR name requesting-user-name $user
-  ATTR keyword requested-attributes printer-state,printer-state-reasons
-  STATUS successful-ok
-  DISPLAY printer-state
-  DISPLAY printer-state-reasons
-}
-`;
 
 /** Why a CUPS job ends \`unknown\`: it is gone from the scheduler's history. */
 export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so whether it printed is not known';
@@ -382,26 +346,3 @@ export function queueState(queue: Pick<QueueLine, 'enabled' | 'printing' | 'mess
 
 /** A queue whose driver speaks ZPL: CUPS's Zebra drivers, and any make and model that names ZPL. */
 const ZPL_MAKE_AND_MODEL = /\bzebra\b|\bzpl\b/i;
-
-/** One line of ipptool -c output: fields split on commas outside quotes, "" an escaped quote. */
-export function parseCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
-}
