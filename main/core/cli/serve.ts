@@ -106,13 +106,15 @@ export async function serve(argv: string[]): Promise<number> {
   station.onListening?.(url);
   // A one-time link (valid 15 minutes): opening it signs that browser in to the dashboard.
   const loginLink = `${url}/#login=${station.services.adminSessions.createLoginToken()}`;
-  process.stdout.write(`Order Print Station listening on ${url} (data: ${dataDir})\n`);
-  process.stdout.write(`dashboard: ${loginLink}\n`);
+  // One write for the whole announcement: to a pipe, separate writes may arrive as separate
+  // reads, and whoever waits for the "listening on" line should find the rest beside it.
+  const lines = [`Order Print Station listening on ${url} (data: ${dataDir})`, `dashboard: ${loginLink}`];
   if (firstRun) {
-    process.stdout.write(`first run: created the team "${firstRun.teamName}" (${firstRun.teamId}) and its API key, shown this once (only its hash is kept):\n`);
-    process.stdout.write(`API key: ${firstRun.secret}\n`);
+    lines.push(`first run: created the team "${firstRun.teamName}" (${firstRun.teamId}) and its API key, shown this once (only its hash is kept):`);
+    lines.push(`API key: ${firstRun.secret}`);
   }
-  if (cupsServer?.data) process.stdout.write(`printing through the CUPS server at ${cupsServer.data} (--cups-server)\n`);
-  if (args['no-auto-print']) process.stdout.write('automatic printing is paused (--no-auto-print): new orders wait in ready\n');
+  if (cupsServer?.data) lines.push(`printing through the CUPS server at ${cupsServer.data} (--cups-server)`);
+  if (args['no-auto-print']) lines.push('automatic printing is paused (--no-auto-print): new orders wait in ready');
+  process.stdout.write(`${lines.join('\n')}\n`);
   return stopped;
 }
