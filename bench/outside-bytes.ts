@@ -7,10 +7,13 @@
 // post without pause orders with honest carrier labels of the same size (what any burst of
 // big orders costs); then while they post orders whose carrier label is a PDF bomb (one
 // object stream inflating to 256 MiB behind one FlateDecode, refused past 32 MiB; and a 2 KB
-// chain of two FlateDecodes, refused unread). Printed: team B's p50/p99/max in each round,
-// and the ratio of the p99s (goal: bombs ≤ 2× alone).
+// chain of two FlateDecodes; and the same bombs disguised: a comment between `>>` and
+// `stream`, a hex-escaped `/F#69lter`, a duplicate /Filter key, an earlier stream whose
+// /Length runs past the end). Printed: team B's p50/p99/max in each round, the ratio of the
+// p99s (goal: bombs ≤ 2× alone), and the station's resident memory idle and at its peak while
+// the bombs were read (goal: within 50 MB of idle; the labels are read in a child process).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,17 +36,54 @@ function start(dataDir: string): Promise<{ child: ChildProcess; url: string; att
   });
 }
 
-/** A one-page PDF whose object stream carries `data` behind `filter`. */
-function pdfWithObjectStream(filter: string, data: Buffer): Buffer {
+/** A one-page PDF whose object stream carries `data` behind `filterEntry`, with `beforeData` between its dictionary and its data. */
+function pdfWithObjectStream(filter: string, data: Buffer, { filterEntry = `/Filter ${filter}`, beforeData = '\nstream\n', runaway = false } = {}): Buffer {
   const head = '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] >>\nendobj\n';
-  return Buffer.concat([Buffer.from(`${head}4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')]);
+  const runawayStream = runaway ? '5 0 obj\n<< /Length 99999999 >>\nstream\nshort\nendstream\nendobj\n' : '';
+  return Buffer.concat([
+    Buffer.from(`${head}${runawayStream}4 0 obj\n<< /Type /ObjStm /N 1 /First 4 ${filterEntry} /Length ${data.length} >>${beforeData}`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  ]);
 }
 
 const spaces = deflateSync(Buffer.concat([Buffer.from('5 0 '), Buffer.alloc(256 * 1024 * 1024, 0x20)]), { level: 9 });
 // The same flood with honest labels of the same size (a stream of 256 KiB that inflates to
 // itself): what any burst of big orders costs team B on this machine, bombs or not.
 const HONEST = [pdfWithObjectStream('/FlateDecode', deflateSync(Buffer.concat([Buffer.from('5 0 '), randomBytes(256 * 1024)])))].map((pdf) => pdf.toString('base64'));
-const BOMBS = [pdfWithObjectStream('/FlateDecode', spaces), pdfWithObjectStream('[/FlateDecode /FlateDecode]', deflateSync(spaces))].map((pdf) => pdf.toString('base64'));
+const chain = deflateSync(spaces);
+const BOMBS = [
+  pdfWithObjectStream('/FlateDecode', spaces),
+  pdfWithObjectStream('[/FlateDecode /FlateDecode]', chain),
+  pdfWithObjectStream('[/FlateDecode /FlateDecode]', chain, { beforeData: ' % a note\nstream\n' }),
+  pdfWithObjectStream('', chain, { filterEntry: '/F#69lter [/FlateDecode /FlateDecode]' }),
+  pdfWithObjectStream('', spaces, { filterEntry: '/Filter /ASCIIHexDecode /Filter /FlateDecode' }),
+  pdfWithObjectStream('/FlateDecode', spaces, { runaway: true }),
+].map((pdf) => pdf.toString('base64'));
+
+/** The station's resident memory now, in MB (Linux: /proc), or undefined where it cannot be read. */
+function residentMb(pid: number | undefined): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The highest resident memory of `pid` while `work` runs, sampled every 10 ms. */
+async function peakResidentWhile<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; peakMb: number | undefined }> {
+  let peakMb = residentMb(pid);
+  const sampler = setInterval(() => {
+    const now = residentMb(pid);
+    if (now !== undefined) peakMb = Math.max(peakMb ?? 0, now);
+  }, 10);
+  try {
+    return { result: await work(), peakMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
 
 const order = (sourceId: string, label?: string) =>
   JSON.stringify({
@@ -104,10 +144,15 @@ try {
     return { latencies, posted };
   };
   const honest = await flooded(HONEST, 201, 3_000_000);
-  const bombs = await flooded(BOMBS, 400, 4_000_000);
+  const idleMb = residentMb(station.child.pid);
+  const { result: bombs, peakMb } = await peakResidentWhile(station.child.pid, () => flooded(BOMBS, 400, 4_000_000));
   console.log(`team B alone:                    ${figures(idle)}`);
   console.log(`team B during honest big labels: ${figures(honest.latencies)} (${honest.posted} orders of team A written meanwhile)`);
-  console.log(`team B during bomb labels:       ${figures(bombs.latencies)} (${bombs.posted} bomb labels refused meanwhile)`);
+  console.log(`team B during bomb labels:       ${figures(bombs.latencies)} (${bombs.posted} bomb labels refused meanwhile, ${BOMBS.length} kinds, disguised ones included)`);
+  if (idleMb !== undefined && peakMb !== undefined) {
+    const growth = peakMb - idleMb;
+    console.log(`station resident memory: ${idleMb.toFixed(0)} MB before the bombs, peak ${peakMb.toFixed(0)} MB while they were read: +${growth.toFixed(0)} MB (goal ≤ 50 MB: ${growth <= 50 ? 'met' : 'NOT met'})`);
+  } else console.log('station resident memory: not measured here (no /proc)');
   const ratio = at(bombs.latencies, 0.99) / at(idle, 0.99);
   console.log(`p99 during bombs / alone: ${ratio.toFixed(2)}× (goal ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); during bombs / during honest labels of the same size: ${(at(bombs.latencies, 0.99) / at(honest.latencies, 0.99)).toFixed(2)}×`);
 } finally {

@@ -16,7 +16,7 @@ import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
 import { logActivity } from './activity-log';
 import { Checkpointer } from './db/checkpointer';
-import { CarrierPdfThread } from './carrier-labels/carrier-pdf-thread';
+import { CarrierPdfs } from './carrier-labels/carrier-pdfs';
 import { CarrierLabelPages } from './carrier-labels/pages';
 import { GroupCommitter } from './db/group-commit';
 import { WalSync, type SyncFile } from './db/wal-sync';
@@ -163,7 +163,7 @@ interface Platform {
   /** Base of links the station hands out (invitation mails). */
   linkBaseUrl: () => string;
   pdfRenderer: PdfRenderer;
-  carrierPdfs: CarrierPdfThread;
+  carrierPdfs: CarrierPdfs;
   /** Carrier-label pages read at ingest, for the documents built in the same write. */
   labelPages: CarrierLabelPages;
   sandbox: Sandbox;
@@ -201,7 +201,7 @@ export function createStation(options: StationOptions): Station {
     // A thread that fails leaves print jobs to render on the event loop, in slices.
     render: options.oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding: options.sqliteNativeBinding, logger }),
     // A label that ends the thread is refused; one read beside it is read again once.
-    carrierPdfs: new CarrierPdfThread(logger),
+    carrierPdfs: new CarrierPdfs(logger),
     // A preview that ends the thread answers 500; the next preview starts another.
     zplPreview: new ZplPreviewThread(logger),
     // An expression that ends its thread fails its link alone (the link's error log says why).

@@ -1,5 +1,5 @@
 import { badRequest, type ErrorDetail } from '../errors';
-import type { CarrierPdfThread } from './carrier-pdf-thread';
+import type { CarrierPdfs } from './carrier-pdfs';
 import { CARRIER_LABELS_VARIABLE, carrierLabelHash, carrierLabelsOf, decodeLabel } from './labels';
 
 /** A PDF label's first page as laid out, in points. */
@@ -39,21 +39,35 @@ export class CarrierLabelPages {
 }
 
 /**
- * Reads every PDF label of a valid order body on the carrier-label PDF thread: a PDF that
- * breaks its limits, does not parse (or is encrypted, or has no page) is a 400 naming the
- * label, before anything is written.
+ * Reads every PDF label of a valid order body in the carrier-label PDF reader and puts the
+ * label written anew in its place (`data`) in each variables object given (the order's, and
+ * the body kept as its source's payload), so what is stored and printed is what was checked,
+ * never the carrier's original bytes. A PDF that breaks its limits, does not parse (or is
+ * encrypted, or has no page, or too many) is a 400 naming the label, before anything is written.
  */
-export async function checkCarrierLabelPdfs(variables: Record<string, unknown> | undefined, thread: Pick<CarrierPdfThread, 'check'>, pages: CarrierLabelPages): Promise<void> {
+export async function checkCarrierLabelPdfs(
+  variables: Record<string, unknown> | undefined,
+  reader: Pick<CarrierPdfs, 'check'>,
+  pages: CarrierLabelPages,
+  alsoIn: unknown[] = [],
+): Promise<void> {
   const details: ErrorDetail[] = [];
   for (const [index, label] of carrierLabelsOf(variables).entries()) {
     if (label?.format !== 'pdf') continue;
-    const hash = carrierLabelHash(label);
-    // An update resending the same label (the usual case) is not read again.
-    if (pages.has(hash)) continue;
-    const checked = await thread.check(decodeLabel(label));
-    if ('page' in checked) pages.remember(hash, checked.page);
-    else details.push({ path: `order.variables.${CARRIER_LABELS_VARIABLE}.${index}.data`, message: `The PDF is refused: ${checked.refused}` });
+    // A label this station wrote (an update resending what it read back) is not read again.
+    if (pages.has(carrierLabelHash(label))) continue;
+    const checked = await reader.check(decodeLabel(label));
+    if ('refused' in checked) {
+      details.push({ path: `order.variables.${CARRIER_LABELS_VARIABLE}.${index}.data`, message: `The PDF is refused: ${checked.refused}` });
+      continue;
+    }
+    const data = Buffer.from(checked.pdf).toString('base64');
+    for (const where of [variables, ...alsoIn]) {
+      const entry = (where as Record<string, unknown> | undefined)?.[CARRIER_LABELS_VARIABLE];
+      const target = Array.isArray(entry) ? (entry[index] as Record<string, unknown> | undefined) : undefined;
+      if (target && typeof target === 'object') target.data = data;
+    }
+    pages.remember(carrierLabelHash({ data }), checked.page);
   }
   if (details.length) throw badRequest('The order is not valid', details, 'validation_failed');
 }
-

@@ -89,7 +89,7 @@ export interface PdfRenderer {
   renderAhead?(document: RenderedHtml): Promise<'cached' | 'rendered'>;
   /**
    * PDFs one after the other as one PDF (a job's documents around its carrier labels), off
-   * the event loop (the carrier-label PDF thread). Optional: without it they are merged in
+   * the event loop (the PDF merge thread). Optional: without it they are merged in
    * turns of the event loop (render/merge-pdf.ts).
    */
   mergePdfs?(parts: Uint8Array[]): Promise<Uint8Array>;

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { validate } from '../validate';
 import { newId, nowIso } from '../ids';
 import { consoleLogger, type Logger } from '../logger';
-import type { CarrierPdfThread } from '../carrier-labels/carrier-pdf-thread';
+import type { CarrierPdfs } from '../carrier-labels/carrier-pdfs';
 import { checkCarrierLabelPdfs, type CarrierLabelPages } from '../carrier-labels/pages';
 import { orderRequestSchema, type OrderData, type OrderRequest } from './schema';
 import {
@@ -39,7 +39,7 @@ export interface OrdersServiceDeps {
   hooks: StationHooks;
   events: StationEvents;
   /** Reads carrier-label PDFs off the event loop, under limits. */
-  carrierPdfs: CarrierPdfThread;
+  carrierPdfs: CarrierPdfs;
   /** Where the pages read are kept for the write's documents (station.ts builds one). */
   labelPages: CarrierLabelPages;
   logger?: Logger;
@@ -73,7 +73,8 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    */
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
-    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs, labelPages);
+    // The labels written anew replace the carrier's bytes in the order and in the kept payload.
+    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs, labelPages, [(body as { order?: { variables?: unknown } }).order?.variables]);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);

@@ -21,7 +21,7 @@ import { threadEntry } from './entry';
  * - `close()` ends it for good.
  */
 export interface ThreadClientOptions {
-  /** What the log and the errors call it ("the carrier-label PDF thread"). */
+  /** What the log and the errors call it ("the PDF merge thread"). */
   name: string;
   /** Which worker: a station thread by its name in threads/entries.ts (the one list), or a plain JavaScript file (the tests' fixtures). */
   entry: ThreadEntryName | URL;

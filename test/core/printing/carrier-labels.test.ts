@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_LABEL_MAX_BYTES } from '../../../main/core/carrier-labels/labels';
 import { PermanentPrintError } from '../../../main/core/printers/backend';
@@ -68,10 +71,18 @@ describe('carrier labels', { timeout: 120_000 }, () => {
       carrierLabel: { index: 0, format: 'pdf', name: 'DHL 0034 CL-1 (Москва)' },
       paper: { name: '4x6in', widthMm: 101.6, heightMm: 152.4, marginsMm: { top: 0, right: 0, bottom: 0, left: 0 } },
     });
-    // The document's PDF is the carrier's own bytes.
+    // The document's PDF is the label as the station wrote it anew (what it checked, and what
+    // it prints and keeps): the carrier's page and text, not the carrier's bytes.
     const shown = await s.call(`/api/orders/${first.id}/documents/${documents[2]!.id}/pdf`, { key });
     expect(shown.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await shown.arrayBuffer()).equals(Buffer.from(firstLabel))).toBe(true);
+    const shownBytes = Buffer.from(await shown.arrayBuffer());
+    expect(shownBytes.equals(Buffer.from(firstLabel))).toBe(false);
+    const shownFile = join(mkdtempSync(join(tmpdir(), 'carrier-label-')), 'shown.pdf');
+    writeFileSync(shownFile, shownBytes);
+    expect(pdfPageTexts(shownFile)).toEqual([expect.stringContaining('DHL 0034 CL-1')]);
+    expect(pdfPapersNear(shownFile, LABEL_4X6_MM)).toEqual([LABEL_4X6_MM]);
+    const stored = s.station.db.prepare('SELECT variables FROM orders WHERE id = ?').pluck().get(first.id) as string;
+    expect(JSON.parse(stored).carrierLabels[0].data).toBe(shownBytes.toString('base64'));
 
     const results = await json<Result[]>(await s.call('/api/orders/print', { key, json: { orderIds: [first.id, second.id] } }), 200);
     const onLabels = results.find((result) => result.printer?.id === label4x6)!;
@@ -99,8 +110,10 @@ describe('carrier labels', { timeout: 120_000 }, () => {
     const after = await json<DocumentView[]>(await s.call(`/api/orders/${order.id}/documents`, { key }), 200);
     // Same document (print jobs keep pointing at it), new bytes.
     expect(after[1]!.id).toBe(before[1]!.id);
-    const shown = await s.call(`/api/orders/${order.id}/documents/${after[1]!.id}/pdf`, { key });
-    expect(Buffer.from(await shown.arrayBuffer()).equals(Buffer.from(second))).toBe(true);
+    const shown = Buffer.from(await (await s.call(`/api/orders/${order.id}/documents/${after[1]!.id}/pdf`, { key })).arrayBuffer());
+    const shownFile = join(mkdtempSync(join(tmpdir(), 'carrier-label-')), 'shown.pdf');
+    writeFileSync(shownFile, shown);
+    expect(pdfPageTexts(shownFile)).toEqual([expect.stringContaining('UPS second')]);
 
     await s.createOrder(key, 'RL-1', { variables: {} });
     const removed = await json<DocumentView[]>(await s.call(`/api/orders/${order.id}/documents`, { key }), 200);
