@@ -214,6 +214,11 @@ export async function readCsv(csv: string, delimiter?: string): Promise<string[]
   try {
     for (let at = 0; at < csv.length && !tooLarge && !failed; at += READ_SLICE) {
       parser.write(csv.slice(at, at + READ_SLICE));
+      // A row of millions of empty cells is one record csv-parse builds until its line ends
+      // (its max_record_size counts the cells' characters, not the cells): the row being
+      // read is looked at after each slice and refused at the first slice past the limit.
+      const cellsSoFar = (parser as unknown as { api?: { state?: { record?: unknown[] } } }).api?.state?.record?.length ?? 0;
+      if (cellsSoFar > CSV_LIMITS.columns) tooLarge = `row ${records.length + 1} has more than ${CSV_LIMITS.columns.toLocaleString('en')} columns`;
       await nextTurn();
     }
     if (tooLarge) {
