@@ -288,6 +288,8 @@ export function orderDetail(db: Db, row: OrderRow) {
       receivedAt: source.received_at,
       updatedAt: source.updated_at,
       payload: JSON.parse(source.payload) as unknown,
+      /** The fields the source's last body carried that the order API ignored. */
+      warnings: source.warnings ? (JSON.parse(source.warnings) as { path: string; message: string }[]) : [],
     })),
     history: listStatusHistory(db, row.id),
     printing: printingOf(db, row.id),

@@ -4,13 +4,18 @@ import { statusOf } from '../http/errors';
 import type { Logger } from '../logger';
 import { callerOf } from '../auth/scope';
 import type { Db } from '../db/open';
+import { ignoredFieldsLog } from './ignored-fields-log';
 import { orderStatusResource, type OrdersService } from './service';
 
 export function orderRoutes(router: Router, db: Db, orders: OrdersService, logger?: Logger): void {
+  const logIgnoredFields = logger ? ignoredFieldsLog(logger) : undefined;
   router.post('/api/orders', async (ctx) => {
     try {
-      ctx.body = await orders.ingest(callerOf(ctx), ctx.request.body);
+      const caller = callerOf(ctx);
+      const order = await orders.ingest(caller, ctx.request.body);
+      ctx.body = order;
       ctx.status = 201;
+      if (order.warnings) logIgnoredFields?.(caller.keyId, caller.team.slug, order.orderNumber, order.warnings);
     } catch (error) {
       // The terminal says why an order was refused, as it says when one is written.
       if (logger && error instanceof StationError && statusOf(error) < 500) {

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { validate } from '../validate';
 import { newId, nowIso } from '../ids';
 import { consoleLogger, type Logger } from '../logger';
+import { ignoredFields, type IgnoredField } from '../ignored-fields';
 import type { CarrierPdfs } from '../carrier-labels/carrier-pdfs';
 import { checkCarrierLabelPdfs, type CarrierLabelPages } from '../carrier-labels/pages';
 import { orderRequestSchema, type OrderData, type OrderRequest } from './schema';
@@ -73,13 +74,15 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    */
   async function ingest(caller: Caller, body: unknown): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
+    // Unknown fields are ignored (the contract's clients rely on it), and the answer says which.
+    const warnings = ignoredFields(orderRequestSchema, body);
     // The labels written anew replace the carrier's bytes in the order and in the kept payload.
     await checkCarrierLabelPdfs(request.order.variables, carrierPdfs, labelPages, [(body as { order?: { variables?: unknown } }).order?.variables]);
     const teamId = owningTeamId(caller, request.targetTeamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
-    const { event, resource } = await write(teamId, request, body, merge);
+    const { event, resource } = await write(teamId, request, body, merge, warnings);
     // The order is on disk now: a failing side effect must not turn the answer into a 500,
     // which would tell the sender that the order was not taken.
     try {
@@ -88,7 +91,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     } catch (error) {
       logger.error('after-commit work of an order failed', { orderId: event.order.id, error: String((error as Error)?.stack ?? error) });
     }
-    return resource;
+    return warnings.length ? { ...resource, warnings } : resource;
   }
 
   /**
@@ -96,9 +99,9 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    * transaction (the `orderWritten` hooks). The answer is built inside it too, so it shows
    * exactly what was committed.
    */
-  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined) {
+  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, warnings: IgnoredField[]) {
     return writer.write(() => {
-      const written = writeOrder(planWrite(teamId, request, merge, nowIso()), body);
+      const written = writeOrder(planWrite(teamId, request, merge, nowIso()), body, warnings);
       return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
     });
   }
@@ -141,7 +144,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     return { request, merge, at, key, takesKey: keyOwner === undefined, row, columns, created: false, merged, tagLabels };
   }
 
-  function writeOrder(plan: WritePlan, payload: unknown) {
+  function writeOrder(plan: WritePlan, payload: unknown, warnings: IgnoredField[]) {
     const { request, merge, at, key, row, created, merged } = plan;
     const { source, sourceId } = request;
     const teamId = row.team_id;
@@ -154,7 +157,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     }
 
     if (plan.takesKey) insertOrderKey(db, teamId, key, row.id, at);
-    upsertOrderSource(db, { team_id: teamId, source, source_id: sourceId, order_id: row.id, payload: JSON.stringify(payload), received_at: at, updated_at: at });
+    upsertOrderSource(db, { team_id: teamId, source, source_id: sourceId, order_id: row.id, payload: JSON.stringify(payload), received_at: at, updated_at: at, warnings: warnings.length ? JSON.stringify(warnings) : null });
     let tags: Tag[] | undefined;
     if (plan.tagLabels) {
       tags = resolveTags(db, teamId, plan.tagLabels, at);
@@ -230,7 +233,8 @@ export function orderResource(db: Db, rowOrId: OrderRow | string, keys?: string[
     tags: tags ?? listOrderTags(db, row.id),
   };
 }
-export type Order201 = ReturnType<typeof orderResource>;
+/** The answer to POST /api/orders: the order as stored, and the fields it ignored, if any. */
+export type Order201 = ReturnType<typeof orderResource> & { warnings?: IgnoredField[] };
 
 /** The Order status object: snake_case, as the contract shows it. */
 export function orderStatusResource(db: Db, row: OrderRow) {

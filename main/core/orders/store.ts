@@ -157,13 +157,15 @@ export interface OrderSourceRow {
   payload: string;
   received_at: string;
   updated_at: string;
+  /** JSON: the fields the last body carried that were ignored ({path, message}[]); null for none. */
+  warnings: string | null;
 }
 
 export function upsertOrderSource(db: Db, row: OrderSourceRow): void {
   statement(db, 
-    `INSERT INTO order_sources (team_id, source, source_id, order_id, payload, received_at, updated_at)
-     VALUES (@team_id, @source, @source_id, @order_id, @payload, @received_at, @updated_at)
-     ON CONFLICT (team_id, source, source_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
+    `INSERT INTO order_sources (team_id, source, source_id, order_id, payload, received_at, updated_at, warnings)
+     VALUES (@team_id, @source, @source_id, @order_id, @payload, @received_at, @updated_at, @warnings)
+     ON CONFLICT (team_id, source, source_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at, warnings = excluded.warnings`,
   ).run(row);
 }
 

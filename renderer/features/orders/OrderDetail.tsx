@@ -174,10 +174,23 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
           <section>
             <h3>Sources</h3>
             {order.sources.map((source) => (
-              <details key={`${source.source}-${source.sourceId}`}>
+              <details key={`${source.source}-${source.sourceId}`} open={source.warnings.length > 0}>
                 <summary>
                   <strong>{source.source}</strong> {source.sourceId} · received <RelativeTime at={source.receivedAt} />
+                  {source.warnings.length > 0 && <span className="warning-count"> · {source.warnings.length === 1 ? '1 field ignored' : `${source.warnings.length} fields ignored`}</span>}
                 </summary>
+                {source.warnings.length > 0 && (
+                  <div className="ignored-fields" role="note">
+                    <p>The last body from {source.source} carried fields the order API does not know; they were not stored:</p>
+                    <ul>
+                      {source.warnings.map((warning) => (
+                        <li key={warning.path}>
+                          <code>{warning.path}</code> — {warning.message}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
                 <pre className="payload">{JSON.stringify(source.payload, null, 2)}</pre>
               </details>
             ))}

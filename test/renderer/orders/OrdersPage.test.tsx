@@ -46,6 +46,19 @@ describe('Orders page', () => {
     expect(await within(detail).findByText(`${station.team.id}/api-1042`)).toBeInTheDocument();
   });
 
+  it('the order detail lists the fields the last body carried that the station ignored', async () => {
+    await station.post('/api/orders', { sourceId: 'IGN-1', order: { orderNumber: 'IGN-1', customer: { name: 'Ли Вэй' }, total: { amount: '9.00', currency: 'EUR' } } });
+    renderPage(<OrdersPage />);
+    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+    fireEvent.change(scan, { target: { value: 'IGN-1' } });
+    fireEvent.submit(scan.closest('form')!);
+    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+    const note = await within(detail).findByRole('note');
+    expect(within(note).getByText('order.customer.name').closest('li')).toHaveTextContent('the field is firstName and lastName');
+    expect(within(note).getByText('order.total').closest('li')).toHaveTextContent('the field is orderTotal');
+    expect(within(detail).getByText(/2 fields ignored/)).toBeInTheDocument();
+  });
+
   it('says so when a scanned number matches no order', async () => {
     renderPage(<OrdersPage />);
     const scan = screen.getByPlaceholderText(/Scan or type an order number/);

@@ -44,6 +44,18 @@ export const orderAnswer = z
     updatedAt: timestamp,
   });
 
+/** POST /api/orders: the order as stored, and (a station addition, optional for clients) the fields it ignored. */
+export const orderCreatedAnswer = orderAnswer.extend({
+  warnings: z
+    .array(z.strictObject({ path: z.string(), message: z.string() }))
+    .max(20)
+    .optional()
+    .meta({
+      description:
+        'Present only when the body carried fields the API does not know (they are ignored, as the contract says): each with its path from the body’s root (`order.customer.name`) and why. At most 20; the last then says how many more. A station addition: clients may ignore it.',
+    }),
+});
+
 export const orderStatusAnswer = z
   .strictObject({ id: z.uuid(), order_keys: z.array(z.string()), status: z.enum(ORDER_STATUSES), created_at: timestamp, updated_at: timestamp });
 

@@ -12,7 +12,7 @@ import * as answers from './answers';
 export const answerComponents = {
   Error: answers.errorAnswer,
   StrictPrintFailure: answers.strictPrintFailureAnswer,
-  Order: answers.orderAnswer,
+  OrderCreated: answers.orderCreatedAnswer,
   OrderStatus: answers.orderStatusAnswer,
   PrintBatchResult: answers.printBatchResultAnswer,
   Printer: answers.printerAnswer,

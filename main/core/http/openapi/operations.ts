@@ -96,7 +96,7 @@ export const operations: Operation[] = [
     description: 'The (team, source, sourceId) triple identifies the order; sending it again updates it. A 3PL key may target a merchant with `targetTeamId`.',
     pathParams: [],
     body: 'OrderRequest',
-    answers: { ...withBody, 201: { description: 'The order as stored', json: 'Order' }, 400: error('The body is not valid; every broken field is in `details`'), 403: error('The key cannot reach that team; or a browser origin not allowed') },
+    answers: { ...withBody, 201: { description: 'The order as stored; `warnings` lists the fields it ignored, if any', json: 'OrderCreated' }, 400: error('The body is not valid; every broken field is in `details`'), 403: error('The key cannot reach that team; or a browser origin not allowed') },
   },
   {
     id: 'getOrderStatus',
