@@ -51,3 +51,26 @@ export async function openSignedInDashboard(running: RunningStation): Promise<{ 
   await page.getByText('Live', { exact: true }).waitFor();
   return { browser, page };
 }
+
+/**
+ * A barcode scanner at `page`: the code's keys, then Enter, sent to the browser all at once
+ * (as a USB scanner's keys reach the OS within a few milliseconds of each other), not one
+ * at a time with a round trip each: under load, Playwright's `keyboard.type` waits for each
+ * key to be handled before sending the next, and a busy test process then spaces them far
+ * wider than any scanner does. Resolves once the browser has taken every key.
+ */
+export async function scannerTypes(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const keys: Promise<unknown>[] = [];
+    for (const char of code) {
+      keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char }));
+      keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char }));
+    }
+    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13, text: '\r', unmodifiedText: '\r' }));
+    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 }));
+    await Promise.all(keys);
+  } finally {
+    await cdp.detach();
+  }
+}

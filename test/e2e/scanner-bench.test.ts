@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, scannerTypes, screenshot, screenshotOnFailure } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
@@ -19,6 +19,8 @@ let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 
 const NUMBERS = Array.from({ length: 20 }, (_, i) => String(2001 + i));
+/** Orders scanned from each kind of focus. */
+const FROM_FOCUS = Array.from({ length: 6 }, (_, i) => String(2101 + i));
 
 beforeAll(async () => {
   ensureDashboardBuilt();
@@ -26,7 +28,7 @@ beforeAll(async () => {
   shop = running.team('Bench Shop');
   // Names in the scripts the station serves: Cyrillic, CJK, Hebrew.
   const names = [['Анна', 'Петрова'], ['花子', '山田'], ['שרה', 'כהן']];
-  for (const [i, number] of NUMBERS.entries()) {
+  for (const [i, number] of [...NUMBERS, ...FROM_FOCUS].entries()) {
     const [firstName, lastName] = names[i % names.length]!;
     expect((await running.call('/api/orders', { key: shop.key, json: sampleOrder(number, { customer: { firstName, lastName } }) })).status).toBe(201);
   }
@@ -38,11 +40,8 @@ afterAll(async () => {
   await running?.stop();
 });
 
-/** The scanner: the code's keys 5 ms apart, then Enter, into whatever has focus. */
-async function scan(code: string): Promise<void> {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
+/** The scanner: the code's keys and Enter, as fast as the browser takes them, into whatever has focus. */
+const scan = (code: string) => scannerTypes(page, code);
 
 /** Print requests that hold each order's documents, by order number. */
 function printRequestsOf(number: string): number {
@@ -120,6 +119,66 @@ describe('the bench: scan to paper', { timeout: 180_000 }, () => {
     await page.keyboard.press('Escape');
     expect(printRequestsOf('2003')).toBe(1);
     expect(printRequestsOf('2004')).toBe(1);
+  });
+
+  it('a scan is taken wherever focus is: a checkbox, a select, a button, a link, the page; `/` in the scan box types nothing', async () => {
+    await page.goto(`${running.url}/#/orders`);
+    await page.locator('[data-order-number="#2106"]').waitFor();
+    const detailHeading = (number: string) => page.getByRole('complementary', { name: 'Order detail' }).getByRole('heading', { name: `#${number}` });
+    const focusKinds: [string, () => Promise<void>][] = [
+      // Clicked twice: focus stays on the checkbox, the switch as it was.
+      ['the "Sound on errors" checkbox', async () => {
+        const sound = page.getByRole('checkbox', { name: 'Sound on errors' });
+        await sound.click();
+        await sound.click();
+      }],
+      ['a filter’s select', () => page.getByLabel('Status').focus()],
+      ['a button', () => page.getByRole('button', { name: 'Close detail' }).focus()],
+      ['a link', () => page.getByRole('link', { name: /^Orders/ }).first().focus()],
+      ['the page itself', () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())],
+    ];
+    for (const [i, [where, focus]] of focusKinds.entries()) {
+      const number = FROM_FOCUS[i]!;
+      if (i > 0) await detailHeading(FROM_FOCUS[i - 1]!).waitFor();
+      await focus();
+      expect(await page.evaluate(() => document.activeElement?.id), where).not.toBe('scan');
+      await scan(`#${number}`);
+      await latest().getByText(new RegExp(`^#${number}`)).waitFor({ timeout: 10_000 }).catch(() => {
+        throw new Error(`the scan from ${where} was lost`);
+      });
+      await detailHeading(number).waitFor();
+    }
+    expect(await page.getByLabel('Status').inputValue()).toBe('');
+
+    // `/` goes to the scan box; pressed again there, it types nothing.
+    await page.locator('#scan').focus();
+    await page.locator('#scan').fill('');
+    await page.keyboard.press('/');
+    expect(await page.locator('#scan').inputValue()).toBe('');
+    // The box still reads the next scan.
+    await scan(`#${FROM_FOCUS[5]}`);
+    await detailHeading(FROM_FOCUS[5]!).waitFor();
+    await screenshot(page, 'orders-scan-from-anywhere');
+  });
+
+  it('in a dialog’s text field a person’s typing stays; a scanner’s burst there is a scan', async () => {
+    await page.locator('#scan').focus();
+    await page.keyboard.press('Alt+P');
+    const dialog = page.getByRole('dialog', { name: 'Print orders' });
+    await dialog.waitFor();
+    const template = dialog.getByPlaceholder('As routed (template id or name)');
+    await template.focus();
+    // A person: 150 ms a key, then Enter.
+    await page.keyboard.type('Gift', { delay: 150 });
+    expect(await template.inputValue()).toBe('Gift');
+    // The person takes it back (Backspace is no code's key), then a scanner in the same field: the dialog gives way and the code is read as a scan (the
+    // order was printed by the scan above, so the bench asks before printing it again).
+    for (let i = 0; i < 'Gift'.length; i++) await page.keyboard.press('Backspace');
+    await scan('#2102');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('alert').getByText(/^#2102 was printed once/).waitFor();
+    await page.keyboard.press('Escape');
+    await latest().getByText('#2102 not printed again').waitFor();
   });
 
   it('an unknown scan reads as an error and closes the order shown', async () => {

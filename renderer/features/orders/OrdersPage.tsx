@@ -4,6 +4,7 @@ import { useLive } from '../../app/live';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
 import { isFiltered } from './filters';
+import { isTextEntry } from './scanner';
 import { OrderDetail } from './OrderDetail';
 import { OrderList } from './OrderList';
 import { nameOrders } from './print';
@@ -103,7 +104,8 @@ export function OrdersPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (modalOpen() || event.defaultPrevented) return;
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      // On a checkbox or a button single keys are the page's shortcuts; not on a select (its arrows move it).
+      const typing = isTextEntry(event.target) || event.target instanceof HTMLSelectElement;
       const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
       if (event.target === scanBox.current && answerKey.current(event)) return;
       if (event.key === 'Escape') {
