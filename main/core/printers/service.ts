@@ -105,6 +105,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
   const service: PrintersService = {
     async followStates() {
       const changes: PrinterStateChange[] = [];
+      const gone: PrinterStateChange[] = [];
       const known = listPrinters(db).filter((printer) => printer.status !== 'missing');
       for (const backend of backends) {
         if (!backend.printerStates) continue;
@@ -112,8 +113,12 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         if (!states) continue;
         for (const printer of known.filter((candidate) => candidate.backend === backend.kind)) {
           const state = states.get(printer.vendorId);
-          // A queue gone from the OS is the next discovery's to mark missing.
-          if (!state) continue;
+          if (!state) {
+            // The OS answered without this queue: it is gone. A discovery marks it missing now,
+            // not at the next "Refresh printers" (its jobs wait; routing to it says so).
+            gone.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status: 'missing', reason: 'The queue is gone from the print system' } });
+            continue;
+          }
           const reason = state.reason ?? null;
           if (state.status === printer.status && reason === printer.statusReason) continue;
           changes.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status: state.status, reason } });
@@ -125,6 +130,12 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
           for (const change of changes) updatePrinterState(db, change.printerId, change.to.status as Printer['status'], change.to.reason, at);
         })();
         events.emit('printers', { type: 'state', printerIds: changes.map((change) => change.printerId) });
+      }
+      if (gone.length) {
+        await service.refresh();
+        // Only those the discovery did find missing (a queue re-created meanwhile is back).
+        const missing = new Set(listPrinters(db).filter((printer) => printer.status === 'missing').map((printer) => printer.id));
+        changes.push(...gone.filter((change) => missing.has(change.printerId)));
       }
       return changes;
     },
