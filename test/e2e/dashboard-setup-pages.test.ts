@@ -98,6 +98,24 @@ describe('set-up pages in a real browser', () => {
     await screenshot(page, 'templates');
   });
 
+  it('Templates: typing at a person’s pace gives exactly what was typed (no doubled closing tag, no stray %})', async () => {
+    await open('templates', 'Corner Shop');
+    await page.getByRole('row', { name: /Gift note \(A6\)/ }).getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Gift note (A6)' });
+    await editor.getByText('Up to date').waitFor({ timeout: 15_000 });
+    const body = editor.getByRole('textbox', { name: 'Template body' });
+    await body.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    const typed = '<p><b>Für dich</b> {% if order.note %}{{ order.note }}{% endif %} <i>Спасибо 谢谢</i></p>';
+    // 60 ms a key: a person typing, each key handled before the next.
+    await page.keyboard.type(typed, { delay: 60 });
+    expect(await body.evaluate((content) => (content as HTMLElement).innerText)).toBe(typed);
+    // Leaves the template as it was: discard the edit.
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Discard your unsaved edits?' }).getByRole('button', { name: 'Discard edits' }).click();
+  });
+
   it('Flows: a rule added in the editor is saved as the team flow', async () => {
     await open('flows', 'Corner Shop');
     await page.getByRole('listitem', { name: 'Rule 1' }).waitFor();

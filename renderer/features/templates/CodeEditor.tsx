@@ -1,10 +1,24 @@
-import { liquid } from '@codemirror/lang-liquid';
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { html } from '@codemirror/lang-html';
+import { liquidCompletionSource, liquidLanguage } from '@codemirror/lang-liquid';
+import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, HighlightStyle, indentOnInput, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
-import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
+import { type Diagnostic, lintGutter, lintKeymap, setDiagnostics } from '@codemirror/lint';
+import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { basicSetup } from 'codemirror';
+import {
+  crosshairCursor,
+  drawSelection,
+  dropCursor,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  rectangularSelection,
+} from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 
 /**
@@ -25,6 +39,35 @@ const READABLE_HIGHLIGHT = HighlightStyle.define([
   { tag: [tags.meta, tags.processingInstruction, tags.documentMeta], color: '#475569' },
   { tag: tags.invalid, color: '#b91c1c' },
 ]);
+
+/**
+ * CodeMirror's basic setup without anything that types for the author: no closing brackets,
+ * no closing `%` of a Liquid tag, no closing HTML tag. An author types `</b>` and `%}`
+ * themselves, at a person's pace, and an editor that also inserted them left `</b></b>` and
+ * stray `%}` in templates that then printed.
+ */
+const TEMPLATE_SETUP = [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  highlightSpecialChars(),
+  history(),
+  foldGutter(),
+  drawSelection(),
+  dropCursor(),
+  EditorState.allowMultipleSelections.of(true),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  autocompletion(),
+  rectangularSelection(),
+  crosshairCursor(),
+  highlightActiveLine(),
+  highlightSelectionMatches(),
+  keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap]),
+];
+
+/** Liquid over HTML, as `liquid()` builds it, less its auto-closing (`{` → `{}`, `%` → `%%`) and HTML's closing tags. */
+const LIQUID_OVER_HTML = new LanguageSupport(liquidLanguage, [html({ autoCloseTags: false }).support, liquidLanguage.data.of({ autocomplete: liquidCompletionSource() })]);
 
 const READABLE_THEME = EditorView.theme({
   '.cm-activeLine': { backgroundColor: '#f1f5f9' },
@@ -65,8 +108,8 @@ export const CodeEditor = forwardRef<CodeEditorHandle, { value: string; onChange
       state: EditorState.create({
         doc: value,
         extensions: [
-          basicSetup,
-          liquid(),
+          TEMPLATE_SETUP,
+          LIQUID_OVER_HTML,
           syntaxHighlighting(READABLE_HIGHLIGHT),
           READABLE_THEME,
           lintGutter(),
