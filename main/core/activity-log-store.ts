@@ -17,6 +17,16 @@ export function batchFacts(db: Db, batchId: string): { name: string; trigger: st
   ).get(batchId) as { name: string; trigger: string; orders: number; jobs: number; printer: string | null } | undefined;
 }
 
+/** A refusal's request, severity and each refused order's number (or the id asked for) with its first reason. */
+export function refusalFacts(db: Db, refusalId: string): { name: string; trigger: string; severity: string; orders: { number: string; reason: string }[] } | undefined {
+  const row = statement(db, 'SELECT name, trigger, severity, orders FROM print_refusals WHERE id = ?').get(refusalId) as { name: string; trigger: string; severity: string; orders: string } | undefined;
+  if (!row) return undefined;
+  const orders = JSON.parse(row.orders) as { id: string; reasons?: { message: string }[] }[];
+  const numbers = statement(db, 'SELECT id, order_number AS number FROM orders WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(orders.map((order) => order.id))) as { id: string; number: string }[];
+  const numberOf = new Map(numbers.map((entry) => [entry.id, entry.number]));
+  return { ...row, orders: orders.map((order) => ({ number: numberOf.get(order.id) ?? order.id, reason: order.reasons?.[0]?.message ?? '' })) };
+}
+
 /** A job's printer, and the numbers of its first four orders. */
 export function jobFacts(db: Db, jobId: string): { printer: string; numbers: string | null } | undefined {
   return statement(

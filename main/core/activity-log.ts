@@ -1,12 +1,13 @@
 import type { Db } from './db/open';
 import type { StationEvents } from './events';
 import type { Logger } from './logger';
-import { batchFacts, jobFacts, orderFacts } from './activity-log-store';
+import { batchFacts, jobFacts, orderFacts, refusalFacts } from './activity-log-store';
 
 /**
  * The station's terminal tells the story of the bench, one line per thing that happened, in
  * the station's log format: each order written (created, updated, merged) and its status
- * changes, each print request, each job state change, each printer state change (that one
+ * changes, each print request and each refusal of one (an error line when orders could
+ * not print), each job state change, each printer state change (that one
  * from printing/register.ts). Refused orders are logged where they are refused
  * (orders/routes.ts). `station serve --quiet` leaves it out.
  */
@@ -19,6 +20,16 @@ export function logActivity(deps: { db: Db; events: StationEvents; logger: Logge
     logger.info(`order ${order.order_number} ${what}`, { team: order.team, orderId: event.orderId });
   };
   const onBatch: Parameters<typeof events.on<'batch'>>[1] = (event) => {
+    if (event.type === 'refused') {
+      const refusal = refusalFacts(db, event.batchId);
+      if (!refusal) return;
+      const said = refusal.orders.slice(0, 4).map((order) => `${order.number}: ${order.reason}`).join('; ');
+      const more = refusal.orders.length > 4 ? `; and ${refusal.orders.length - 4} more` : '';
+      const line = `print request "${refusal.name}" (${refusal.trigger}) refused ${refusal.orders.length} order${refusal.orders.length === 1 ? '' : 's'}: ${said}${more}`;
+      if (refusal.severity === 'error') logger.error(line, { refusalId: event.batchId });
+      else logger.info(line, { refusalId: event.batchId });
+      return;
+    }
     if (event.type !== 'created') return;
     const batch = batchFacts(db, event.batchId);
     if (!batch) return;

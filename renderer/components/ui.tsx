@@ -12,6 +12,7 @@ const STATUS_LABELS: Record<string, string> = {
   submitted: 'Sent to printer',
   done: 'Printed',
   failed: 'Failed',
+  refused: 'Refused',
   online: 'Online',
   offline: 'Offline',
   live: 'Live',

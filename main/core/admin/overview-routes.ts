@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import type { Db } from '../db/open';
 import { listPrinters } from '../printers/store';
+import { countErrorRefusalsSince, errorRefusalsSince, orderNumbersOf } from '../printing/refusals-store';
+import { requestTitle } from '../printing/request-state';
 import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, ordersCreatedSince, pagesSubmittedSince } from './overview-store';
 
 /** The hours of the pages-per-hour chart: the last day, the current hour last. */
@@ -11,7 +13,8 @@ const FAILING_LIMIT = 20;
 export interface Overview {
   /** Midnight of the station's own day (its OS time zone), as UTC. */
   dayStartedAt: string;
-  today: { orders: number; pages: number; jobsDone: number; jobsFailed: number };
+  /** `printsRefused`: print requests today with orders that could not print (an `error` refusal). */
+  today: { orders: number; pages: number; jobsDone: number; jobsFailed: number; printsRefused: number };
   pagesPerHour: { hourStartedAt: string; pages: number }[];
   queueDepth: number;
   /**
@@ -20,6 +23,8 @@ export interface Overview {
    * erroring): `reason` then says where it waits and why.
    */
   failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
+  /** Print requests of the last day whose orders could not print (refused at the door: no paper, no printer, no template…). */
+  refusedPrints: { id: string; requestId: string; title: string; reason: string; orderNumbers: string[]; createdAt: string }[];
   /** `reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is. */
   printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
 }
@@ -59,7 +64,7 @@ export function readOverview(db: Db, now = new Date()): Overview {
   };
   return {
     dayStartedAt: day,
-    today: { orders, pages: jobs.pages, jobsDone: jobs.done, jobsFailed: jobs.failed },
+    today: { orders, pages: jobs.pages, jobsDone: jobs.done, jobsFailed: jobs.failed, printsRefused: countErrorRefusalsSince(db, day) },
     pagesPerHour: buckets,
     queueDepth,
     failingJobs: failing.map(({ numbers, ...job }) => ({
@@ -68,6 +73,19 @@ export function readOverview(db: Db, now = new Date()): Overview {
       printerName: nameOf(job.printerId),
       orderNumbers: (JSON.parse(numbers) as (string | null)[]).filter((n): n is string => !!n),
     })),
+    refusedPrints: errorRefusalsSince(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT).map((row) => {
+      const orders = JSON.parse(row.orders) as { id: string; reasons?: { message: string }[] }[];
+      const numbers = orderNumbersOf(db, orders.map((order) => order.id));
+      const orderNumbers = orders.map((order) => numbers.get(order.id) ?? order.id);
+      return {
+        id: row.id,
+        requestId: row.request_id,
+        title: requestTitle(row, orderNumbers),
+        reason: orders[0]?.reasons?.map((reason) => reason.message).join('; ') ?? row.reason,
+        orderNumbers,
+        createdAt: row.created_at,
+      };
+    }),
     printers: all
       .filter((printer) => printer.visible && printer.status !== 'missing')
       .map((printer) => ({

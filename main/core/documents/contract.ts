@@ -65,6 +65,8 @@ export interface DocumentsApi {
   renderMany(requests: Array<{ documentId: string; templateId?: string }>): Promise<RenderedHtml[]>;
   /** A template of the team (or its 3PL parent's base templates) by id or name. */
   findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec; kind: 'html' | 'zpl' } | undefined;
+  /** The templates the team's flow prints under `tag` (its `addDocument` actions with that tag): what a routing rule for the tag must print. */
+  templatesForTag(teamId: string, tag: string): { id: string; name: string; paper: PaperSpec; kind: 'html' | 'zpl' }[];
   /** How a document's own template prints: `zpl` is sent raw (one lookup by id: the print path asks per document). */
   templateKind(templateId: string): 'html' | 'zpl' | undefined;
   /** The team flow's "print automatically" switch (read by automatic printing). */

@@ -229,6 +229,20 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
       return row && { id: row.id, name: row.name, tag: row.tag, paper: paperOf(row), kind: row.kind };
     },
 
+    templatesForTag(teamId, tag) {
+      ensureTeamSeeded(db, teamId);
+      const wanted = tag.trim().toLowerCase();
+      const found = new Map<string, { id: string; name: string; paper: PaperSpec; kind: 'html' | 'zpl' }>();
+      for (const action of (getFlow(db, teamId)?.rules ?? []).flatMap((rule) => rule.actions)) {
+        if (action.type !== 'addDocument') continue;
+        // A merchant's own version of a 3PL template prints in its place.
+        const row = findOverride(db, teamId, action.templateId) ?? getTemplate(db, action.templateId);
+        // A document's tag is its action's, or else its template's.
+        if (row && (action.tag ?? row.tag).trim().toLowerCase() === wanted) found.set(row.id, { id: row.id, name: row.name, paper: paperOf(row), kind: row.kind });
+      }
+      return [...found.values()];
+    },
+
     templateKind: (templateId) => templateKindOf(db, templateId),
 
     autoPrintEnabled(teamId) {

@@ -5,13 +5,20 @@ import { badRequest, conflict, notFound, StationError } from '../errors';
 import type { StationEvents } from '../events';
 import type { ContentStore } from '../render/content-store';
 import { COPY_GONE_REASON, parsePrintedCopy } from './printed-copy';
+import { noteOnJobOrders } from './order-history';
 import { reprintJob } from './reprint';
 import { matchPaperSize } from '../printers/paper-sizes';
 import { requestState, requestTitle, type RequestState } from './request-state';
+
+/** A request's state on the Batches page: its jobs' state, or `refused` when it recorded only refused orders. */
+type ListedState = RequestState | 'refused';
 import { jobStatesOf, listRequestBatches, offlinePrinterIds } from './requests-store';
+import { listRequestRefusals, orderNumbersOf, type RefusalRow } from './refusals-store';
 import { validate } from '../validate';
 import { nowIso } from '../ids';
 import type { PrintersService } from '../printers/service';
+import type { Printer } from '../printers/store';
+import type { DocumentsApi } from '../documents/contract';
 import { getTeam } from '../teams/store';
 import type { PrintQueue } from './queue';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
@@ -31,6 +38,8 @@ const routeBody = z.strictObject({
   fallbackPrinterIds: z.array(z.string().min(1).max(200)).max(5, 'At most 5 printers to fall back on').default([]),
   tray: z.string().min(1).max(200).nullable().default(null),
   template: z.string().min(1).max(200).nullable().default(null),
+  /** Saves a rule whose printer cannot print every document of its tag (409 `route_cannot_print` otherwise). */
+  saveAnyway: z.boolean().default(false),
 });
 
 const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
@@ -39,7 +48,7 @@ const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200
 const REQUEST_WINDOW_BATCHES = 500;
 
 const requestListQuery = z.object({
-  state: z.enum(['failed', 'waiting', 'printing', 'done']).optional(),
+  state: z.enum(['failed', 'waiting', 'printing', 'done', 'refused']).optional(),
   printerId: z.string().min(1).max(200).optional(),
   trigger: z.enum(['api', 'auto', 'admin']).optional(),
   day: z.iso.date().optional(),
@@ -109,10 +118,21 @@ function copyView(row: JobRow) {
   return copy && { format: copy.format, bytes: copy.bytes };
 }
 
+/** Why `printer` cannot print some of the templates a tag prints: a paper it does not have (and does not fit to page). */
+function routeProblems(printer: Printer, templates: ReturnType<DocumentsApi['templatesForTag']>): { path: string; message: string }[] {
+  return templates
+    // ZPL sets its own label size: the paper list does not apply.
+    .filter((template) => template.kind === 'html' && !printer.acceptsCustomPaper && !printer.fitToPage && !matchPaperSize(printer.paperSizes, template.paper))
+    .map((template) => ({
+      path: 'printerId',
+      message: `"${template.name}" is ${template.paper.name} (${template.paper.widthMm}×${template.paper.heightMm} mm), and the printer has no such paper (papers: ${printer.paperSizes.map((size) => size.name).join(', ') || 'none'})`,
+    }));
+}
+
 /** The dashboard's printing screens: printers, routing per team, batches and jobs. */
 export function printingAdminRoutes(
   router: Router,
-  deps: { db: Db; events: StationEvents; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter; store: ContentStore },
+  deps: { db: Db; events: StationEvents; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter; store: ContentStore; documents: () => DocumentsApi },
 ): void {
   const { db, printers, queue } = deps;
   const teamOr404 = (teamId: string) => {
@@ -188,8 +208,18 @@ export function printingAdminRoutes(
     });
     if (new Set(fallbacks).size !== fallbacks.length) throw badRequest('A printer is named twice in the pool', [{ path: 'fallbackPrinterIds', message: 'Each printer once' }]);
     const tag = ctx.params.tag!.trim();
+    // The first scan should not be where an admin learns that the printer has no A6 paper.
+    const problems = printer ? routeProblems(printer, deps.documents().templatesForTag(team.id, tag)) : [];
+    if (problems.length && !body.saveAnyway) {
+      throw new StationError(
+        'conflict',
+        'route_cannot_print',
+        `${printer!.nickname ?? printer!.name} cannot print every document tagged "${tag}": ${problems.map((problem) => problem.message).join('; ')}. Choose another printer, or save anyway (saveAnyway: true)`,
+        problems,
+      );
+    }
     upsertTagRoute(db, team.id, { tag, printerId: printer?.id ?? null, fallbackPrinterIds: fallbacks, tray: body.tray, template: body.template }, nowIso());
-    ctx.body = listTagRoutes(db, team.id).find((route) => route.tag === tag);
+    ctx.body = { ...listTagRoutes(db, team.id).find((route) => route.tag === tag), warnings: problems };
   });
   router.delete('/admin/api/teams/:teamId/routing/tags/:tag', (ctx) => {
     const team = teamOr404(ctx.params.teamId!);
@@ -213,33 +243,58 @@ export function printingAdminRoutes(
   router.get('/admin/api/print-requests', (ctx) => {
     const query = validate(requestListQuery, ctx.query, 'The request query is not valid');
     const offline = offlinePrinterIds(db);
-    // The newest batches that match, their jobs' states in one query: a request's state and
-    // its place in the list come from those; only the requests shown are read whole.
+    // The newest batches and refusals that match, their jobs' states in one query: a request's
+    // state and its place in the list come from those; only the requests shown are read whole.
     const rows = listRequestBatches(db, query, REQUEST_WINDOW_BATCHES);
+    const refusals = listRequestRefusals(db, query, REQUEST_WINDOW_BATCHES);
     const jobs = jobStatesOf(db, rows.map((row) => row.id));
-    const byRequest = new Map<string, BatchRow[]>();
-    for (const row of rows) byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), row]);
-    const first = (state: RequestState) => (state === 'failed' || state === 'waiting' ? 0 : 1);
+    const byRequest = new Map<string, { batches: BatchRow[]; refusals: RefusalRow[] }>();
+    const entry = (requestId: string) => byRequest.get(requestId) ?? byRequest.set(requestId, { batches: [], refusals: [] }).get(requestId)!;
+    for (const row of rows) entry(row.request_id).batches.push(row);
+    for (const row of refusals) entry(row.request_id).refusals.push(row);
+    // Failed, waiting and refused requests first: they need a look.
+    const first = (state: ListedState, refused: RefusalRow[]) => (state === 'failed' || state === 'waiting' || state === 'refused' || refused.some((row) => row.severity === 'error') ? 0 : 1);
     const chosen = [...byRequest.values()]
-      .map((batches) => ({ batches, state: requestState(batches.flatMap((row) => jobs.get(row.id) ?? []), offline), createdAt: batches.map((row) => row.created_at).sort()[0]! }))
+      .map(({ batches, refusals: refused }) => ({
+        batches,
+        refused,
+        // A request that recorded no job, only refused orders, is refused.
+        state: (batches.length ? requestState(batches.flatMap((row) => jobs.get(row.id) ?? []), offline) : 'refused') as ListedState,
+        createdAt: [...batches, ...refused].map((row) => row.created_at).sort()[0]!,
+      }))
       .filter((request) => !query.state || request.state === query.state)
-      .sort((a, b) => first(a.state) - first(b.state) || b.createdAt.localeCompare(a.createdAt))
+      .sort((a, b) => first(a.state, a.refused) - first(b.state, b.refused) || b.createdAt.localeCompare(a.createdAt))
       .slice(0, query.limit);
-    ctx.body = chosen.map(({ batches: rows, state, createdAt }) => {
+    ctx.body = chosen.map(({ batches: rows, refused, state, createdAt }) => {
       const batches = rows.map((row) => dashboardBatchView(row));
-      const numbers = [...new Set(batches.flatMap((batch) => batch.orders).map((order) => order.orderNumber ?? order.id))];
+      const refusedViews = refused.map((row) => refusalView(row));
+      const numbers = [...new Set([...batches.flatMap((batch) => batch.orders), ...refusedViews.flatMap((refusal) => refusal.orders)].map((order) => order.orderNumber ?? order.id))];
+      const head = rows[0] ?? refused[0]!;
       return {
-        requestId: rows[0]!.request_id,
-        title: requestTitle(rows[0]!, numbers),
-        trigger: rows[0]!.trigger,
+        requestId: head.request_id,
+        title: requestTitle(head, numbers),
+        trigger: head.trigger,
         state,
         createdAt,
-        teamIds: [...new Set(rows.map((row) => row.team_id))],
+        teamIds: [...new Set([...rows, ...refused].map((row) => row.team_id))],
         orderCount: numbers.length,
         batches,
+        /** Orders the request refused, each with its reasons (a `warning` or `error` result as kept). */
+        refused: refusedViews,
       };
     });
   });
+  function refusalView(row: RefusalRow) {
+    const orders = JSON.parse(row.orders) as { id: string; orderKeys: string[]; reasons: { code: string; message: string; documentId?: string; tag?: string }[] }[];
+    const numbers = orderNumbersOf(db, orders.map((order) => order.id));
+    return {
+      id: row.id,
+      severity: row.severity,
+      reason: row.reason,
+      createdAt: row.created_at,
+      orders: orders.map((order) => ({ ...order, orderNumber: numbers.get(order.id) ?? null })),
+    };
+  }
   router.get('/admin/api/print-batches/:id', (ctx) => {
     const batch = getBatch(db, ctx.params.id!);
     if (!batch) throw notFound('No print batch with that id');
@@ -295,6 +350,7 @@ export function printingAdminRoutes(
   router.post('/admin/api/print-jobs/:id/cancel', async (ctx) => {
     const done = await queue.cancelWaiting(ctx.params.id!);
     if ('refused' in done) throw done.refused.startsWith('No print job') ? notFound(done.refused) : conflict(done.refused);
+    noteOnJobOrders(db, done.job, ({ title, printer }) => `print cancelled (${title}) at ${printer}`, nowIso());
     ctx.body = jobView(done.job);
   });
   /**
@@ -315,6 +371,8 @@ export function printingAdminRoutes(
     }
     const moved = await queue.moveWaiting(job.id, target.id);
     if ('refused' in moved) throw conflict(moved.refused);
+    const from = printers.find(job.printer_id);
+    noteOnJobOrders(db, moved.job, ({ title, printer }) => `print moved (${title}) from ${from ? (from.nickname ?? from.name) : 'its printer'} to ${printer}`, nowIso());
     ctx.body = jobView(moved.job);
   });
 }

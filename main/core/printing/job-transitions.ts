@@ -1,8 +1,9 @@
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import { nowIso } from '../ids';
-import { orderTeamId, setOrderStatus } from '../orders/store';
+import { appendStatusHistory, orderTeamId, setOrderStatus } from '../orders/store';
 import { ignoredOrders } from './job-documents';
+import { jobWords } from './order-history';
 import { enqueueJobStateEvent } from './job-state-event';
 import { ordersFullyPrinted, refreshBatchState, updateJob, type JobRow, type JobState } from './store';
 
@@ -32,10 +33,17 @@ export class JobTransitions {
     db.transaction(() => {
       this.transition(job, state, { reason, finished_at: at });
       const ignored = ignoredOrders(db, job);
-      for (const orderId of ordersFullyPrinted(db, job.id)) {
-        // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
-        if (ignored.has(orderId)) continue;
-        if (setOrderStatus(db, orderId, 'printed', `printed (batch ${job.batch_id})`, at)) printed.push(orderId);
+      const fully = ordersFullyPrinted(db, job.id);
+      if (fully.length) {
+        // The history says which request printed it and where, in the Batches page's words.
+        const { title, printer } = jobWords(db, job);
+        for (const orderId of fully) {
+          // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
+          if (ignored.has(orderId)) continue;
+          if (setOrderStatus(db, orderId, 'printed', `printed (${title}) on ${printer}`, at)) printed.push(orderId);
+          // Printed before (a reprint, a re-scan): the status stays, the print is still on record.
+          else appendStatusHistory(db, orderId, 'printed', `printed again (${title}) on ${printer}`, at);
+        }
       }
     })();
     for (const orderId of printed) {

@@ -75,6 +75,7 @@ export function registerPrinting(
     queue: services.queue,
     testPrinter: services.testPrinter,
     store: services.store,
+    documents: station.deps.documents,
   });
   const { autoPrint } = services;
   // A discovery may still be running (start-up, or an API refresh): it writes to the database.

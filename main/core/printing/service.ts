@@ -13,6 +13,7 @@ import { listTagRoutes, teamDefaultPrinterId, type TagRoute } from './routing-st
 import type { OverrideEntry, PrintBatchResult, PrintRequest } from './schema';
 import { selectOrders } from './select';
 import { cutIntoChunks } from './chunks';
+import { recordRefusal } from './refusals';
 import { freshJobFields, insertBatch, insertJob } from './store';
 
 export interface PrintingService {
@@ -95,6 +96,10 @@ export function createPrintingService(deps: {
         throw new StationError('invalid', 'print_failed', 'Some orders cannot print; nothing was printed (strict=true)', problemDetails(plan), { results: problems });
       }
       const requestId = newId();
+      // What was refused is kept, with each order's reason, where the bench and the order look.
+      for (const problem of problems) {
+        recordRefusal(db, { requestId, teamId: caller.team.id, name, ref: request.ref ?? null, trigger: options.trigger, result: problem, statusOf: (orderId) => selected.orders.find((order) => order.id === orderId)?.status, at });
+      }
       const pending: PrintBatchResult[] = [];
       for (const batch of plan.batches) {
         const batchId = newId();
@@ -164,6 +169,7 @@ export function createPrintingService(deps: {
     });
     if (replay) return { results: replay, replayed: true };
     for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id });
+    for (const result of problems) events.emit('batch', { type: 'refused', batchId: result.id, teamId: caller.team.id });
     if (pending.length) deps.wake();
     return { results: [...pending, ...problems], replayed: false };
   }

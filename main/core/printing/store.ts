@@ -1,5 +1,6 @@
 import { statement } from '../db/statements';
 import type { Db } from '../db/open';
+import type { OrderStatus } from '../orders/schema';
 
 /**
  * `unknown`: the OS took the job but the station cannot follow it to the paper (the desktop
@@ -292,4 +293,14 @@ export function batchOrderNumbers(db: Db, ordersJson: string): { id: string; ord
     id: string;
     order_number: string;
   }[];
+}
+
+/** Each order of a job with its status now (the order's history is written in its words). */
+export function jobOrderStatuses(db: Db, jobId: string): { id: string; status: OrderStatus }[] {
+  return statement(db, 'SELECT DISTINCT o.id, o.status FROM print_job_documents d JOIN orders o ON o.id = d.order_id WHERE d.job_id = ?').all(jobId) as { id: string; status: OrderStatus }[];
+}
+
+/** A printer's name as the dashboard shows it (its nickname first). */
+export function printerDisplayName(db: Db, printerId: string): string {
+  return (statement(db, 'SELECT coalesce(nickname, name) FROM printers WHERE id = ?').pluck().get(printerId) as string | undefined) ?? printerId;
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { newId } from '../ids';
 
-export const WEBHOOK_EVENTS = ['order.status_changed', 'print_job.state_changed'] as const;
+export const WEBHOOK_EVENTS = ['order.status_changed', 'print_job.state_changed', 'print_request.refused'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface WebhookRow {

@@ -94,6 +94,7 @@ export function BatchesPage() {
             <option value="waiting">Waiting</option>
             <option value="printing">Printing</option>
             <option value="done">Printed</option>
+            <option value="refused">Refused</option>
           </select>
         </label>
         <label>
@@ -147,6 +148,19 @@ export function BatchesPage() {
                 <StatusChip status={request.state === 'done' ? 'done' : request.state} />
               </header>
               <BatchOrders orders={orders} />
+              {request.refused.length > 0 && (
+                <ul className="refused-orders" aria-label="Refused orders">
+                  {request.refused.flatMap((refusal) =>
+                    refusal.orders.map((order) => (
+                      <li key={`${refusal.id}-${order.id}`} className={`refused refused-${refusal.severity}`}>
+                        <StatusChip status={refusal.severity === 'error' ? 'refused' : 'ignored'} />
+                        <span>{order.orderNumber ? <a href={`#/orders/${encodeURIComponent(order.id)}`}>{order.orderNumber}</a> : `“${order.id}”`} not printed</span>
+                        <span className="job-sentence">{order.reasons.map((reason) => reason.message).join('; ')}</span>
+                      </li>
+                    )),
+                  )}
+                </ul>
+              )}
               <ul className="jobs">
                 {jobs.map((job) => (
                   <li key={job.id} className={`job job-${job.state}`}>

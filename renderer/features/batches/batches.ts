@@ -36,15 +36,26 @@ export interface PrintBatch {
 }
 
 /** One print request (`/admin/api/print-requests`): its batches (one per printer), state by one rule from all its jobs. */
+/** Orders a print request refused (kept by the station with each order's reasons). */
+export interface PrintRefusal {
+  id: string;
+  severity: 'warning' | 'error';
+  reason: string;
+  createdAt: string;
+  orders: { id: string; orderNumber: string | null; orderKeys: string[]; reasons: { code: string; message: string; tag?: string }[] }[];
+}
+
 export interface PrintRequest {
   requestId: string;
   title: string;
   trigger: string;
-  state: 'failed' | 'waiting' | 'printing' | 'done';
+  /** `refused`: the request printed nothing, every order it named was refused. */
+  state: 'failed' | 'waiting' | 'printing' | 'done' | 'refused';
   createdAt: string;
   teamIds: string[];
   orderCount: number;
   batches: PrintBatch[];
+  refused: PrintRefusal[];
 }
 
 const WITH_THE_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];

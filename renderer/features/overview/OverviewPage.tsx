@@ -1,17 +1,12 @@
+import type { Overview } from '../../../main/core/admin/overview-routes';
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
-import { PagesPerHourChart, type HourPages } from './PagesPerHourChart';
+import { PagesPerHourChart } from './PagesPerHourChart';
 
-export interface Overview {
-  dayStartedAt: string;
-  today: { orders: number; pages: number; jobsDone: number; jobsFailed: number };
-  pagesPerHour: HourPages[];
-  queueDepth: number;
-  failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
-  printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
-}
+/** The Overview as the station builds it (a type only: nothing of the core is bundled). */
+export type { Overview };
 
 /** How a job that needs a look is described: failed, or still trying and why. */
 export function failingSentence(job: Overview['failingJobs'][number]): string {
@@ -47,7 +42,8 @@ export function OverviewPage() {
             <Tile label="Orders today" value={overview.today.orders} />
             <Tile label="Pages today" value={overview.today.pages} />
             <Tile label="In the print queue" value={overview.queueDepth} />
-            <Tile label="Jobs failed today" value={overview.today.jobsFailed} warn={overview.today.jobsFailed > 0} />
+            {/* A print refused at the door (no paper, no printer) failed as surely as a job the printer refused. */}
+            <Tile label="Jobs failed today" value={overview.today.jobsFailed + overview.today.printsRefused} warn={overview.today.jobsFailed + overview.today.printsRefused > 0} />
           </section>
           <section className="card" aria-labelledby="overview-chart-heading">
             <h2 id="overview-chart-heading">Pages per hour</h2>
@@ -55,10 +51,20 @@ export function OverviewPage() {
           </section>
           <section className="card" aria-labelledby="overview-failing-heading">
             <h2 id="overview-failing-heading">Needs a look</h2>
-            {overview.failingJobs.length === 0 ? (
-              <p className="muted">No failed, retrying or waiting jobs in the last 24 hours.</p>
+            {overview.failingJobs.length === 0 && overview.refusedPrints.length === 0 ? (
+              <p className="muted">No failed, refused, retrying or waiting jobs in the last 24 hours.</p>
             ) : (
               <ul className="overview-failing">
+                {overview.refusedPrints.map((refusal) => (
+                  <li key={refusal.id}>
+                    <StatusChip status="refused" />
+                    <span>
+                      <a href="#/batches">{refusal.title}</a> not printed
+                    </span>
+                    <span className="overview-reason">{refusal.reason}</span>
+                    <RelativeTime at={refusal.createdAt} />
+                  </li>
+                ))}
                 {overview.failingJobs.map((job) => (
                   <li key={job.id}>
                     <StatusChip status={job.state} />

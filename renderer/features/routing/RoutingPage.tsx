@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { api, ApiError, describeError } from '../../app/api';
+import { useConfirm } from '../../components/confirm';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters } from '../printers/use-printers';
@@ -16,6 +17,7 @@ export function RoutingPage() {
   const [routing, setRouting] = useState<TeamRouting | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState({ tag: '', printerId: '', tray: '', template: '' });
+  const [confirmDialog, confirm] = useConfirm();
 
   useEffect(() => {
     if (!teamId && info?.teams[0]) setTeamId(info.teams[0].id);
@@ -32,7 +34,16 @@ export function RoutingPage() {
     try {
       // Only the rule's fields: a row hands in its whole route, whose `tag` the API (strict) refuses.
       const { printerId, fallbackPrinterIds, tray, template } = rule;
-      await api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'PUT', json: { printerId, fallbackPrinterIds, tray, template } });
+      const put = (saveAnyway: boolean) => api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'PUT', json: { printerId, fallbackPrinterIds, tray, template, saveAnyway } });
+      try {
+        await put(false);
+      } catch (failure) {
+        // The printer cannot print every document of the tag: say why, and let the admin decide.
+        if (!(failure instanceof ApiError) || failure.code !== 'route_cannot_print') throw failure;
+        const anyway = await confirm({ title: `Route “${tag}” to a printer that cannot print all of it?`, body: failure.message, confirmLabel: 'Save anyway', danger: true });
+        if (!anyway) return false;
+        await put(true);
+      }
       load();
       return true;
     } catch (failure) {
@@ -63,6 +74,7 @@ export function RoutingPage() {
   const draftTrayProblem = trayProblem(draftPrinter, draft.tray);
   return (
     <div className="page">
+      {confirmDialog}
       <PageHeader title="Routing" subtitle="Each document tag (packing-slip, invoice, label…) goes to its own printer and tray." />
       <div className="row card">
         <label>

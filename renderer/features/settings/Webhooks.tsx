@@ -29,6 +29,7 @@ interface DeliveryView {
 const EVENTS = [
   ['order.status_changed', 'Order status changes'],
   ['print_job.state_changed', 'Print job state changes'],
+  ['print_request.refused', 'Print requests with refused orders'],
 ] as const;
 
 /** What went wrong last, in one line: the receiver's status or the connection error. */

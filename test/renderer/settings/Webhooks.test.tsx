@@ -23,7 +23,7 @@ describe('Webhooks in Settings', () => {
     expect(within(secretBox).getByTestId('webhook-secret').textContent).toMatch(/^whsec_/);
     const row = (await screen.findByText('http://127.0.0.1:9/station-events')).closest('tr')!;
     expect(within(row).getByText('Corner Shop')).toBeInTheDocument();
-    expect(within(row).getByText('Order status changes, Print job state changes')).toBeInTheDocument();
+    expect(within(row).getByText('Order status changes, Print job state changes, Print requests with refused orders')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Pause' }));
     expect(await within(row).findByText('Paused')).toBeInTheDocument();
     const stored = await (await station.admin('/webhooks')).json();
