@@ -25,6 +25,8 @@ export const CSV_FIELDS = [
   'fulfillmentStatus',
   'shippingMethod',
   'cancelledAt',
+  'noteAttributes',
+  'taxLines',
   'customer.name',
   'customer.firstName',
   'customer.lastName',
@@ -53,6 +55,7 @@ export const CSV_FIELDS = [
   'item.quantity',
   'item.sku',
   'item.price',
+  'item.discount',
 ] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
 export type CsvMapping = Partial<Record<CsvField, string>>;
@@ -81,6 +84,10 @@ const SHOPIFY_MAPPING: Record<CsvField, string | undefined> = {
   fulfillmentStatus: 'Fulfillment Status',
   shippingMethod: 'Shipping Method',
   cancelledAt: 'Cancelled at',
+  // "key: value" lines, where gift messages usually live (csv-orders.ts reads them).
+  noteAttributes: 'Note Attributes',
+  // The first of five name/value pairs (Tax 1 Name … Tax 5 Value): the rest follow by number.
+  taxLines: 'Tax 1 Name',
   'customer.name': 'Billing Name',
   'customer.firstName': undefined,
   'customer.lastName': undefined,
@@ -109,6 +116,7 @@ const SHOPIFY_MAPPING: Record<CsvField, string | undefined> = {
   'item.quantity': 'Lineitem quantity',
   'item.sku': 'Lineitem sku',
   'item.price': 'Lineitem price',
+  'item.discount': 'Lineitem discount',
 };
 
 /** Columns only Shopify's orders export has together. */
@@ -160,6 +168,9 @@ const ALIASES: Record<CsvField, string[]> = {
   'item.quantity': ['lineitemquantity', 'quantity', 'qty', 'itemquantity'],
   'item.sku': ['lineitemsku', 'sku', 'itemsku'],
   'item.price': ['lineitemprice', 'price', 'itemprice', 'unitprice'],
+  'item.discount': ['lineitemdiscount', 'itemdiscount', 'linediscount'],
+  noteAttributes: ['noteattributes', 'attributes', 'orderattributes'],
+  taxLines: ['tax1name', 'taxname1'],
 };
 
 const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -35,7 +35,15 @@ const GROUP_SLICE = 2_000;
 
 const ADDRESS_KEYS = ['company', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'] as const;
 
-type Cell = (field: CsvField) => string | undefined;
+/** A row's value of a mapped field; `column` reads any column of the row by its header. */
+type Cell = ((field: CsvField) => string | undefined) & { column(header: string): string | undefined };
+
+/** How the file is read beyond its mapped fields: Shopify's variant inside the item name, the numbered tax columns. */
+interface ReadContext {
+  format: CsvFormat;
+  /** The header mapped to `taxLines` ("Tax 1 Name"): its numbered siblings are read too. */
+  taxHeader: string | undefined;
+}
 
 /**
  * Rows into orders. Rows with the same order number are one order (Shopify's `Name`), in
@@ -52,13 +60,15 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
   for (const [field, header] of Object.entries(mapping)) {
     if (header && !index.has(header)) throw badRequest(`The column "${header}" mapped to ${field} is not in the file`);
   }
-  const cellOf =
-    (row: string[]): Cell =>
-    (field) => {
-      const header = mapping[field];
-      const value = header === undefined ? undefined : row[index.get(header)!]?.trim();
+  const cellOf = (row: string[]): Cell => {
+    const column = (header: string) => {
+      const at = index.get(header);
+      const value = at === undefined ? undefined : row[at]?.trim();
       return value === undefined || value === '' ? undefined : value;
     };
+    return Object.assign((field: CsvField) => (mapping[field] === undefined ? undefined : column(mapping[field])), { column });
+  };
+  const context: ReadContext = { format: detectFormat(headers), taxHeader: mapping.taxLines };
 
   const groups = new Map<string, { lines: number[]; cells: Cell[] }>();
   const problems: CsvProblem[] = [];
@@ -82,7 +92,7 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
   let checked = 0;
   for (const [orderNumber, { lines, cells }] of groups) {
     if (++checked % PLAN_SLICE === 0) await nextTurn();
-    const built = buildOrder(orderNumber, lines, cells);
+    const built = buildOrder(orderNumber, lines, cells, context);
     if ('message' in built) {
       problems.push({ orderNumber, rows: lines, message: built.message });
       continue;
@@ -98,7 +108,7 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
     orders.push({ orderNumber, rows: lines, body: built.body });
   }
   problems.sort((a, b) => a.rows[0]! - b.rows[0]!);
-  return { format: detectFormat(headers), orders, problems, lineItems };
+  return { format: context.format, orders, problems, lineItems };
 }
 
 /** An order the station refuses, said per field as the operator knows them (`lineItems.0.quantity`). */
@@ -116,7 +126,7 @@ function firstOf(cells: Cell[], field: CsvField): string | undefined {
   return undefined;
 }
 
-function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<CsvOrder, 'body'> | { message: string } {
+function buildOrder(orderNumber: string, lines: number[], cells: Cell[], context: ReadContext): Pick<CsvOrder, 'body'> | { message: string } {
   const first = (field: CsvField) => firstOf(cells, field);
   // A cancelled order must not print; one imported before it was cancelled stays as it is.
   const cancelled = first('cancelledAt');
@@ -131,6 +141,7 @@ function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<C
   };
 
   const lineItems: Record<string, unknown>[] = [];
+  const lineDiscounts: { line: number; name: string; amount: { amount: number; currency: string } }[] = [];
   for (const [i, cell] of cells.entries()) {
     const name = cell('item.name');
     if (!name) continue;
@@ -139,11 +150,26 @@ function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<C
     if (!Number.isFinite(quantity) || quantity < 0) return { message: `Line ${lines[i]}: quantity "${quantityText}" is not a number` };
     const itemPrice = price(cell('item.price'), `Line ${lines[i]}: price`);
     if (typeof itemPrice === 'string') return { message: itemPrice };
+    const discount = price(cell('item.discount'), `Line ${lines[i]}: discount`);
+    if (typeof discount === 'string') return { message: discount };
+    if (discount && discount.amount !== 0) lineDiscounts.push({ line: lineItems.length, name, amount: discount });
     const sku = cell('item.sku');
-    lineItems.push({ name, quantity, ...(sku ? { sku } : {}), ...(itemPrice ? { price: itemPrice } : {}) });
+    const variant = context.format === 'shopify' ? shopifyVariantTitle(name) : undefined;
+    lineItems.push({ name, quantity, ...(sku ? { sku } : {}), ...(itemPrice ? { price: itemPrice } : {}), ...(variant ? { variant: { title: variant } } : {}) });
   }
 
   const variables: Record<string, unknown> = {};
+  if (lineDiscounts.length) variables.lineDiscounts = lineDiscounts;
+  const taxLines = readTaxLines(cells, context.taxHeader, (text, what) => price(text, what));
+  if (typeof taxLines === 'string') return { message: taxLines };
+  if (taxLines.length) variables.taxLines = taxLines;
+  const attributes = first('noteAttributes');
+  if (attributes) {
+    const parsed = parseNoteAttributes(attributes);
+    variables.noteAttributes = parsed;
+    const gift = Object.entries(parsed).find(([key]) => /gift/i.test(key) && /message|note|text|card/i.test(key)) ?? Object.entries(parsed).find(([key]) => /gift/i.test(key));
+    if (gift) variables.giftMessage = gift[1];
+  }
   const amounts = [
     ['subtotal', 'subtotal', 'Subtotal'],
     ['shippingCost', 'shipping', 'Shipping'],
@@ -196,6 +222,50 @@ function buildOrder(orderNumber: string, lines: number[], cells: Cell[]): Pick<C
       },
     },
   };
+}
+
+/**
+ * Shopify writes a variant's title into the item name after " - " ("T-Shirt - Large / Blue");
+ * a product of one variant has none ("Default Title" is left out). The name stays whole.
+ */
+export function shopifyVariantTitle(name: string): string | undefined {
+  const at = name.lastIndexOf(' - ');
+  const title = at > 0 ? name.slice(at + 3).trim() : '';
+  return title || undefined;
+}
+
+/** Shopify's "Note Attributes": one "key: value" per line (the value may hold colons). */
+export function parseNoteAttributes(text: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at <= 0) continue;
+    const key = line.slice(0, at).trim();
+    const value = line.slice(at + 1).trim();
+    if (key && value) attributes[key] = value;
+  }
+  return attributes;
+}
+
+/** "Tax 1 Name"/"Tax 1 Value" … "Tax 5 Name"/"Tax 5 Value" from the header mapped to `taxLines`, on the order's first row that has each. */
+function readTaxLines(
+  cells: Cell[],
+  taxHeader: string | undefined,
+  price: (text: string | undefined, what: string) => { amount: number; currency: string } | string | undefined,
+): { name: string; amount: { amount: number; currency: string } }[] | string {
+  if (!taxHeader || !/1/.test(taxHeader)) return [];
+  const lines: { name: string; amount: { amount: number; currency: string } }[] = [];
+  for (let n = 1; n <= 5; n++) {
+    const nameHeader = taxHeader.replace('1', String(n));
+    const valueHeader = nameHeader.replace(/name/i, (word) => (word === 'NAME' ? 'VALUE' : word[0] === 'N' ? 'Value' : 'value'));
+    const row = cells.find((cell) => cell.column(nameHeader) !== undefined);
+    const name = row?.column(nameHeader);
+    if (!row || !name) continue;
+    const amount = price(row.column(valueHeader), `${name}: tax`);
+    if (typeof amount === 'string') return amount;
+    if (amount) lines.push({ name, amount });
+  }
+  return lines;
 }
 
 function nameOf(first: (field: CsvField) => string | undefined, party: 'customer' | 'shipping' | 'billing'): { firstName?: string; lastName?: string } {

@@ -102,6 +102,7 @@ describe('CSV import of a Shopify orders export', () => {
       shippingMethod: 'Standard Shipping',
       phone: '+1 617 555 0100',
       billingPhone: '+1 617 555 0100',
+      taxLines: [{ name: 'VAT 20%', amount: { amount: 5.52, currency: 'USD' } }],
     });
     expect(first.tags.map((tag: { label: string }) => tag.label).sort()).toEqual(['gift', 'vip']);
 
@@ -151,6 +152,38 @@ describe('CSV import of a Shopify orders export', () => {
     expect(plan.problems).toEqual([{ orderNumber: '#1101', rows: [2, 3, 4], message: 'Line 3: quantity "one" is not a number' }]);
     await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping });
     expect((await ordersOf(team.id)).map((order) => order.orderNumber)).not.toContain('#1101');
+  });
+});
+
+describe('CSV import of what Shopify keeps beside the columns', () => {
+  it('reads Note Attributes (the gift message), line discounts, every tax line and the variant inside the item name', async () => {
+    const { team } = running.team('Geschenke');
+    const [header, ...rows] = parse(SHOPIFY) as string[][];
+    const column = (name: string) => header!.indexOf(name);
+    const row = [...rows[0]!];
+    row[column('Name')] = '#2101';
+    row[column('Lineitem name')] = 'T-Shirt “Kyiv” - Large / Синій';
+    row[column('Lineitem discount')] = '2.50';
+    row[column('Note Attributes')] = 'gift_message: С днём рождения! 生日快乐: from Ana\nwrapping: yes';
+    row[column('Tax 2 Name')] = 'City tax 1%';
+    row[column('Tax 2 Value')] = '0.64';
+    const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+    const csv = [header!, row].map((cells) => cells.map(quote).join(',')).join('\n');
+    const { suggestedMapping } = await post('/admin/api/orders/csv/preview', { csv });
+    expect(suggestedMapping).toMatchObject({ noteAttributes: 'Note Attributes', taxLines: 'Tax 1 Name', 'item.discount': 'Lineitem discount' });
+    const result = await post('/admin/api/orders/csv/import', { teamId: team.id, csv, mapping: suggestedMapping });
+    expect(result.problems).toEqual([]);
+    const order = await detail(result.orders[0].id);
+    expect(order.lineItems).toEqual([expect.objectContaining({ name: 'T-Shirt “Kyiv” - Large / Синій', variant: { title: 'Large / Синій' } })]);
+    expect(order.variables).toMatchObject({
+      giftMessage: 'С днём рождения! 生日快乐: from Ana',
+      noteAttributes: { gift_message: 'С днём рождения! 生日快乐: from Ana', wrapping: 'yes' },
+      lineDiscounts: [{ line: 0, name: 'T-Shirt “Kyiv” - Large / Синій', amount: { amount: 2.5, currency: 'USD' } }],
+      taxLines: [
+        { name: 'VAT 20%', amount: { amount: 5.52, currency: 'USD' } },
+        { name: 'City tax 1%', amount: { amount: 0.64, currency: 'USD' } },
+      ],
+    });
   });
 });
 
