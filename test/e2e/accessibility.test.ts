@@ -244,7 +244,9 @@ describe('the dashboard for keyboard, screen reader and zoom', () => {
     await page.getByRole('heading', { level: 1, name: 'Batches' }).waitFor();
     // A page switch puts focus on the page's heading.
     expect(await focused()).toMatchObject({ tag: 'h1', text: 'Batches' });
-    const batch = page.getByRole('article').first();
+    // The refused request comes first (it needs a look), with each order's reason; then the printed one.
+    await page.getByRole('article').first().getByRole('list', { name: 'Refused orders' }).getByText('No template "Slipp" for this team').first().waitFor();
+    const batch = page.getByRole('article').filter({ hasText: /5 orders: #8001, #8002, #8003/ });
     await batch.getByText(/5 orders: #8001, #8002, #8003/).waitFor();
     await expectAccessible('the Batches page with a batch');
     await batch.getByRole('button', { name: 'and 2 more' }).click();

@@ -147,7 +147,7 @@ export function BatchesPage() {
                 </div>
                 <StatusChip status={request.state === 'done' ? 'done' : request.state} />
               </header>
-              <BatchOrders orders={orders} />
+              {orders.length > 0 && <BatchOrders orders={orders} />}
               {request.refused.length > 0 && (
                 <ul className="refused-orders" aria-label="Refused orders">
                   {request.refused.flatMap((refusal) =>
