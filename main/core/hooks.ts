@@ -47,6 +47,8 @@ export interface OrderWrittenEvent {
   merged: boolean;
   source: string;
   sourceId: string;
+  /** False: the writer asked that this order not print automatically (a CSV import that was told not to). */
+  autoPrint?: boolean;
 }
 
 export function createHooks(): StationHooks {

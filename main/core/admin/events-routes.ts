@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { StationEventMap, StationEvents } from '../events';
 
 const HEARTBEAT_MS = 15_000;
-const FORWARDED = ['order', 'batch', 'job', 'printers'] as const satisfies readonly (keyof StationEventMap)[];
+const FORWARDED = ['order', 'batch', 'job', 'printers', 'import'] as const satisfies readonly (keyof StationEventMap)[];
 
 /**
  * `GET /admin/api/events`: Server-Sent Events for the dashboard's live views. Each station

@@ -17,7 +17,7 @@ export function dashboardAdminRoutes(
   deps: { db: Db; events: StationEvents; orders: OrdersService; info: StationInfoSource },
 ) {
   // Manual/CSV routes first: `/admin/api/orders/manual` must not be read as an order id.
-  adminManualOrderRoutes(router, deps.db, deps.orders);
+  adminManualOrderRoutes(router, deps.db, deps.orders, deps.events);
   adminOrderRoutes(router, deps.db, deps.events);
   adminKeyRoutes(router, deps.db);
   adminStationRoutes(router, deps.db, deps.info);

@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../db/open';
+import { conflict, notFound } from '../errors';
+import type { StationEvents } from '../events';
 import { validate } from '../validate';
 import type { OrdersService } from '../orders/service';
 import { CSV_FIELDS, csvPreview } from './csv-import';
@@ -35,6 +37,10 @@ const importBody = csvBody.extend({
   mapping: z.partialRecord(z.enum(CSV_FIELDS), z.string().max(200)),
   /** Say what the import would do and write nothing. */
   dryRun: z.boolean().optional(),
+  /** Let the imported orders print automatically, as the team's flow says; default no. */
+  print: z.boolean().default(false),
+  /** The client's id for this import: its progress comes as `import` events, and `…/csv/imports/{importId}/cancel` stops it. */
+  importId: z.uuid().optional(),
 });
 
 /**
@@ -42,7 +48,9 @@ const importBody = csvBody.extend({
  * seed's manual sources. Both go through the same ingestion service as the REST API, so
  * tags, links, documents and automatic printing behave the same.
  */
-export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersService): void {
+export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersService, events: StationEvents): void {
+  /** Imports running now, by their client's id: cancelling sets the flag the import reads before each order. */
+  const running = new Map<string, { cancelled: boolean }>();
   router.post('/admin/api/orders/manual', async (ctx) => {
     const body = validate(manualBody, ctx.request.body, 'The order is not valid');
     const caller = operatorCallerFor(db, body.teamId);
@@ -62,6 +70,26 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
     const body = validate(importBody, ctx.request.body, 'The import is not valid');
     const caller = operatorCallerFor(db, body.teamId);
     const plan = await planCsvImport(body.csv, body.mapping, body.delimiter);
-    ctx.body = await importPlan(db, orders, caller, plan, body.dryRun ?? false);
+    const importId = body.importId;
+    if (importId && running.has(importId)) throw conflict('An import with that id is running');
+    const state = { cancelled: false };
+    if (importId) running.set(importId, state);
+    try {
+      ctx.body = await importPlan(db, orders, caller, plan, body.dryRun ?? false, {
+        print: body.print,
+        cancelled: () => state.cancelled,
+        onProgress: importId ? (progress) => events.emit('import', { importId, teamId: caller.team.id, ...progress }) : undefined,
+      });
+    } finally {
+      if (importId) running.delete(importId);
+    }
+  });
+
+  /** Stops a running import between two orders; the import's own answer lists what was written. 404 when none runs with that id. */
+  router.post('/admin/api/orders/csv/imports/:importId/cancel', (ctx) => {
+    const state = running.get(ctx.params.importId!);
+    if (!state) throw notFound('No import with that id is running');
+    state.cancelled = true;
+    ctx.body = { cancelling: true };
   });
 }

@@ -72,7 +72,8 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    * Creates or updates an order from an API body. The (team, source, sourceId) triple
    * identifies it; a link may merge a new source into an existing order instead.
    */
-  async function ingest(caller: Caller, body: unknown): Promise<Order201> {
+  /** `autoPrint: false` keeps a new order from printing automatically (a CSV import asked not to). */
+  async function ingest(caller: Caller, body: unknown, options: { autoPrint?: boolean } = {}): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
     // Unknown fields are ignored (the contract's clients rely on it), and the answer says which.
     const warnings = ignoredFields(orderRequestSchema, body);
@@ -82,7 +83,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
-    const { event, resource } = await write(teamId, request, body, merge, warnings);
+    const { event, resource } = await write(teamId, request, body, merge, warnings, options.autoPrint);
     // The order is on disk now: a failing side effect must not turn the answer into a 500,
     // which would tell the sender that the order was not taken.
     try {
@@ -99,9 +100,9 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    * transaction (the `orderWritten` hooks). The answer is built inside it too, so it shows
    * exactly what was committed.
    */
-  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, warnings: IgnoredField[]) {
+  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, warnings: IgnoredField[], autoPrint: boolean | undefined) {
     return writer.write(() => {
-      const written = writeOrder(planWrite(teamId, request, merge, nowIso()), body, warnings);
+      const written = writeOrder(planWrite(teamId, request, merge, nowIso()), body, warnings, autoPrint);
       return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
     });
   }
@@ -144,7 +145,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     return { request, merge, at, key, takesKey: keyOwner === undefined, row, columns, created: false, merged, tagLabels };
   }
 
-  function writeOrder(plan: WritePlan, payload: unknown, warnings: IgnoredField[]) {
+  function writeOrder(plan: WritePlan, payload: unknown, warnings: IgnoredField[], autoPrint?: boolean) {
     const { request, merge, at, key, row, created, merged } = plan;
     const { source, sourceId } = request;
     const teamId = row.team_id;
@@ -163,7 +164,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
       tags = resolveTags(db, teamId, plan.tagLabels, at);
       setOrderTags(db, row.id, tags, !created);
     }
-    const event: OrderWrittenEvent = { order: row, created, merged, source, sourceId };
+    const event: OrderWrittenEvent = { order: row, created, merged, source, sourceId, ...(autoPrint === false ? { autoPrint } : {}) };
     for (const hook of hooks.orderWritten) hook(db, event);
     // A new order has exactly the key just made; hooks never add keys.
     return { ...event, keys: created ? [key] : undefined, tags };

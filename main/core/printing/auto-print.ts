@@ -52,7 +52,7 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
     /** `hooks.orderWritten`, inside the order's transaction: does this new order get printed? */
     recordDecision(event: OrderWrittenEvent): void {
       // Paused for the whole station (`station serve --no-auto-print`): orders wait in `ready`.
-      if (!deps.enabled || !event.created) return;
+      if (!deps.enabled || !event.created || event.autoPrint === false) return;
       const team = getTeam(db, event.order.team_id);
       if (!team || !autoPrintAllowed(team) || !deps.documents().autoPrintEnabled(team.id)) return;
       oweAutoPrint(db, event.order.id, nowIso());

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, describeError } from '../../app/api';
+import { useLive } from '../../app/live';
 import { formatBytes } from '../../app/format-bytes';
 import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
@@ -19,6 +20,8 @@ type Outcome = 'new' | 'changed' | 'unchanged';
 /** The import's answer; with `dryRun` it says what the import would do. */
 interface ImportAnswer {
   dryRun: boolean;
+  /** The import was cancelled: `orders` are those written before it stopped. */
+  cancelled?: boolean;
   summary: { orders: number; lineItems: number; skipped: number; new: number; changed: number; unchanged: number };
   orders: { orderNumber: string; rows: number[]; outcome: Outcome; id?: string }[];
   problems: { orderNumber?: string; rows: number[]; message: string }[];
@@ -103,6 +106,14 @@ export function CsvImport() {
   const [result, setResult] = useState<ImportAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Let the imported orders print automatically (the team's flow); off unless asked. */
+  const [printImported, setPrintImported] = useState(false);
+  /** The running import's id and its last progress report. */
+  const [running, setRunning] = useState<{ importId: string; checked: number; written: number; total: number } | null>(null);
+  useLive('import', (data) => {
+    const progress = data as { importId: string; checked: number; written: number; total: number };
+    setRunning((current) => (current && current.importId === progress.importId ? { ...current, ...progress } : current));
+  });
 
   async function choose(file: File) {
     setError(null);
@@ -144,13 +155,21 @@ export function CsvImport() {
   async function runImport() {
     setBusy(true);
     setError(null);
+    const importId = crypto.randomUUID();
+    setRunning({ importId, checked: 0, written: 0, total: plan?.summary.orders ?? 0 });
     try {
-      setResult(await api<ImportAnswer>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned } }));
+      setResult(await api<ImportAnswer>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned, print: printImported, importId } }));
     } catch (failure) {
       setError(describeError(failure));
     } finally {
       setBusy(false);
+      setRunning(null);
     }
+  }
+
+  async function cancelImport() {
+    if (!running) return;
+    await api(`/orders/csv/imports/${encodeURIComponent(running.importId)}/cancel`, { method: 'POST' }).catch((failure: unknown) => setError(describeError(failure)));
   }
 
   const sample = (header: string) => {
@@ -217,6 +236,16 @@ export function CsvImport() {
             mappingTable
           )}
           <ImportPlan teamId={teamId} mapped={Boolean(cleaned.orderNumber)} plan={plan} />
+          <label className="checkbox">
+            <input type="checkbox" checked={printImported} disabled={busy} onChange={(event) => setPrintImported(event.target.checked)} />
+            Print the imported orders (as the team’s flow prints new orders automatically)
+          </label>
+          {running && (
+            <p role="status" aria-label="Import progress">
+              Importing: {running.checked.toLocaleString()} of {running.total.toLocaleString()} orders checked, {running.written.toLocaleString()} written.{' '}
+              <button type="button" className="button button-small" onClick={() => void cancelImport()}>Cancel import</button>
+            </p>
+          )}
           <ExplainedButton
             type="button"
             className="button button-primary"
@@ -230,8 +259,8 @@ export function CsvImport() {
       )}
       {result && (
         <div className="import-result">
-          <div className={`banner ${result.problems.length ? 'banner-warning' : 'banner-success'}`} role="status">
-            Imported: {summaryLine(result.summary)}
+          <div className={`banner ${result.problems.length || result.cancelled ? 'banner-warning' : 'banner-success'}`} role="status">
+            {result.cancelled ? 'Cancelled. Written before it stopped' : 'Imported'}: {summaryLine(result.summary)}
             {outcomeLine(result.summary, false) && ` (${outcomeLine(result.summary, false)})`}.
             {result.problems.length > 0 && ' Fix the orders below in the file and import it again: imported orders are updated, not duplicated.'}
           </div>
