@@ -9,6 +9,8 @@ import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, orde
 export const OVERVIEW_HOURS = 24;
 /** At most this many jobs that need a look are listed. */
 const FAILING_LIMIT = 20;
+/** A job at its printer this long, with something the printer says about it, needs a look. */
+export const STUCK_AFTER_MS = 60_000;
 
 export interface Overview {
   /** Midnight of the station's own day (its OS time zone), as UTC. */
@@ -48,7 +50,7 @@ export function readOverview(db: Db, now = new Date()): Overview {
   }
 
   const queueDepth = openJobCount(db);
-  const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT);
+  const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT, new Date(now.getTime() - STUCK_AFTER_MS).toISOString());
   const openByPrinter = openJobsByPrinter(db);
   const all = listPrinters(db);
   const nameOf = (id: string) => {
@@ -59,7 +61,10 @@ export function readOverview(db: Db, now = new Date()): Overview {
   const waitingReason = (job: { state: string; printerId: string; reason: string | null }) => {
     const printer = all.find((candidate) => candidate.id === job.printerId);
     // A failure, or a retry with its own reason (the attempt and what CUPS said), keeps its words.
-    if (job.state === 'failed' || printer?.status !== 'offline' || (job.state === 'queued' && job.reason)) return job.reason;
+    if (job.state === 'failed' || (job.state === 'queued' && job.reason)) return job.reason;
+    // At a printer that prints but cannot reach its device: what the print system says of it.
+    if (printer?.status === 'busy' && !job.reason && printer.statusReason) return `At ${printer.nickname ?? printer.name}: ${printer.statusReason}`;
+    if (printer?.status !== 'offline') return job.reason;
     return `Waiting at ${printer.nickname ?? printer.name}: ${printer.statusReason ?? 'the printer is offline'}`;
   };
   return {

@@ -47,9 +47,12 @@ export interface JobNeedingALook {
 
 /**
  * Jobs that need a look, newest first: failed since `failedSince`, queued with a reason
- * (retrying, waiting on the print system), and every open job at an offline printer.
+ * (retrying, waiting on the print system), every open job at an offline printer, and every
+ * job at its printer since before `stuckBefore` that the printer says something about
+ * (`connecting-to-device`, a backend error): a printer that reads online while its jobs
+ * cannot reach it.
  */
-export function jobsNeedingALook(db: Db, failedSince: string, limit: number): JobNeedingALook[] {
+export function jobsNeedingALook(db: Db, failedSince: string, limit: number, stuckBefore: string): JobNeedingALook[] {
   return statement(
     db,
     `SELECT j.id, j.batch_id AS batchId, j.state, j.printer_id AS printerId, j.reason, j.attempts, j.updated_at AS updatedAt,
@@ -57,6 +60,8 @@ export function jobsNeedingALook(db: Db, failedSince: string, limit: number): Jo
      FROM print_jobs j
      WHERE (j.state = 'failed' AND j.finished_at >= ?) OR (j.state = 'queued' AND j.reason IS NOT NULL)
         OR (j.state IN ${OPEN_STATES} AND j.printer_id IN (SELECT id FROM printers WHERE status = 'offline'))
+        OR (j.state = 'submitted' AND j.submitted_at < ?
+            AND (j.reason IS NOT NULL OR j.printer_id IN (SELECT id FROM printers WHERE status = 'busy' AND status_reason IS NOT NULL)))
      ORDER BY j.updated_at DESC LIMIT ?`,
-  ).all(failedSince, limit) as JobNeedingALook[];
+  ).all(failedSince, stuckBefore, limit) as JobNeedingALook[];
 }

@@ -341,8 +341,16 @@ export function queueState(queue: Pick<QueueLine, 'enabled' | 'printing' | 'mess
   }
   if (!accepting) return { status: 'offline', reason: `not accepting jobs${problem ? `; ${problem}` : ''}` };
   if (queue.alerts.some((alert) => alert.endsWith('-error')) && problem) return { status: 'offline', reason: problem };
-  return { status: queue.printing ? 'busy' : 'online', ...(problem ? { reason: problem } : {}) };
+  // Printing, a backend that cannot reach its printer says so only in the queue's message
+  // ("The printer may not exist or is unavailable at this time", "Unable to connect…"): kept
+  // as the reason, so jobs that wait there are shown with it. Progress messages are not.
+  const unreachable = queue.printing && UNREACHABLE_MESSAGE.test(queue.message) ? queue.message : undefined;
+  const reason = problem ?? unreachable;
+  return { status: queue.printing ? 'busy' : 'online', ...(reason ? { reason } : {}) };
 }
+
+/** Messages of a CUPS backend that cannot get a job to its printer. */
+const UNREACHABLE_MESSAGE = /not exist|unavailable|unable to|cannot|can't|not respond|connect|refused|timed? ?out|error|fail/i;
 
 /** A queue whose driver speaks ZPL: CUPS's Zebra drivers, and any make and model that names ZPL. */
 const ZPL_MAKE_AND_MODEL = /\bzebra\b|\bzpl\b/i;

@@ -122,6 +122,11 @@ export class PrivateCupsd {
     execFileSync('lpadmin', ['-h', this.server, '-p', name, '-E', '-v', `keep:${this.outputDir}`, '-P', this.ppd(kind)], { stdio: 'pipe' });
   }
 
+  /** A documents queue (A4 and the rest) whose printer is a JetDirect socket nobody answers: its jobs stay at the printer, "connecting". */
+  addUnreachableQueue(name: string, port: number): void {
+    execFileSync('lpadmin', ['-h', this.server, '-p', name, '-E', '-v', `socket://127.0.0.1:${port}`, '-P', this.ppd('documents')], { stdio: 'pipe' });
+  }
+
   /** A PostScript queue with trays (the sample driver), printing into `outputDir/<name>.ps`: each job replaces the file. */
   addFileQueue(name: string): string {
     const output = join(this.outputDir, `${name}.ps`);
