@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { RequestFilters } from './requests-store';
+import { requestFilterClauses, type RequestFilters } from './requests-store';
 
 /** A print request's refused orders, as kept (migration 0030). */
 export interface RefusalRow {
@@ -29,24 +29,7 @@ export function insertRefusal(db: Db, row: RefusalRow): void {
 export function listRequestRefusals(db: Db, filters: RequestFilters, limit: number): RefusalRow[] {
   // A refusal names no printer: filtering by one leaves refusals out.
   if (filters.printerId) return [];
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filters.trigger) {
-    where.push('r.trigger = ?');
-    params.push(filters.trigger);
-  }
-  if (filters.day) {
-    const start = new Date(`${filters.day}T00:00:00`);
-    const end = new Date(start);
-    end.setDate(end.getDate() + 1);
-    where.push('r.created_at >= ? AND r.created_at < ?');
-    params.push(start.toISOString(), end.toISOString());
-  }
-  if (filters.q) {
-    const bare = filters.q.trim().replace(/^#/, '');
-    where.push(`EXISTS (SELECT 1 FROM json_each(r.orders) e JOIN orders o ON o.id = json_extract(e.value, '$.id') WHERE o.order_number IN (?, ?))`);
-    params.push(bare, `#${bare}`);
-  }
+  const { where, params } = requestFilterClauses('r', filters);
   return statement(db, `SELECT r.* FROM print_refusals r ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.created_at DESC, r.rowid DESC LIMIT ?`).all(...params, limit) as RefusalRow[];
 }
 

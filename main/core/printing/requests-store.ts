@@ -12,29 +12,39 @@ export interface RequestFilters {
   q?: string;
 }
 
-/** The batches of the newest requests that match, newest first (at most `limit` batches). */
-export function listRequestBatches(db: Db, filters: RequestFilters, limit: number): BatchRow[] {
+/**
+ * The WHERE clauses and parameters of the Batches page's filters for a table aliased `alias`
+ * with `trigger`, `created_at` and `orders` (JSON [{id}]) columns: print batches and refusals.
+ * The printer filter is the caller's (a refusal names no printer).
+ */
+export function requestFilterClauses(alias: string, filters: Omit<RequestFilters, 'printerId'>): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filters.trigger) {
-    where.push('b.trigger = ?');
+    where.push(`${alias}.trigger = ?`);
     params.push(filters.trigger);
-  }
-  if (filters.printerId) {
-    where.push('EXISTS (SELECT 1 FROM print_jobs j WHERE j.batch_id = b.id AND j.printer_id = ?)');
-    params.push(filters.printerId);
   }
   if (filters.day) {
     const start = new Date(`${filters.day}T00:00:00`);
     const end = new Date(start);
     end.setDate(end.getDate() + 1);
-    where.push('b.created_at >= ? AND b.created_at < ?');
+    where.push(`${alias}.created_at >= ? AND ${alias}.created_at < ?`);
     params.push(start.toISOString(), end.toISOString());
   }
   if (filters.q) {
     const bare = filters.q.trim().replace(/^#/, '');
-    where.push(`EXISTS (SELECT 1 FROM json_each(b.orders) e JOIN orders o ON o.id = json_extract(e.value, '$.id') WHERE o.order_number IN (?, ?))`);
+    where.push(`EXISTS (SELECT 1 FROM json_each(${alias}.orders) e JOIN orders o ON o.id = json_extract(e.value, '$.id') WHERE o.order_number IN (?, ?))`);
     params.push(bare, `#${bare}`);
+  }
+  return { where, params };
+}
+
+/** The batches of the newest requests that match, newest first (at most `limit` batches). */
+export function listRequestBatches(db: Db, filters: RequestFilters, limit: number): BatchRow[] {
+  const { where, params } = requestFilterClauses('b', filters);
+  if (filters.printerId) {
+    where.push('EXISTS (SELECT 1 FROM print_jobs j WHERE j.batch_id = b.id AND j.printer_id = ?)');
+    params.push(filters.printerId);
   }
   return statement(db, `SELECT b.* FROM print_batches b ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.created_at DESC, b.rowid DESC LIMIT ?`).all(...params, limit) as BatchRow[];
 }
