@@ -97,8 +97,12 @@ export function createPrintingService(deps: {
       }
       const requestId = newId();
       // What was refused is kept, with each order's reason, where the bench and the order look.
-      for (const problem of problems) {
-        recordRefusal(db, { requestId, teamId: caller.team.id, name, ref: request.ref ?? null, trigger: options.trigger, result: problem, statusOf: (orderId) => selected.orders.find((order) => order.id === orderId)?.status, at });
+      if (problems.length) {
+        // One lookup for every refused order: a request by filters may name thousands.
+        const statuses = new Map(selected.orders.map((order) => [order.id, order.status]));
+        for (const problem of problems) {
+          recordRefusal(db, { requestId, teamId: caller.team.id, name, ref: request.ref ?? null, trigger: options.trigger, result: problem, statusOf: (orderId) => statuses.get(orderId), at });
+        }
       }
       const pending: PrintBatchResult[] = [];
       for (const batch of plan.batches) {
