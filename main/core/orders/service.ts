@@ -71,8 +71,8 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
   /**
    * Creates or updates an order from an API body. The (team, source, sourceId) triple
    * identifies it; a link may merge a new source into an existing order instead.
+   * `autoPrint: false` keeps a new order from printing automatically (a CSV import asked not to).
    */
-  /** `autoPrint: false` keeps a new order from printing automatically (a CSV import asked not to). */
   async function ingest(caller: Caller, body: unknown, options: { autoPrint?: boolean } = {}): Promise<Order201> {
     const request = validate(orderRequestSchema, body, 'The order is not valid');
     // Unknown fields are ignored (the contract's clients rely on it), and the answer says which.
