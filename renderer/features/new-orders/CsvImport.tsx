@@ -236,7 +236,7 @@ export function CsvImport() {
             mappingTable
           )}
           <ImportPlan teamId={teamId} mapped={Boolean(cleaned.orderNumber)} plan={plan} />
-          <label className="checkbox">
+          <label className="checkbox import-print">
             <input type="checkbox" checked={printImported} disabled={busy} onChange={(event) => setPrintImported(event.target.checked)} />
             Print the imported orders (as the team’s flow prints new orders automatically)
           </label>
