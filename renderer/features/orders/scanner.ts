@@ -14,6 +14,15 @@ export function isTextEntry(target: EventTarget | null): target is HTMLInputElem
   return target instanceof HTMLElement && target.isContentEditable;
 }
 
+/**
+ * When the key was pressed: the event's own time stamp, which the browser takes from the
+ * operating system's key event. A busy page (a re-render after the code's first key) handles
+ * a burst's keys late and unevenly, but their time stamps keep the scanner's pace.
+ */
+function keyTime(event: KeyboardEvent): number {
+  return event.timeStamp > 0 ? event.timeStamp : performance.now();
+}
+
 /** Sets a field's value the way typing does, so React's controlled inputs see the change. */
 function restoreValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
@@ -59,7 +68,7 @@ export function watchScans(options: { scanBox: () => HTMLInputElement | null; sh
   const onKey = (event: KeyboardEvent) => {
     const box = options.scanBox();
     if (!box) return;
-    const now = performance.now();
+    const now = keyTime(event);
     const printable = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey;
     if (event.target === box) {
       // `/` goes to the scan box; pressed there it types nothing, unless a code carries it.
