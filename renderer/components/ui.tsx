@@ -15,6 +15,8 @@ const STATUS_LABELS: Record<string, string> = {
   refused: 'Refused',
   online: 'Online',
   offline: 'Offline',
+  busy: 'Busy',
+  missing: 'Missing',
   live: 'Live',
   onboarding: 'Onboarding',
   revoked: 'Revoked',

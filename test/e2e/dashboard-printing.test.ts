@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +8,7 @@ import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot,
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
-useTestCups();
+const cups = useTestCups();
 
 let running: RunningStation;
 let browser: Browser;
@@ -17,6 +18,7 @@ let token: string;
 
 interface PrinterView {
   id: string;
+  status: string;
   name: string;
   nickname: string;
   printerVendorId: string;
@@ -137,5 +139,67 @@ describe('printing from the dashboard in a real browser', () => {
       .poll(async () => (await adminGet<PrinterView[]>('/printers')).find((printer) => printer.printerVendorId === 'TRAYS')?.nickname)
       .toBe('Label printer');
     await screenshot(page, 'printers');
+  });
+
+  it('a printer gone from CUPS: Routing and the Overview say which tags it strands, Printers offers Remove (not Test print), and names stay whole at 1366 px', async () => {
+    cups.addQueue('Лента_Gift_Shelf_Printer_Upstairs', 'documents');
+    const listed = await (await fetch(`${running.url}/admin/api/printers/refresh`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).json() as PrinterView[];
+    const shelf = listed.find((printer) => printer.printerVendorId === 'Лента_Gift_Shelf_Printer_Upstairs')!;
+    const route = await fetch(`${running.url}/admin/api/teams/${shop.team.id}/routing/tags/gift-note`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ printerId: shelf.id, saveAnyway: true }),
+    });
+    expect(route.status).toBe(200);
+    execFileSync('lpadmin', ['-x', 'Лента_Gift_Shelf_Printer_Upstairs']);
+    // The station follows its printers: no one presses "Refresh printers".
+    await expect.poll(async () => (await adminGet<PrinterView[]>('/printers')).find((printer) => printer.id === shelf.id)?.status, { timeout: 30_000 }).toBe('missing');
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    try {
+      await page.goto(`${running.url}/#/routing`);
+      await page.getByLabel('Team').selectOption({ label: 'Corner Shop' }).catch(() => undefined);
+      await page.getByRole('alert').getByText(/Routing names printers the print system no longer lists: “gift-note” → Лента_Gift_Shelf_Printer_Upstairs/).waitFor();
+      await page.getByRole('row', { name: /gift-note/ }).getByText('Missing from the print system: this tag does not print').waitFor();
+
+      await page.goto(`${running.url}/#/`);
+      const needsALook = page.getByRole('region', { name: 'Needs a look' });
+      await needsALook.getByText("Corner Shop's “gift-note”").waitFor();
+      await needsALook.getByText('The print system no longer lists Лента_Gift_Shelf_Printer_Upstairs: choose another printer in Routing').waitFor();
+
+      await page.goto(`${running.url}/#/printers`);
+      const row = page.getByRole('row', { name: /Лента_Gift_Shelf_Printer_Upstairs/ });
+      await row.getByRole('button', { name: 'Remove Лента_Gift_Shelf_Printer_Upstairs' }).waitFor();
+      expect(await row.getByRole('button', { name: 'Test print' }).count()).toBe(0);
+      // Every printer's name and the name it is shown by read whole, and the table fits the page (its buttons too).
+      const clipped = await page.locator('table td:first-child').evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const name = cell.querySelector('strong')!;
+          const shown = cell.querySelector('input')!;
+          return [
+            ...(name.getBoundingClientRect().right > cell.getBoundingClientRect().right + 1 ? [name.textContent] : []),
+            ...(shown.scrollWidth > shown.clientWidth + 1 ? [`shown as ${shown.value || shown.placeholder}`] : []),
+          ];
+        }),
+      );
+      expect(clipped).toEqual([]);
+      const table = page.getByRole('region', { name: 'Printers table' });
+      expect(await table.evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth)).toBeLessThanOrEqual(1);
+      await screenshot(page, 'printers-missing');
+
+      // Routing still sends gift notes there: removing it is refused, in words.
+      await row.getByRole('button', { name: /^Remove/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove printer' }).click();
+      await page.getByText(/was not removed: Routing still sends documents to Лента_Gift_Shelf_Printer_Upstairs: Corner Shop's "gift-note"/).waitFor();
+
+      // Once routing points elsewhere, it goes.
+      expect((await fetch(`${running.url}/admin/api/teams/${shop.team.id}/routing/tags/gift-note`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      await row.getByRole('button', { name: /^Remove/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove printer' }).click();
+      await page.getByRole('status').getByText('Лента_Gift_Shelf_Printer_Upstairs was removed.').waitFor();
+      await row.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 });

@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
 import type { Db } from '../db/open';
 import { listPrinters } from '../printers/store';
+import { printerDisplayName } from '../printing/store';
 import { countErrorRefusalsSince, errorRefusalsSince, orderNumbersOf } from '../printing/refusals-store';
 import { requestTitle } from '../printing/request-state';
+import { routingOnMissingPrinters, type RoutingUse } from '../printing/routing-store';
 import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, ordersCreatedSince, pagesSubmittedSince } from './overview-store';
 
 /** The hours of the pages-per-hour chart: the last day, the current hour last. */
@@ -29,6 +31,8 @@ export interface Overview {
   refusedPrints: { id: string; requestId: string; title: string; reason: string; orderNumbers: string[]; createdAt: string }[];
   /** `reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is. */
   printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
+  /** Routing that names a printer the print system no longer lists (a tag's printer, a pool member, a team's default): its documents cannot print there. */
+  routesToMissingPrinters: RoutingUse[];
 }
 
 /** What the Overview page shows: the day at a glance, read in a few indexed queries. */
@@ -53,9 +57,10 @@ export function readOverview(db: Db, now = new Date()): Overview {
   const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT, new Date(now.getTime() - STUCK_AFTER_MS).toISOString());
   const openByPrinter = openJobsByPrinter(db);
   const all = listPrinters(db);
+  // A removed printer is not listed, but its failed jobs of the day still name it.
   const nameOf = (id: string) => {
     const printer = all.find((candidate) => candidate.id === id);
-    return printer ? (printer.nickname ?? printer.name) : id;
+    return printer ? (printer.nickname ?? printer.name) : printerDisplayName(db, id);
   };
   /** A job not finished at an offline printer says where it waits, whatever its own last reason was. */
   const waitingReason = (job: { state: string; printerId: string; reason: string | null }) => {
@@ -101,6 +106,7 @@ export function readOverview(db: Db, now = new Date()): Overview {
         since: printer.statusChangedAt,
         openJobs: openByPrinter.get(printer.id) ?? 0,
       })),
+    routesToMissingPrinters: routingOnMissingPrinters(db),
   };
 }
 

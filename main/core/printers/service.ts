@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, StationError } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { PrintBackend } from './backend';
 import { FOLDER_VENDOR_ID } from './folder-backend';
 import { mmText } from './paper-sizes';
-import { computerId, findBackendPrinter, findOsDefaultPrinter, findPrinter, getPrinter, listPrinters, markMissing, type Printer, type PrinterSettings, updatePrinterSettings, updatePrinterState, upsertDiscovered } from './store';
+import { computerId, findBackendPrinter, findOsDefaultPrinter, findPrinter, getPrinter, listPrinters, markMissing, markRemoved, type Printer, type PrinterSettings, updatePrinterSettings, updatePrinterState, upsertDiscovered } from './store';
 
 export type Visibility = 'all' | 'visible' | 'hidden';
 
@@ -35,6 +35,12 @@ export interface PrintersService {
   /** The OS default printer if the OS has one, else the folder printer. */
   stationDefault(): Printer;
   updateSettings(id: string, settings: PrinterSettings): Printer;
+  /**
+   * Takes a printer the print system no longer lists off the station's lists (its history
+   * keeps its name); 409 while the system lists it. Routing and waiting jobs are checked by
+   * the caller (printing/remove-printer.ts).
+   */
+  markRemoved(printer: Printer): void;
   resource(printer: Printer): PrinterResource;
 }
 
@@ -170,11 +176,14 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
     },
     async get(idOrVendorId) {
       await service.ready();
-      const printer = findPrinter(db, idOrVendorId);
+      const printer = service.find(idOrVendorId);
       if (!printer) throw notFound('No printer with that id or printerVendorId');
       return printer;
     },
-    find: (idOrVendorId) => findPrinter(db, idOrVendorId),
+    find(idOrVendorId) {
+      const printer = findPrinter(db, idOrVendorId);
+      return printer?.removedAt ? undefined : printer;
+    },
     backendFor(printer) {
       const backend = backendsByKind.get(printer.backend);
       if (!backend) throw new Error(`No ${printer.backend} print backend on this station`);
@@ -202,6 +211,13 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       updatePrinterSettings(db, id, settings, nowIso());
       events.emit('printers', { type: 'refreshed' });
       return getPrinter(db, id)!;
+    },
+    markRemoved(printer) {
+      if (printer.status !== 'missing') {
+        throw new StationError('conflict', 'printer_not_missing', `The print system still lists ${printer.nickname ?? printer.name}: remove its queue there first (the station marks it missing), then remove it here`);
+      }
+      markRemoved(db, printer.id, nowIso());
+      events.emit('printers', { type: 'refreshed' });
     },
     resource(printer) {
       return {

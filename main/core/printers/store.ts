@@ -24,6 +24,7 @@ export interface PrinterRow {
   language_setting: string | null;
   status_reason: string | null;
   status_changed_at: string | null;
+  removed_at: string | null;
 }
 
 /** A printer row with its JSON columns parsed: what routing and the queue read. */
@@ -51,6 +52,8 @@ export interface Printer {
   /** What the OS says (CUPS's make and model), and the admin's setting (null: follow the OS). */
   zplDetected: boolean;
   zplSetting: boolean | null;
+  /** When an admin removed it while it was missing (kept for the history that names it), or null. */
+  removedAt: string | null;
 }
 
 export function parsePrinterRow(row: PrinterRow): Printer {
@@ -74,6 +77,7 @@ export function parsePrinterRow(row: PrinterRow): Printer {
     takesZpl: row.language_setting ? row.language_setting === 'zpl' : row.detected_language === 'zpl',
     zplDetected: row.detected_language === 'zpl',
     zplSetting: row.language_setting ? row.language_setting === 'zpl' : null,
+    removedAt: row.removed_at,
   };
 }
 
@@ -89,7 +93,7 @@ export function upsertDiscovered(db: Db, backend: string, printer: DiscoveredPri
        status_changed_at = CASE WHEN printers.status <> excluded.status THEN excluded.status_changed_at ELSE printers.status_changed_at END,
        status = excluded.status, status_reason = excluded.status_reason, trays = excluded.trays,
        paper_sizes = excluded.paper_sizes, accepts_custom_paper = excluded.accepts_custom_paper,
-       os_default = excluded.os_default, detected_language = excluded.detected_language, present = 1, updated_at = excluded.updated_at`,
+       os_default = excluded.os_default, detected_language = excluded.detected_language, present = 1, removed_at = NULL, updated_at = excluded.updated_at`,
   ).run({
     id: newId,
     backend,
@@ -125,8 +129,14 @@ export function updatePrinterState(db: Db, id: string, status: PrinterStatus, re
   ).run({ id, status, reason, at });
 }
 
+/** The station's printers, removed ones left out. */
 export function listPrinters(db: Db): Printer[] {
-  return (statement(db, 'SELECT * FROM printers ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
+  return (statement(db, 'SELECT * FROM printers WHERE removed_at IS NULL ORDER BY present DESC, backend, vendor_id').all() as PrinterRow[]).map(parsePrinterRow);
+}
+
+/** Takes a missing printer off the lists; its row stays for the history that names it. */
+export function markRemoved(db: Db, id: string, at: string): void {
+  statement(db, "UPDATE printers SET removed_at = ?, os_default = 0, updated_at = ? WHERE id = ? AND status = 'missing'").run(at, at, id);
 }
 
 /** A backend's printer by its OS queue name, without reading every printer (asked for each print that falls back to it). */

@@ -24,6 +24,7 @@ import type { PrintQueue } from './queue';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
 import { batchCursor, batchOrderNumbers, type BatchRow, getBatch, getJob, type JobRow, listBatches, listBatchJobs, listJobDocuments } from './store';
 import type { TestPrinter } from './test-print';
+import { removeMissingPrinter } from './remove-printer';
 
 const printerSettingsBody = z.strictObject({
   nickname: z.string().trim().max(100).nullable().optional(),
@@ -129,6 +130,13 @@ function routeProblems(printer: Printer, templates: ReturnType<DocumentsApi['tem
     }));
 }
 
+/** A test page for a printer the print system no longer lists would fail at the door: 409, in words. */
+export function refuseMissing(printer: Printer): void {
+  if (printer.status === 'missing') {
+    throw new StationError('conflict', 'printer_missing', `The print system no longer lists ${printer.nickname ?? printer.name}: nothing can print there. Refresh printers after re-adding its queue, or remove it`);
+  }
+}
+
 /** The dashboard's printing screens: printers, routing per team, batches and jobs. */
 export function printingAdminRoutes(
   router: Router,
@@ -144,6 +152,8 @@ export function printingAdminRoutes(
     if (printerId === null) return null;
     const printer = printers.find(printerId);
     if (!printer) throw badRequest('No printer with that id', [{ path: 'printerId', message: 'Unknown printer' }]);
+    // Routing to a queue the print system no longer lists would refuse every scan of the tag.
+    refuseMissing(printer);
     return printer;
   };
 
@@ -166,8 +176,13 @@ export function printingAdminRoutes(
     });
     ctx.body = printers.resource(updated);
   });
+  router.delete('/admin/api/printers/:id', (ctx) => {
+    removeMissingPrinter(deps, ctx.params.id!);
+    ctx.status = 204;
+  });
   router.post('/admin/api/printers/:id/test-print', async (ctx) => {
     const printer = await printers.get(ctx.params.id!);
+    refuseMissing(printer);
     ctx.body = await deps.testPrinter.print(printer);
   });
 
@@ -200,6 +215,7 @@ export function printingAdminRoutes(
       const path = `fallbackPrinterIds.${index}`;
       const fallback = printers.find(id);
       if (!fallback) throw badRequest('No printer with that id', [{ path, message: 'Unknown printer' }]);
+      refuseMissing(fallback);
       if (fallback.id === printer!.id) throw badRequest('The first printer is already in the pool', [{ path, message: 'Same as printerId' }]);
       if (body.tray && !fallback.trays.includes(body.tray)) {
         throw badRequest(`The printer "${fallback.name}" has no tray "${body.tray}": a pool's printers must take the route's tray`, [{ path, message: `Trays: ${fallback.trays.join(', ') || 'none'}` }]);

@@ -171,6 +171,11 @@ export function hasOpenJobs(db: Db): boolean {
   return statement(db, "SELECT 1 FROM print_jobs WHERE state IN ('queued', 'rendering', 'submitting', 'submitted') LIMIT 1").get() !== undefined;
 }
 
+/** Jobs not finished at one printer: a printer with any cannot be removed. */
+export function openJobCountAt(db: Db, printerId: string): number {
+  return statement(db, "SELECT count(*) FROM print_jobs WHERE printer_id = ? AND state IN ('queued', 'rendering', 'submitting', 'submitted')").pluck().get(printerId) as number;
+}
+
 export function listJobsInState(db: Db, states: JobState[]): JobRow[] {
   return statement(db, `SELECT * FROM print_jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`).all(...states) as JobRow[];
 }

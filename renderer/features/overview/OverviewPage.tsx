@@ -14,6 +14,11 @@ export function failingSentence(job: Overview['failingJobs'][number]): string {
   return job.reason ?? `Retrying (attempt ${job.attempts + 1})`;
 }
 
+/** Where routing names a missing printer, in words: "Shop's “gift-note”", "Shop's default printer". */
+export function routingUseWords(use: Overview['routesToMissingPrinters'][number]): string {
+  return use.tag === null ? `${use.teamName}'s default printer` : `${use.teamName}'s “${use.tag}”`;
+}
+
 const LIVE_DELAY_MS = 250;
 
 /** The day at a glance: orders and pages today, pages per hour, the queue, what failed, the printers. Live. */
@@ -51,10 +56,20 @@ export function OverviewPage() {
           </section>
           <section className="card" aria-labelledby="overview-failing-heading">
             <h2 id="overview-failing-heading">Needs a look</h2>
-            {overview.failingJobs.length === 0 && overview.refusedPrints.length === 0 ? (
+            {overview.failingJobs.length === 0 && overview.refusedPrints.length === 0 && overview.routesToMissingPrinters.length === 0 ? (
               <p className="muted">No failed, refused, retrying or waiting jobs in the last 24 hours.</p>
             ) : (
               <ul className="overview-failing">
+                {overview.routesToMissingPrinters.map((use) => (
+                  <li key={`${use.teamId}/${use.tag ?? ''}/${use.as}/${use.printerId}`}>
+                    <StatusChip status="missing" />
+                    <span>
+                      <a href="#/routing">{routingUseWords(use)}</a> {use.as === 'default' ? 'is' : use.as === 'pool' ? 'falls back on' : 'prints on'} {use.printerName}
+                    </span>
+                    <span className="overview-reason">The print system no longer lists {use.printerName}: choose another printer in Routing</span>
+                    <span />
+                  </li>
+                ))}
                 {overview.refusedPrints.map((refusal) => (
                   <li key={refusal.id}>
                     <StatusChip status="refused" />

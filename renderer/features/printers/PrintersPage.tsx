@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PaperSizes } from './PaperSizes';
 import { NicknameField } from './NicknameField';
 import { api, describeError } from '../../app/api';
+import { useConfirm } from '../../components/confirm';
 import { EmptyState, ErrorBanner, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from './use-printers';
 
@@ -11,6 +12,7 @@ export function PrintersPage() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [confirmDialog, confirm] = useConfirm();
 
   async function refresh() {
     setBusy(true);
@@ -49,8 +51,29 @@ export function PrintersPage() {
     }
   }
 
+  /** A printer the print system no longer lists: off the station's lists, once nothing routes to it or waits for it. */
+  async function remove(printer: Printer) {
+    setActionError(null);
+    setMessage(null);
+    const ok = await confirm({
+      title: `Remove ${printerLabel(printer)}?`,
+      body: 'The print system no longer lists it. Its print history keeps its name; if its queue comes back, so does the printer, with its settings.',
+      confirmLabel: 'Remove printer',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await api(`/printers/${encodeURIComponent(printer.id)}`, { method: 'DELETE' });
+      setPrinters((list) => list?.filter((p) => p.id !== printer.id) ?? null);
+      setMessage(`${printerLabel(printer)} was removed.`);
+    } catch (failure) {
+      setActionError(`${printerLabel(printer)} was not removed: ${describeError(failure)}`);
+    }
+  }
+
   return (
     <div className="page page-wide">
+      {confirmDialog}
       <PageHeader
         title="Printers"
         subtitle="Printers this computer can reach. Names and defaults set here apply to every team."
@@ -69,19 +92,17 @@ export function PrintersPage() {
         <TableScroll label="Printers table">
           <table className="table card-table">
             <thead>
-              <tr><th>Printer</th><th>Status</th><th>Name shown</th><th>Visible to API</th><th>Default tray</th><th>Fit to page</th><th>ZPL label printer</th><th>Paper sizes</th><th><span className="sr-only">Actions</span></th></tr>
+              <tr><th>Printer and the name shown</th><th>Status</th><th>Visible to API</th><th>Default tray</th><th>Fit to page</th><th>ZPL label printer</th><th>Paper sizes</th><th><span className="sr-only">Actions</span></th></tr>
             </thead>
             <tbody>
               {printers.map((printer) => (
                 <tr key={printer.id}>
-                  <td>
+                  <td className="printer-cell">
                     <strong>{printer.name}</strong>
                     <div className="muted small"><code>{printer.printerVendorId}</code> · {printer.computer.name}</div>
-                  </td>
-                  <td><StatusChip status={printer.status} /></td>
-                  <td>
                     <NicknameField printer={printer} save={(nickname) => update(printer, { nickname })} />
                   </td>
+                  <td><StatusChip status={printer.status} /></td>
                   <td>
                     <input type="checkbox" aria-label={`${printer.name} visible`} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />
                   </td>
@@ -104,14 +125,18 @@ export function PrintersPage() {
                       value={printer.zpl.setting === null ? 'auto' : printer.zpl.setting ? 'yes' : 'no'}
                       onChange={(event) => void update(printer, { config: { takesZpl: event.target.value === 'auto' ? null : event.target.value === 'yes' } })}
                     >
-                      <option value="auto">As the system says ({printer.zpl.detected ? 'yes' : 'no'})</option>
-                      <option value="yes">Yes: send it raw ZPL</option>
+                      <option value="auto">System says {printer.zpl.detected ? 'yes' : 'no'}</option>
+                      <option value="yes">Yes: raw ZPL</option>
                       <option value="no">No</option>
                     </select>
                   </td>
                   <td className="small"><PaperSizes printer={printer} /></td>
                   <td className="num">
-                    <button type="button" className="button button-small" onClick={() => void testPrint(printer)}>Test print</button>
+                    {printer.status === 'missing' ? (
+                      <button type="button" className="button button-small button-danger" aria-label={`Remove ${printerLabel(printer)}`} onClick={() => void remove(printer)}>Remove</button>
+                    ) : (
+                      <button type="button" className="button button-small" onClick={() => void testPrint(printer)}>Test print</button>
+                    )}
                   </td>
                 </tr>
               ))}

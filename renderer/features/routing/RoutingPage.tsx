@@ -3,8 +3,8 @@ import { api, ApiError, describeError } from '../../app/api';
 import { useConfirm } from '../../components/confirm';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, TableScroll } from '../../components/ui';
-import { printerLabel, usePrinters } from '../printers/use-printers';
-import { effectiveTarget, trayProblem, type TeamRouting } from './routing';
+import { printerLabel, usePrinters, type Printer } from '../printers/use-printers';
+import { effectiveTarget, missingInRouting, printerChoice, trayProblem, type TeamRouting } from './routing';
 
 /**
  * Per team: which printer and tray each document tag prints to. The table says, for every
@@ -86,13 +86,18 @@ export function RoutingPage() {
             Default printer of the team
             <select value={routing.defaultPrinterId ?? ''} onChange={(event) => void setDefault(event.target.value)}>
               <option value="">Station default ({printerLabel(printers.find((p) => p.id === routing.effectiveDefaultPrinterId) ?? printers[0]!)})</option>
-              {printers.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
+              {printers.map((printer) => <PrinterOption key={printer.id} printer={printer} chosenId={routing.defaultPrinterId} />)}
             </select>
           </label>
         )}
       </div>
       <ErrorBanner error={error} />
       {!teamId && <EmptyState title="No team yet">Create a team first (station teams create), then route its documents here.</EmptyState>}
+      {routing && printers && missingInRouting(routing, printers).length > 0 && (
+        <div className="banner banner-warning" role="alert">
+          Routing names printers the print system no longer lists: {missingInRouting(routing, printers).join('; ')}. Their documents cannot print: choose another printer, or add the queue again and refresh printers.
+        </div>
+      )}
       {routing && printers && (
         <section className="card">
           <h2>Tag rules</h2>
@@ -121,7 +126,7 @@ export function RoutingPage() {
                             }}
                           >
                             <option value="">Team default</option>
-                            {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+                            {printers.map((p) => <PrinterOption key={p.id} printer={p} chosenId={route.printerId} />)}
                           </select>
                         </td>
                         <td>
@@ -149,7 +154,7 @@ export function RoutingPage() {
                               <option value="">Add a printer…</option>
                               {printers
                                 .filter((p) => p.id !== route.printerId && !(route.fallbackPrinterIds ?? []).includes(p.id) && (!route.tray || p.trays.includes(route.tray)))
-                                .map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+                                .map((p) => <PrinterOption key={p.id} printer={p} chosenId={null} />)}
                             </select>
                           )}
                         </td>
@@ -163,6 +168,7 @@ export function RoutingPage() {
                         <td>
                           → {target.printer}, {target.tray}
                           {target.fromDefault && <span className="muted small"> (default)</span>}
+                          {target.missing && <div className="warning-text small">Missing from the print system: this tag does not print</div>}
                         </td>
                         <td className="num">
                           <button type="button" className="button button-small button-danger" onClick={() => void remove(route.tag)}>Remove</button>
@@ -195,7 +201,7 @@ export function RoutingPage() {
               Printer
               <select aria-label="New rule printer" value={draft.printerId} onChange={(event) => setDraft({ ...draft, printerId: event.target.value, tray: '' })}>
                 <option value="">Team default</option>
-                {printers.map((p) => <option key={p.id} value={p.id}>{printerLabel(p)}</option>)}
+                {printers.map((p) => <PrinterOption key={p.id} printer={p} chosenId={null} />)}
               </select>
             </label>
             <label>
@@ -216,4 +222,10 @@ export function RoutingPage() {
       )}
     </div>
   );
+}
+
+/** A printer in a routing select: a missing one reads so, and is offered only where it is already the choice. */
+function PrinterOption({ printer, chosenId }: { printer: Printer; chosenId: string | null }) {
+  const { label, disabled } = printerChoice(printer, chosenId);
+  return <option value={printer.id} disabled={disabled}>{label}</option>;
 }
