@@ -261,7 +261,8 @@ export function createStation(options: StationOptions): Station {
   appAdminRoutes(admin, db);
   mailAdminRoutes(admin, services.settings, services.mailer);
   networkAdminRoutes(admin, services.settings);
-  documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer, zplPreview: stationThreads.zplPreview });
+  // The printing capability is built below; the editor's test print reaches it when first asked.
+  documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer, zplPreview: stationThreads.zplPreview, testPrint: () => printing.testPrinter });
   linkAdminRoutes(admin, db, services.links, services.sandbox);
 
   // Health and metrics for monitoring: no team data; the station's own names only.

@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import { validate } from '../validate';
 import { parseOrderRow } from '../orders/store';
 import { getTeam } from '../teams/store';
-import type { PdfRenderer, ZplPreview } from './contract';
+import type { DocumentTestPrint, PdfRenderer, ZplPreview } from './contract';
 import { getDocument } from './documents-store';
 import { answerRendered, renderFailed } from '../http/rendered-answer';
 import { sampleOrder } from './sample-order';
@@ -29,10 +29,21 @@ interface Deps {
   renderer: PdfRenderer;
   /** PNG previews of ZPL labels. */
   zplPreview: ZplPreview;
+  /** The editor's test print (the printing capability's; read when first asked). */
+  testPrint: () => DocumentTestPrint;
 }
 
+const testPrintBody = z.strictObject({
+  template: z.unknown(),
+  /** An order (id or key) to render; the sample order when absent. */
+  orderId: z.string().min(1).max(500).optional(),
+  printerId: z.string().min(1, 'Choose a printer').max(500),
+  /** One of the printer's trays; its default tray when absent. */
+  tray: z.string().min(1).max(200).nullable().optional(),
+});
+
 /** Dashboard routes: templates, flows, previews and an order's documents (every team of the station). */
-export function documentAdminRoutes(router: Router, { db, documents, templates, renderer, zplPreview }: Deps): void {
+export function documentAdminRoutes(router: Router, { db, documents, templates, renderer, zplPreview, testPrint }: Deps): void {
   const teamOr404 = (teamId: string) => {
     const team = getTeam(db, teamId);
     if (!team) throw notFound('No team with that id');
@@ -69,6 +80,25 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
     templates.checkBody(draft.body);
     const row = templates.draftRow(team.id, draft);
     await preview(ctx, row, { format: body.format, orderId: body.orderId });
+  });
+
+  // The editor's "Test print": the unsaved draft, rendered for an order (or the sample order),
+  // printed on the printer and tray chosen. No batch, and the order is not marked printed.
+  router.post('/admin/api/teams/:teamId/templates/test-print', async (ctx) => {
+    const team = teamOr404(ctx.params.teamId!);
+    const body = validate(testPrintBody, ctx.request.body ?? {}, 'The test print is not valid');
+    const draft = validate(templateCreateSchema, body.template, 'The template is not valid');
+    templates.checkBody(draft.body);
+    const row = templates.draftRow(team.id, draft);
+    const order = body.orderId ? parseOrderRow(findAnyOrder(db, body.orderId)) : sampleOrder(team.id);
+    let rendered;
+    try {
+      rendered = documents.renderPreview(row, order);
+    } catch (error) {
+      throw renderFailed(error);
+    }
+    const printed = await testPrint().printDocument(body.printerId, rendered, { tray: body.tray ?? null, title: `test ${draft.name} ${order.orderNumber}` });
+    ctx.body = { ...printed, orderNumber: order.orderNumber, template: draft.name };
   });
 
   router.get('/admin/api/templates/:templateId', (ctx) => {

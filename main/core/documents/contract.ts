@@ -73,6 +73,14 @@ export interface DocumentsApi {
   autoPrintEnabled(teamId: string): boolean;
 }
 
+/**
+ * Prints one rendered document on a printer, outside any batch: the template editor's "Test
+ * print" (printing/test-print.ts). No order is marked printed; nothing is recorded.
+ */
+export interface DocumentTestPrint {
+  printDocument(printerId: string, document: RenderedHtml, options: { tray: string | null; title: string }): Promise<{ printerId: string; osJobId: string }>;
+}
+
 /** HTML → PDF. Many documents go into ONE HTML with CSS page breaks: far faster than one by one. */
 export interface PdfRenderer {
   render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array>;

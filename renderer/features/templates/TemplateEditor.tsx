@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/confirm';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
 import { PAPERS, problemOf, templateBody, type Template, type TemplateDraft, type TemplateProblem } from './templates';
 import { usePreview } from './usePreview';
+import { TestPrintBar } from './TestPrintBar';
 
 interface OrderOption {
   id: string;
@@ -212,6 +213,7 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
             </label>
             <span className="muted small" role="status">{preview.busy ? 'Rendering…' : preview.problem ? '' : preview.url ? 'Up to date' : ''}</span>
           </div>
+          <TestPrintBar teamId={teamId} draft={draft} orderId={orderId} orderLabel={orders.find((order) => order.id === orderId)?.orderNumber ?? 'SAMPLE-1001'} />
           {problem && (
             <div className="banner banner-error" role="alert" aria-label="Template problem">
               <span>{problem.message}</span>
