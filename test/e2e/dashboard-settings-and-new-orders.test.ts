@@ -80,4 +80,39 @@ describe('Settings and New orders in a real browser', () => {
     await page.locator('[data-order-number="#1103"]').waitFor();
     await page.locator('[data-order-number="PHONE-1042"]').waitFor();
   });
+
+  it('a long import shows its progress live, does not print unless asked, and Cancel stops it with what was written listed', { timeout: 180_000 }, async () => {
+    const { team } = running.team('Big Import Shop');
+    // 10,000 one-item orders in a Shopify export's columns, names in three scripts.
+    const names = ['Анна Петрова', '山田 花子', 'שרה כהן'];
+    const rows = Array.from({ length: 10_000 }, (_, i) => `#${70000 + i},buyer${i}@example.com,paid,2026-11-27 09:00:00 +0100,EUR,1,Чай 茶 ${i},4.50,${names[i % 3]},DE`);
+    const csv = ['Name,Email,Financial Status,Created at,Currency,Lineitem quantity,Lineitem name,Lineitem price,Shipping Name,Shipping Country', ...rows].join('\n');
+    await page.goto(`${running.url}/#/new`);
+    // The dashboard reads the station's teams when it opens: open it again to see the new one.
+    await page.reload();
+    const importer = page.getByRole('region', { name: 'Import CSV' });
+    await importer.getByLabel('Team').selectOption({ label: 'Big Import Shop' });
+    await importer.getByLabel('File').setInputFiles({ name: 'big-export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await importer.getByText(/Recognised a Shopify orders export/).waitFor();
+    expect(await importer.getByRole('checkbox', { name: /Print the imported orders/ }).isChecked()).toBe(false);
+    await importer.getByRole('button', { name: 'Import 10,000 orders' }).click({ timeout: 60_000 });
+
+    // Progress, live from the station: orders checked (not the 0 shown at the click), of 10,000.
+    const progress = importer.getByRole('status', { name: 'Import progress' });
+    await progress.getByText(/^Importing: [1-9][\d,]* of 10,000 orders checked, [\d,]+ written\./).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'csv-import-progress');
+    await progress.getByRole('button', { name: 'Cancel import' }).click();
+
+    const result = importer.getByRole('status').filter({ hasText: 'Cancelled. Written before it stopped' });
+    await result.waitFor({ timeout: 60_000 });
+    const token = running.station.services.adminSessions.createSessionToken();
+    const listed = (await (await fetch(`${running.url}/admin/api/orders?team=${team.id}&limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { total: number };
+    // Stopped part-way, and says how many it wrote: exactly the orders the station has.
+    expect(listed.total).toBeGreaterThan(0);
+    expect(listed.total).toBeLessThan(10_000);
+    expect(await result.textContent()).toContain(`${listed.total.toLocaleString('en-US')} order`);
+    // Nothing printed: the import was not asked to.
+    const batches = (await (await fetch(`${running.url}/admin/api/print-batches?teamId=${team.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as unknown[];
+    expect(batches).toEqual([]);
+  });
 });

@@ -69,12 +69,14 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
   router.post('/admin/api/orders/csv/import', async (ctx) => {
     const body = validate(importBody, ctx.request.body, 'The import is not valid');
     const caller = operatorCallerFor(db, body.teamId);
-    const plan = await planCsvImport(body.csv, body.mapping, body.delimiter);
     const importId = body.importId;
     if (importId && running.has(importId)) throw conflict('An import with that id is running');
+    // Known as running from the moment it is asked for: Cancel pressed while the file is still
+    // being read (seconds, for 10,000 orders) stops it before its first order.
     const state = { cancelled: false };
     if (importId) running.set(importId, state);
     try {
+      const plan = await planCsvImport(body.csv, body.mapping, body.delimiter);
       ctx.body = await importPlan(db, orders, caller, plan, body.dryRun ?? false, {
         print: body.print,
         cancelled: () => state.cancelled,

@@ -84,9 +84,10 @@ export function summaryLine(summary: ImportAnswer['summary']): string {
 }
 
 function outcomeLine(summary: ImportAnswer['summary'], dryRun: boolean): string {
+  const n = (value: number) => value.toLocaleString();
   const parts = dryRun
-    ? [summary.new && `${summary.new} new`, summary.changed && `${summary.changed} to update`, summary.unchanged && `${summary.unchanged} already imported as they are`]
-    : [summary.new && `${summary.new} new`, summary.changed && `${summary.changed} updated`, summary.unchanged && `${summary.unchanged} unchanged`];
+    ? [summary.new && `${n(summary.new)} new`, summary.changed && `${n(summary.changed)} to update`, summary.unchanged && `${n(summary.unchanged)} already imported as they are`]
+    : [summary.new && `${n(summary.new)} new`, summary.changed && `${n(summary.changed)} updated`, summary.unchanged && `${n(summary.unchanged)} unchanged`];
   return parts.filter(Boolean).join(', ');
 }
 
