@@ -27,8 +27,8 @@ let token: string;
 const PAGES = ['orders', 'batches', 'new', 'printers', 'routing', 'templates', 'flows', 'links', 'teams', 'settings', 'settings/keys', 'settings/retention'];
 
 /**
- * Moderate and minor axe findings the dashboard keeps, each with its reason; the README's
- * accessibility section lists the same. Empty: none are kept.
+ * Moderate and minor axe findings the dashboard keeps, each with its reason; the
+ * accessibility part of docs/admins.md lists the same. Empty: none are kept.
  */
 const KEPT_MINOR_FINDINGS: Record<string, string> = {};
 
@@ -52,7 +52,7 @@ async function expectAccessible(state: string) {
   const serious = findings.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious');
   const unexplained = findings.filter((finding: AxeFinding) => !serious.includes(finding) && !(finding.rule in KEPT_MINOR_FINDINGS));
   expect(describeFindings(serious), `critical or serious axe findings in ${state}`).toBe('');
-  expect(describeFindings(unexplained), `moderate or minor axe findings in ${state} not listed in the README`).toBe('');
+  expect(describeFindings(unexplained), `moderate or minor axe findings in ${state} not listed in docs/admins.md`).toBe('');
 }
 
 /** The element that has focus, described for assertions: its role-ish tag, name and where it is. */
