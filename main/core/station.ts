@@ -1,3 +1,5 @@
+import { adminOperationGuard, assertAdminTableMatches } from './http/admin/guard';
+import { adminDescriptionRoutes } from './http/admin/description';
 import { join } from 'node:path';
 import { scheduleDailyBackups } from './backup/daily';
 import { createStationMetrics } from './health/metrics';
@@ -249,11 +251,14 @@ export function createStation(options: StationOptions): Station {
   // Both answer only for the station's own names, and take changes only from its own origin.
   const hostGuard = adminHostGuard(stationHostNames(() => configuredDashboardHosts(settings)));
   const adminPublic = new Router();
-  adminPublic.use(hostGuard, jsonBody);
+  // Who may call each dashboard operation is read from one table (http/admin/operations.ts).
+  // Every session is the station's admin until people have roles of their own.
+  const stationAdmin = () => ['station-admin'] as const;
+  adminPublic.use(hostGuard, jsonBody, adminOperationGuard(() => adminPublic, stationAdmin));
   sessionRoutes(adminPublic, services.adminSessions);
   const admin = new Router();
   // A CSV export is larger than any order: its routes read up to 10 MiB (after auth).
-  admin.use(hostGuard, adminAuth(services.adminSessions), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
+  admin.use(hostGuard, adminAuth(services.adminSessions), adminOperationGuard(() => admin, stationAdmin), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
   sessionAdminRoutes(admin, services.adminSessions, settings);
   let listeningUrl: string | undefined;
   dashboardAdminRoutes(admin, { db, events, orders: services.orders, info: { dataDir: options.dataDir, listeningUrl: () => listeningUrl } });
@@ -342,6 +347,9 @@ export function createStation(options: StationOptions): Station {
     // Before the database closes: a backup in flight finishes first.
     closers.push(() => backups.stop());
   }
+  adminDescriptionRoutes(admin);
+  // Every dashboard route is in the table of operations, and every operation is routed.
+  assertAdminTableMatches([adminPublic, admin]);
   healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events, checkpointer), sessions: services.adminSessions, forwardedMetricsAllowed: () => metricsForwardedAllowed(settings), behindProxy: () => behindProxy(settings) });
   let closed = false;
   return {

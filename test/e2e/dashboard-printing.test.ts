@@ -161,11 +161,13 @@ describe('printing from the dashboard in a real browser', () => {
       await page.getByLabel('Team').selectOption({ label: 'Corner Shop' }).catch(() => undefined);
       await page.getByRole('alert').getByText(/Routing names printers the print system no longer lists: “gift-note” → Лента_Gift_Shelf_Printer_Upstairs/).waitFor();
       await page.getByRole('row', { name: /gift-note/ }).getByText('Missing from the print system: this tag does not print').waitFor();
+      await screenshot(page, 'routing-missing-printer');
 
       await page.goto(`${running.url}/#/`);
       const needsALook = page.getByRole('region', { name: 'Needs a look' });
       await needsALook.getByText("Corner Shop's “gift-note”").waitFor();
       await needsALook.getByText('The print system no longer lists Лента_Gift_Shelf_Printer_Upstairs: choose another printer in Routing').waitFor();
+      await screenshot(page, 'overview-missing-printer');
 
       await page.goto(`${running.url}/#/printers`);
       const row = page.getByRole('row', { name: /Лента_Gift_Shelf_Printer_Upstairs/ });

@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler } from '../../../main/core/http/error-handler';
+import { adminOperationGuard, assertAdminTableMatches } from '../../../main/core/http/admin/guard';
+import { ADMIN_OPERATIONS, tableDifferences } from '../../../main/core/http/admin/operations';
+import type { Logger } from '../../../main/core/logger';
+import { startStation, type RunningStation } from '../../helpers/station';
+import { adminClient } from '../admin/admin-helpers';
+
+/**
+ * The dashboard's operations in one table: the station starts only when its routes and the
+ * table agree; one middleware reads who may call each operation from it; the served
+ * description of the dashboard API is built from it.
+ */
+const quiet: Logger = { info: () => undefined, error: () => undefined };
+
+describe('the table of dashboard operations', () => {
+  it('names what is routed but not described, and what is described but not routed', () => {
+    const routes: Array<[string, string]> = ADMIN_OPERATIONS.filter((operation) => operation.path !== '/admin/api/overview').map((operation) => [operation.method, operation.path]);
+    routes.push(['POST', '/admin/api/printers/:id/shred']);
+    expect(tableDifferences(routes)).toEqual({ undescribed: ['POST /admin/api/printers/:id/shred'], unrouted: ['GET /admin/api/overview'] });
+  });
+
+  it('refuses a set of routers with an undescribed route (a planted route)', () => {
+    const router = new Router();
+    for (const operation of ADMIN_OPERATIONS) router.register(operation.path, [operation.method], () => undefined);
+    expect(() => assertAdminTableMatches([router])).not.toThrow();
+    router.post('/admin/api/printers/:id/shred', () => undefined);
+    expect(() => assertAdminTableMatches([router])).toThrow(/routed but not described: POST \/admin\/api\/printers\/:id\/shred/);
+  });
+});
+
+describe('the operation guard', () => {
+  let url: string;
+  let server: ReturnType<Koa['listen']>;
+  let roles: readonly 'station-admin'[] = [];
+  beforeAll(async () => {
+    const router = new Router();
+    router.use(adminOperationGuard(() => router, () => roles));
+    router.get('/admin/api/overview', (ctx) => void (ctx.body = { ok: true }));
+    router.post('/admin/api/session', (ctx) => void (ctx.body = { signedIn: true }));
+    router.get('/admin/api/not-in-the-table', (ctx) => void (ctx.body = { leaked: true }));
+    const app = new Koa();
+    app.use(errorHandler(quiet));
+    app.use(router.routes());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('lets a caller through only with a role the operation names; public operations need none', async () => {
+    roles = [];
+    const refused = await fetch(`${url}/admin/api/overview`);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('This needs one of the roles: station-admin');
+    expect((await fetch(`${url}/admin/api/session`, { method: 'POST' })).status).toBe(200);
+    roles = ['station-admin'];
+    expect(await (await fetch(`${url}/admin/api/overview`)).json()).toEqual({ ok: true });
+  });
+
+  it('serves no operation the table does not hold, and leaves unrouted paths to the router', async () => {
+    roles = ['station-admin'];
+    const undescribed = await fetch(`${url}/admin/api/not-in-the-table`);
+    expect(undescribed.status).toBe(500);
+    expect(await undescribed.text()).not.toContain('leaked');
+    expect((await fetch(`${url}/admin/api/nothing-here`)).status).toBe(404);
+  });
+});
+
+describe('the station’s dashboard API', () => {
+  let running: RunningStation;
+  beforeAll(async () => {
+    running = await startStation({ background: false });
+  });
+  afterAll(() => running.stop());
+
+  it('is described as OpenAPI 3.1, every operation with who may call it, and Redocly finds no error in it', async () => {
+    const admin = adminClient(running);
+    expect((await fetch(`${running.url}/admin/api/openapi.json`)).status).toBe(401);
+    const response = await admin.call('/admin/api/openapi.json');
+    expect(response.status).toBe(200);
+    const source = await response.text();
+    const document = JSON.parse(source) as { openapi: string; paths: Record<string, Record<string, { summary: string; 'x-roles': string[] }>> };
+    expect(document.openapi).toBe('3.1.0');
+    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method, path, operation })));
+    expect(described).toHaveLength(ADMIN_OPERATIONS.length);
+    expect(document.paths['/admin/api/printers/{id}']!.delete).toMatchObject({ summary: 'Remove a missing printer', 'x-roles': ['station-admin'] });
+    expect(document.paths['/admin/api/session']!.post!['x-roles']).toEqual([]);
+    const problems = await lintFromString({ source, absoluteRef: `${running.url}/admin/api/openapi.json`, config: await createConfig({ extends: ['recommended'] }) });
+    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)).toEqual([]);
+  });
+});
