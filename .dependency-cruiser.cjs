@@ -1,10 +1,10 @@
-// The house's layers (docs/DESIGN's Layers; README, Layout), checked by `npm run lint`:
+// The house's layers (docs/architecture.md), checked by `npm run lint`; the tiers' folders
+// and files are listed in .dependency-cruiser-layers.cjs:
 //   hosts (main/index.ts, main/electron/, core/cli/) → core/station.ts (the composition root)
 //   → core/http/ and the API description (core/http/openapi/) → features → foundations.
 // A rule's name is what a failing import is reported under.
-const FOUNDATIONS = '^main/core/(db|threads|settings)/|^main/core/(logger|ids|events|json|text|repeat|errors|version|app-root|thread-entry|hash-secret|locale|validate)\\.ts$';
-const FEATURES =
-  '^main/core/(orders|teams|documents|printing|printers|links|webhooks|apps|keys|auth|mail|net|render|sandbox|backup|retention|health|admin|carrier-labels)/|^main/core/(hooks|activity-log|activity-log-store)\\.ts$';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS config, as dependency-cruiser loads it
+const { FOUNDATIONS, FEATURES, LOW, HIGH, SHARED } = require('./.dependency-cruiser-layers.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -41,9 +41,9 @@ module.exports = {
       name: 'features-import-only-features-below',
       severity: 'error',
       comment:
-        'Features stand in a fixed order (README, Layout). Orders know nothing of documents, printing or links (hooks.ts is how they meet); teams and carrier-labels sit under orders; the webhook outbox (webhooks/store.ts) is written in the transaction of any change.',
-      from: { path: '^main/core/(orders|teams|carrier-labels|keys|mail|net|sandbox|apps)/' },
-      to: { path: '^main/core/(documents|printing|printers|links|render|admin|retention|health|backup)/|^main/core/webhooks/(?!store\\.ts$)' },
+        'Features stand in a fixed order (docs/architecture.md). Orders know nothing of documents, printing or links (hooks.ts is how they meet); teams and carrier-labels sit under orders; the webhook outbox (webhooks/store.ts) is written in the transaction of any change.',
+      from: { path: LOW },
+      to: { path: `${HIGH}|^main/core/webhooks/(?!store\\.ts$)` },
     },
     {
       name: 'documents-import-no-render-or-printing',
@@ -58,6 +58,28 @@ module.exports = {
       comment: 'Only hosts import the composition root; the core never imports a host.',
       from: { path: '^main/core/', pathNot: '^main/core/(station|cli)\\.ts$|^main/core/cli/' },
       to: { path: '^main/core/(station|cli)\\.ts$|^main/core/cli/|^main/electron/|^main/index\\.ts$' },
+    },
+    {
+      name: 'renderer-imports-only-shared-core',
+      severity: 'error',
+      comment:
+        'The dashboard reads the station through its API: from main/ it imports only the pure modules named in .dependency-cruiser-layers.cjs (the answer types of the dashboard API, the words jobs share).',
+      from: { path: '^renderer/' },
+      to: { path: '^main/', pathNot: SHARED },
+    },
+    {
+      name: 'preload-imports-no-core',
+      severity: 'error',
+      comment: 'The window bridge passes messages; it imports nothing of the core (the renderer types it from renderer/app/bridge.ts).',
+      from: { path: '^preload/' },
+      to: { path: '^main/' },
+    },
+    {
+      name: 'core-imports-no-renderer',
+      severity: 'error',
+      comment: 'The station knows nothing of its dashboard but the files it serves.',
+      from: { path: '^main/' },
+      to: { path: '^renderer/|^preload/' },
     },
   ],
   options: {

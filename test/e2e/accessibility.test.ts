@@ -135,7 +135,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('the dashboard for keyboard, screen reader and zoom', () => {
+describe('the dashboard for keyboard, screen reader and zoom', { timeout: 90_000 }, () => {
   // Twelve pages, each loaded and checked by axe: about 22 s alone, past 30 s beside a busy
   // worker, and a walk cut short by the timeout goes on navigating into the next test.
   it('has no critical or serious axe findings on any page at 1366×768', { timeout: 90_000 }, async () => {

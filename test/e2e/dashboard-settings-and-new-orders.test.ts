@@ -26,7 +26,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('Settings and New orders in a real browser', () => {
+describe('Settings and New orders in a real browser', { timeout: 90_000 }, () => {
   it('creates an API key that works for the API, shown once', async () => {
     await page.goto(`${running.url}/#/settings/keys`);
     const keys = page.locator('section', { has: page.getByRole('heading', { name: 'API keys' }) });

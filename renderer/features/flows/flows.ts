@@ -1,5 +1,5 @@
 // The flow's shapes are the core's own (type-only imports: the dashboard bundles none of it).
-import type { Condition, Flow as StoredFlow, FlowAction, FlowRule } from '../../../main/core/documents/schema';
+import type { Condition, Flow as StoredFlow, FlowAction, FlowRule } from '../../../main/core/http/admin/answers';
 
 export type { Condition, FlowAction, FlowRule };
 

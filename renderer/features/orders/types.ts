@@ -1,10 +1,8 @@
 // The shapes the admin API answers with, taken from the core that builds them (type-only
 // imports: nothing of the core is bundled into the dashboard).
-import type { OrderSummary } from '../../../main/core/admin/orders-query-store';
-import type { orderDetail } from '../../../main/core/admin/orders-query-store';
+import type { OrderSummary, orderDetail } from '../../../main/core/http/admin/answers';
 
-export type { OrderStatus } from '../../../main/core/orders/schema';
-export type { Tag } from '../../../main/core/orders/tags-store';
+export type { OrderStatus, Tag } from '../../../main/core/http/admin/answers';
 export type { OrderSummary };
 
 export interface OrderPage {

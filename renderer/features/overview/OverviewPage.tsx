@@ -1,4 +1,4 @@
-import type { Overview } from '../../../main/core/admin/overview-routes';
+import type { Overview } from '../../../main/core/http/admin/answers';
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { useLiveReload } from '../../app/live';

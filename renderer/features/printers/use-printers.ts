@@ -1,22 +1,10 @@
+import type { PrinterResource } from '../../../main/core/http/admin/answers';
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 
-export interface Printer {
-  id: string;
-  printerVendorId: string;
-  name: string;
-  nickname: string;
-  visible: boolean;
-  status: string;
-  computer: { name: string };
-  trays: string[];
-  paperSizes: { name: string; width: string; height: string }[];
-  /** `tray` is `""` when the printer has no default tray. */
-  config: { fitToPage: boolean; tray: string };
-  /** Raw ZPL goes only where `takesZpl`: the admin's `setting`, else what the system `detected`. */
-  zpl: { takesZpl: boolean; detected: boolean; setting: boolean | null };
-}
+/** A printer as the dashboard API answers it (`GET /admin/api/printers`). */
+export type Printer = PrinterResource;
 
 export const printerLabel = (printer: Printer) => printer.nickname || printer.name;
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../../app/api';
 import { ErrorBanner, SubmitForm } from '../../components/ui';
-import type { RetentionSettings as Retention } from '../../../main/core/retention/settings';
-import type { CheckpointStats } from '../../../main/core/db/checkpointer';
-import type { DiskUse, SweepResult } from '../../../main/core/retention/sweep';
+import type { RetentionSettings as Retention } from '../../../main/core/http/admin/answers';
+import type { CheckpointStats } from '../../../main/core/http/admin/answers';
+import type { DiskUse, SweepResult } from '../../../main/core/http/admin/answers';
 import { formatBytes } from '../../app/format-bytes';
 
 type Draft = { printedPdfDays: string; finishedJobDays: string; sourcePayloadDays: string; orderDays: string };

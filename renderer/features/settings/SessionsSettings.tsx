@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError, signOut } from '../../app/api';
 import { ErrorBanner, RelativeTime, SubmitForm, TableScroll } from '../../components/ui';
-import type { SessionPolicy as Lifetimes, SessionView } from '../../../main/core/admin/sessions';
+import type { SessionPolicy as Lifetimes, SessionView } from '../../../main/core/http/admin/answers';
 
 /** Who is signed in to this dashboard, with revoke; how long sessions live. */
 export function SessionsSettings() {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +9,13 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+const require = createRequire(import.meta.url);
 // The package exports neither its bin nor its package.json: the path as npm installs it.
 const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
 /** dependency-cruiser as `npm run lint` runs it, in `cwd`: its exit code and what it said. */
 async function cruise(cwd: string): Promise<{ code: number; said: string }> {
-  return promisify(execFile)(process.execPath, [depcruise, 'main', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd }).then(
+  return promisify(execFile)(process.execPath, [depcruise, 'main', 'renderer', 'preload', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd }).then(
     ({ stdout }) => ({ code: 0, said: stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, said: error.stdout }),
   );
@@ -24,7 +26,13 @@ afterAll(() => rmSync(planted, { recursive: true, force: true }));
 
 function plant(files: Record<string, string>): void {
   copyFileSync(join(root, '.dependency-cruiser.cjs'), join(planted, '.dependency-cruiser.cjs'));
-  writeFileSync(join(planted, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' }, include: ['main'] }));
+  copyFileSync(join(root, '.dependency-cruiser-layers.cjs'), join(planted, '.dependency-cruiser-layers.cjs'));
+  writeFileSync(join(planted, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx' }, include: ['main', 'renderer', 'preload'] }));
+  // The folders `npm run lint` cruises, each with a file (empty folders are refused).
+  for (const folder of ['renderer', 'preload']) {
+    mkdirSync(join(planted, folder), { recursive: true });
+    writeFileSync(join(planted, folder, 'empty.ts'), 'export {};\n');
+  }
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(planted, path)), { recursive: true });
     writeFileSync(join(planted, path), text);
@@ -56,6 +64,49 @@ describe('the layer rules (npm run lint)', () => {
     expect(said).toContain('error features-import-http-only-in-routes: main/core/printing/service.ts → main/core/http/errors.ts');
     // A route file may import http/.
     expect(said).not.toContain('features-import-http-only-in-routes: main/core/printing/routes.ts');
+  });
+
+  it('fail on a planted import against each of the other rules, naming it', { timeout: 120_000 }, async () => {
+    plant({
+      'main/core/orders/planted.ts': "import { print } from '../printing/planted';\nexport const order = print;\n",
+      'main/core/printing/planted.ts': 'export const print = 1;\n',
+      'main/core/documents/planted.ts': "import { render } from '../render/planted';\nexport const doc = render;\n",
+      'main/core/render/planted.ts': 'export const render = 1;\n',
+      'main/core/teams/planted.ts': "import { station } from '../station';\nexport const team = station;\n",
+      'main/core/station.ts': 'export const station = 1;\n',
+      'main/core/links/planted.ts': "import { page } from '../../../renderer/planted';\nexport const link = page;\n",
+      'renderer/planted.ts': "import { print } from '../main/core/printing/planted';\nimport { words } from '../main/core/printing/job-words';\nexport const page = print + words;\n",
+      'main/core/printing/job-words.ts': 'export const words = 1;\n',
+      'preload/index.ts': "import { words } from '../main/core/printing/job-words';\nexport const bridge = words;\n",
+    });
+    const { code, said } = await cruise(planted);
+    expect(code).not.toBe(0);
+    expect(said).toContain('error features-import-only-features-below: main/core/orders/planted.ts → main/core/printing/planted.ts');
+    expect(said).toContain('error documents-import-no-render-or-printing: main/core/documents/planted.ts → main/core/render/planted.ts');
+    expect(said).toContain('error core-imports-no-root-or-host: main/core/teams/planted.ts → main/core/station.ts');
+    expect(said).toContain('error core-imports-no-renderer: main/core/links/planted.ts → renderer/planted.ts');
+    expect(said).toContain('error renderer-imports-only-shared-core: renderer/planted.ts → main/core/printing/planted.ts');
+    expect(said).toContain('error preload-imports-no-core: preload/index.ts → main/core/printing/job-words.ts');
+    // A module the rule names as shared is the renderer's to import.
+    expect(said).not.toContain('renderer-imports-only-shared-core: renderer/planted.ts → main/core/printing/job-words.ts');
+  });
+
+  it('name only folders and files that exist (a rule about a path that is gone cannot fail)', () => {
+    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]>;
+    const gone = [
+      ...[...layers.FOUNDATION_FOLDERS!, ...layers.FEATURE_FOLDERS!, ...layers.LOW_FEATURES!, ...layers.HIGH_FEATURES!].map((name) => `main/core/${name}/`),
+      ...[...layers.FOUNDATION_FILES!, ...layers.FEATURE_FILES!].map((name) => `main/core/${name}.ts`),
+      ...layers.SHARED_WITH_RENDERER!,
+    ].filter((path) => !existsSync(join(root, path)));
+    expect(gone).toEqual([]);
+  });
+
+  it('place every folder and loose file of the core in a tier', () => {
+    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]>;
+    // Besides the tiers' lists: the hosts and the root (cli/, cli.ts, station.ts) and the HTTP edge (http/).
+    const placed = new Set([...layers.FOUNDATION_FOLDERS!, ...layers.FEATURE_FOLDERS!, 'cli', 'http', ...[...layers.FOUNDATION_FILES!, ...layers.FEATURE_FILES!, 'cli', 'station'].map((name) => `${name}.ts`)]);
+    const unplaced = readdirSync(join(root, 'main/core')).filter((entry) => !placed.has(entry));
+    expect(unplaced).toEqual([]);
   });
 });
 

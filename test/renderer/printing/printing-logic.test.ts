@@ -11,10 +11,11 @@ const printer = (id: string, name: string, trays: string[] = [], nickname = ''):
   nickname,
   visible: true,
   status: 'online',
-  computer: { name: 'bench' },
+  computer: { id: 'c', printerVendorId: 'bench', status: 'online', nickname: 'bench', name: 'bench' },
   trays,
   paperSizes: [],
   config: { fitToPage: false, tray: '' },
+  layoutConfigs: [],
   zpl: { takesZpl: false, detected: false, setting: null },
 });
 const job = (state: PrintJob['state'], extra: Partial<PrintJob> = {}): PrintJob => ({

@@ -1,0 +1,37 @@
+// The house's tiers as lists of real folders and files: .dependency-cruiser.cjs builds its
+// rules from them, and test/core/layers checks that every name here exists, so no rule can
+// name a path that is gone (and so never fail).
+
+/** Foundations: under every feature. */
+const FOUNDATION_FOLDERS = ['db', 'threads', 'settings'];
+const FOUNDATION_FILES = ['logger', 'ids', 'events', 'json', 'text', 'repeat', 'errors', 'version', 'app-root', 'hash-secret', 'locale', 'validate', 'ignored-fields'];
+
+/** Features: the station's capabilities. */
+const FEATURE_FOLDERS = ['orders', 'teams', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels'];
+const FEATURE_FILES = ['hooks', 'activity-log', 'activity-log-store'];
+
+/** Features low in the order: they import none of `HIGH_FEATURES` (orders know nothing of documents, printing or links). */
+const LOW_FEATURES = ['orders', 'teams', 'carrier-labels', 'keys', 'mail', 'net', 'sandbox', 'apps'];
+const HIGH_FEATURES = ['documents', 'printing', 'printers', 'links', 'render', 'admin', 'retention', 'health', 'backup'];
+
+/** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */
+const SHARED_WITH_RENDERER = ['main/core/http/admin/answers.ts', 'main/core/printing/job-words.ts', 'main/core/printing/request-state.ts'];
+
+const alternatives = (names) => names.map((name) => name.replace(/[.-]/g, (c) => `\\${c}`)).join('|');
+const folders = (names) => `^main/core/(${alternatives(names)})/`;
+const files = (names) => `^main/core/(${alternatives(names)})\\.ts$`;
+
+module.exports = {
+  FOUNDATION_FOLDERS,
+  FOUNDATION_FILES,
+  FEATURE_FOLDERS,
+  FEATURE_FILES,
+  LOW_FEATURES,
+  HIGH_FEATURES,
+  SHARED_WITH_RENDERER,
+  FOUNDATIONS: `${folders(FOUNDATION_FOLDERS)}|${files(FOUNDATION_FILES)}`,
+  FEATURES: `${folders(FEATURE_FOLDERS)}|${files(FEATURE_FILES)}`,
+  LOW: folders(LOW_FEATURES),
+  HIGH: folders(HIGH_FEATURES),
+  SHARED: SHARED_WITH_RENDERER.map((path) => `^${path.replace(/[.-]/g, (c) => `\\${c}`)}$`).join('|'),
+};
