@@ -16,10 +16,10 @@
 //   (a burst ended), a TRUNCATE checkpoint gives the file back.
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { serveRequests } from '../threads/serve';
 import type { CheckpointRequest, CheckpointResult, CheckpointRoundEvent, CheckpointWorkerData } from './checkpointer';
 
-const port = parentPort!;
 const { file, nativeBinding, intervalMs, busyIntervalMs, restartBytes, sizeLimitBytes, busyTimeoutMs } = workerData as CheckpointWorkerData;
 const db = new Database(file, nativeBinding ? { nativeBinding } : {});
 // FULL: the WAL is synced before its pages are copied, the database file after.
@@ -56,35 +56,26 @@ function round() {
 
 let lastPassive = { log: -1, checkpointed: -1 };
 let timer: NodeJS.Timeout;
+
+// The thread model's protocol (threads/serve.ts): a request is one checkpoint of a mode, or a
+// round; the farewell closes the connection, then the thread ends.
+const served = serveRequests<CheckpointRequest, CheckpointResult[], never, CheckpointRoundEvent>((request) => (request.mode ? [checkpoint(request.mode)] : round()), {
+  onFarewell: () => {
+    clearTimeout(timer);
+    db.close();
+  },
+});
+
 function tick() {
   const results = round();
   const passive = results[0]!;
   // Told when something happened (pages moved, or a restart or truncate ran): the station
   // counts them for /metrics and tests wait on them; a quiet WAL says nothing.
   const moved = passive.checkpointed > 0 && (passive.checkpointed !== lastPassive.checkpointed || passive.log !== lastPassive.log);
-  if (moved || results.length > 1) port.postMessage({ round: results } satisfies CheckpointRoundEvent);
+  if (moved || results.length > 1) served.emit({ round: results });
   // While frames keep arriving, rounds come more often, so the WAL grows little between them.
   const busy = passive.log !== lastPassive.log || results.length > 1;
   lastPassive = passive;
   timer = setTimeout(tick, busy ? busyIntervalMs : intervalMs);
 }
 timer = setTimeout(tick, intervalMs);
-
-// The thread model's protocol (threads/thread-client.ts): `{id, request}` answered by
-// `{id, result}`; `{close: true}` (its farewell) ends the thread after closing the connection.
-port.on('message', (message: { close?: true; id: number; request: CheckpointRequest }) => {
-  if (message.close) {
-    clearTimeout(timer);
-    db.close();
-    port.close();
-    return;
-  }
-  const { id, request } = message;
-  try {
-    const results = request.mode ? [checkpoint(request.mode)] : round();
-    port.postMessage({ id, result: results });
-  } catch (error) {
-    port.postMessage({ id, error: String((error as Error)?.message ?? error) });
-  }
-});
-port.postMessage({ ready: true });

@@ -13,3 +13,13 @@ export interface RenderThreadRequest {
 
 /** What it answers: the documents' HTML, or the first document that cannot render and why. */
 export type RenderThreadResult = { rendered: RenderedHtml[] } | { failed: { documentId: string; message: string } };
+
+/** A document that cannot render (its template throws, it is gone): the same on any thread. */
+export class DocumentRenderError extends Error {
+  constructor(
+    readonly documentId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -2,19 +2,10 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from '../logger';
 import { ThreadClient } from '../threads/thread-client';
 import type { RenderedHtml } from './contract';
-import type { RenderRequest, RenderThreadRequest, RenderThreadResult } from './render-protocol';
+import { DocumentRenderError, type RenderRequest, type RenderThreadRequest, type RenderThreadResult } from './render-protocol';
 
 export type { RenderRequest } from './render-protocol';
 
-/** A document that cannot render (its template throws, it is gone): the same on any thread. */
-export class DocumentRenderError extends Error {
-  constructor(
-    readonly documentId: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The thread is ended after this long without work: an idle station keeps no second copy of the template engine. */
 const IDLE_MS = 30_000;

@@ -4,8 +4,7 @@ import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { serveRequests } from '../threads/serve';
 import { TemplateEngine } from './engine';
-import type { RenderThreadRequest, RenderThreadResult } from './render-protocol';
-import { DocumentRenderError } from './render-thread';
+import { DocumentRenderError, type RenderThreadRequest, type RenderThreadResult } from './render-protocol';
 import { createDocumentsService } from './service';
 
 // The render thread (render-thread.ts): its own read-only connection to station.db and its

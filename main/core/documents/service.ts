@@ -13,7 +13,7 @@ import { planFlow } from './flow';
 import { getFlow } from './flows-store';
 import { stationLocale } from '../locale';
 import { documentHtml } from './html';
-import { DocumentRenderError } from './render-thread';
+import { DocumentRenderError } from './render-protocol';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
 import { ensureTeamSeeded } from './seed';

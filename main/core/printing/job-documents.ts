@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import type { DocumentsApi, RenderedHtml } from '../documents/contract';
-import { DocumentRenderError } from '../documents/render-thread';
+import { DocumentRenderError } from '../documents/render-protocol';
 import { ignoredOrdersOfJob, jobDocumentsFingerprint, type JobRow, listJobDocuments } from './store';
 
 export { DOCUMENTS_PER_TURN } from '../documents/service';

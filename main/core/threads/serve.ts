@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 
 /** How a worker speaks to the station: a thread's port, or a child process's IPC channel. */
 interface Channel {
-  on(event: 'message', listener: (message: { id: number; request: unknown }) => void): void;
+  on(event: 'message', listener: (message: { id: number; request: unknown; close?: true }) => void): void;
   post(message: unknown, done?: () => void, transfer?: ArrayBuffer[]): void;
 }
 
@@ -24,6 +24,12 @@ function channel(): Channel {
   throw new Error('serveRequests runs on a worker thread or in a child process with an IPC channel');
 }
 
+/** What a served worker may do besides answering: speak of its own accord. */
+export interface Served<Event> {
+  /** Posts a message of the worker's own accord (the client's `onEvent`): neither `ready` nor an answer. */
+  emit(event: Event): void;
+}
+
 /**
  * The worker's side of the thread model (thread-client.ts, and process-client.ts for a worker
  * in a child process): says `{ready: true}`, then answers each `{id, request}` with
@@ -32,14 +38,25 @@ function channel(): Channel {
  * waits for a start the client does not know about. `afterEach`, once an answer is on its
  * way, may end a child process (it disconnects: its client starts another for the next call);
  * `transfer` names the buffers of a thread's answer that move to the station rather than copy.
+ * The farewell (`{close: true}`, the client's `farewell`) runs `onFarewell` after the answers
+ * under way, then closes the channel, so the worker ends once its own timers are cleared.
+ * The answer's `emit` speaks of the worker's own accord (the client's `onEvent`).
  */
-export function serveRequests<Request, Result, Part = never>(
+export function serveRequests<Request, Result, Part = never, Event extends object = never>(
   handle: (request: Request, part: (part: Part) => void) => Promise<Result> | Result,
-  options: { afterEach?: () => 'go on' | 'end'; transfer?: (result: Result) => ArrayBuffer[] } = {},
-): void {
+  options: { afterEach?: () => 'go on' | 'end'; transfer?: (result: Result) => ArrayBuffer[]; onFarewell?: () => void } = {},
+): Served<Event> {
   const to = channel();
   let queue: Promise<void> = Promise.resolve();
-  to.on('message', ({ id, request }) => {
+  to.on('message', ({ id, request, close }) => {
+    if (close) {
+      queue = queue.then(() => {
+        options.onFarewell?.();
+        if (parentPort) parentPort.close();
+        else process.disconnect?.();
+      });
+      return;
+    }
     queue = queue.then(async () => {
       let answer: unknown;
       let transfer: ArrayBuffer[] | undefined;
@@ -55,4 +72,5 @@ export function serveRequests<Request, Result, Part = never>(
     });
   });
   to.post({ ready: true });
+  return { emit: (event) => to.post(event) };
 }

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemplateEngine } from '../../../main/core/documents/engine';
-import { DocumentRenderError, renderManyOnThread, RenderThread } from '../../../main/core/documents/render-thread';
+import { renderManyOnThread, RenderThread } from '../../../main/core/documents/render-thread';
+import { DocumentRenderError } from '../../../main/core/documents/render-protocol';
 import { createDocumentsService } from '../../../main/core/documents/service';
 import { silentLogger } from '../../../main/core/logger';
 import { printStation, type PrintStation } from '../printing/print-harness';

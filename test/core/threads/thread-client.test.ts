@@ -111,3 +111,28 @@ describe('one thread model: a real worker behind ThreadClient', () => {
     expect(thread.isRunning).toBe(false);
   });
 });
+
+describe('the worker’s side: serveRequests', () => {
+  const served = (events: unknown[]) =>
+    new ThreadClient<string, string>({
+      name: 'the served thread',
+      // A TypeScript worker, as the station runs its own in a checkout: through the tsx bootstrap.
+      entry: new URL('../../../main/core/threads/tsx-bootstrap.mjs', import.meta.url),
+      workerData: { threadSource: new URL('./fixtures/served-worker.ts', import.meta.url).href },
+      logger: silentLogger,
+      onEvent: (message) => events.push(message),
+      farewell: { close: true },
+    });
+
+  it('answers, speaks of its own accord, and on the farewell runs its own ending and closes, so the thread ends', async () => {
+    const events: unknown[] = [];
+    const thread = served(events);
+    expect(await thread.call('a')).toBe('echo a');
+    expect(await thread.call('tell')).toBe('echo tell');
+    expect(events).toEqual([{ told: 'of its own accord' }]);
+    await thread.close();
+    expect(events).toEqual([{ told: 'of its own accord' }, { goodbye: true }]);
+    expect(thread.isRunning).toBe(false);
+  });
+});
+
