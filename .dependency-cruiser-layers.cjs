@@ -7,12 +7,12 @@ const FOUNDATION_FOLDERS = ['db', 'threads', 'settings'];
 const FOUNDATION_FILES = ['logger', 'ids', 'events', 'json', 'text', 'repeat', 'errors', 'version', 'app-root', 'hash-secret', 'locale', 'validate', 'ignored-fields'];
 
 /** Features: the station's capabilities. */
-const FEATURE_FOLDERS = ['orders', 'teams', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels'];
+const FEATURE_FOLDERS = ['orders', 'teams', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels', 'sessions', 'new-orders'];
 const FEATURE_FILES = ['hooks', 'activity-log', 'activity-log-store'];
 
 /** Features low in the order: they import none of `HIGH_FEATURES` (orders know nothing of documents, printing or links). */
 const LOW_FEATURES = ['orders', 'teams', 'carrier-labels', 'keys', 'mail', 'net', 'sandbox', 'apps'];
-const HIGH_FEATURES = ['documents', 'printing', 'printers', 'links', 'render', 'admin', 'retention', 'health', 'backup'];
+const HIGH_FEATURES = ['documents', 'printing', 'printers', 'links', 'render', 'admin', 'retention', 'health', 'backup', 'new-orders'];
 
 /** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */
 const SHARED_WITH_RENDERER = ['main/core/http/admin/answers.ts', 'main/core/printing/job-words.ts', 'main/core/printing/request-state.ts'];

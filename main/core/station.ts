@@ -6,14 +6,20 @@ import { createStationMetrics } from './health/metrics';
 import { healthRoutes } from './health/routes';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { adminPrintRoutes, dashboardAdminRoutes, dashboardStatic } from './admin';
-import { adminHostGuard, stationHostNames } from './admin/host-guard';
+import { dashboardStatic } from './http/dashboard-static';
+import { adminEventRoutes } from './admin/events-routes';
+import { adminKeyRoutes } from './admin/keys-routes';
+import { adminManualOrderRoutes } from './new-orders/manual-orders';
+import { adminOrderRoutes } from './admin/orders-routes';
+import { adminPrintRoutes } from './admin/print-routes';
+import { adminStationRoutes } from './admin/station-routes';
+import { adminHostGuard, stationHostNames } from './http/host-guard';
 import { overviewRoutes } from './admin/overview-routes';
-import { CSV_BODY_LIMIT_BYTES, isCsvRoute } from './admin/manual-orders';
+import { CSV_BODY_LIMIT_BYTES, isCsvRoute } from './new-orders/manual-orders';
 import { retentionRoutes } from './retention/routes';
 import { scheduleRetentionSweeps } from './retention/sweep';
-import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './admin/session-routes';
-import { adminAuth, createAdminSessions } from './admin/sessions';
+import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './sessions/session-routes';
+import { adminAuth, createAdminSessions } from './sessions/sessions';
 import { authRoutes } from './auth/routes';
 import { apiKeyAuth } from './auth/scope';
 import { logActivity } from './activity-log';
@@ -47,7 +53,10 @@ import type { Mailer } from './mail/mailer';
 import { configuredLinkBase, settingsMailer } from './mail/settings-mailer';
 import { orderRoutes } from './orders/routes';
 import type { PrintBackend } from './printers/backend';
-import { createPrintingServices, registerPrinting, type PrintingServices } from './printing/register';
+import { createPrintingServices, printingLoops, printingSettles, type PrintingServices } from './printing/register';
+import { printerRoutes } from './printers/routes';
+import { printingAdminRoutes } from './printing/admin-routes';
+import { printRoutes } from './printing/routes';
 import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, metricsForwardedAllowed, networkAdminRoutes, behindProxy } from './net/admin-routes';
 import { ImageFetcher } from './net/image-fetcher';
 import { ChromiumPdfRenderer } from './render/chromium';
@@ -261,7 +270,13 @@ export function createStation(options: StationOptions): Station {
   admin.use(hostGuard, adminAuth(services.adminSessions), adminOperationGuard(() => admin, stationAdmin), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
   sessionAdminRoutes(admin, services.adminSessions, settings);
   let listeningUrl: string | undefined;
-  dashboardAdminRoutes(admin, { db, events, orders: services.orders, info: { dataDir: options.dataDir, listeningUrl: () => listeningUrl } });
+  // Manual/CSV routes first: `/admin/api/orders/manual` must not be read as an order id.
+  adminManualOrderRoutes(admin, db, services.orders, events);
+  adminOrderRoutes(admin, db, events);
+  adminKeyRoutes(admin, db);
+  adminStationRoutes(admin, db, { dataDir: options.dataDir, listeningUrl: () => listeningUrl });
+  const live = adminEventRoutes(admin, events);
+  events.on('closing', live.closeAll);
   teamAdminRoutes(admin, db, services.merchants, services.invitations);
   appAdminRoutes(admin, db);
   mailAdminRoutes(admin, services.settings, services.mailer);
@@ -288,7 +303,7 @@ export function createStation(options: StationOptions): Station {
   app.use(invitationPage(services.invitations));
   app.use(dashboardStatic(options.dashboardDir));
 
-  const closers: Array<() => Promise<void> | void> = [];
+  const closers: Array<() => Promise<unknown> | void> = [];
   if (options.activityLog) closers.push(logActivity({ db, events, logger }));
   closers.push(() => pdfRenderer.close());
   const printServer = printServerResolver(options.cupsServer, settings);
@@ -314,7 +329,17 @@ export function createStation(options: StationOptions): Station {
   };
   const printing = createPrintingServices(printingDeps);
   printServerAdminRoutes(admin, { settings, resolve: printServer, printers: printing.printers });
-  registerPrinting(printing, { api, admin, closers, background: options.background ?? false, deps: printingDeps });
+  printerRoutes(api, printing.printers);
+  printRoutes(api, printing.printing);
+  printingAdminRoutes(admin, { db, events, printers: printing.printers, queue: printing.queue, testPrinter: printing.testPrinter, store: printing.store, documents: printingDeps.documents });
+  closers.push(...printingSettles(printing));
+  // Printing's loops run only on hosts that print (one-shot CLI commands never start them); each is stopped on close.
+  if (options.background) {
+    for (const loop of printingLoops(printing, printingDeps)) {
+      const stop = loop.start();
+      if (stop) closers.push(stop);
+    }
+  }
 
   // The hooks between capabilities, each list in the order it runs. Where the order carries
   // meaning it is said here: a capability registers none of its own.

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Registry } from 'prom-client';
-import type { AdminSessions } from '../admin/sessions';
+import type { AdminSessions } from '../sessions/sessions';
 import type { Db } from '../db/open';
 import type { StationEvents } from '../events';
 import { forbidden } from '../errors';

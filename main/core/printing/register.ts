@@ -1,4 +1,3 @@
-import type Router from '@koa/router';
 import type { WalSync } from '../db/wal-sync';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Db } from '../db/open';
@@ -7,15 +6,12 @@ import type { StationEvents } from '../events';
 import type { Logger } from '../logger';
 import type { PrintBackend } from '../printers/backend';
 import type { ContentStore } from '../render/content-store';
-import { printerRoutes } from '../printers/routes';
 import { createPrintersService } from '../printers/service';
-import { printingAdminRoutes } from './admin-routes';
 import { createAutoPrint } from './auto-print';
 import { PrintQueue } from './queue';
 import { RenderAhead } from './render-ahead';
 import { hasOpenJobs } from './store';
 import { repeat } from '../repeat';
-import { printRoutes } from './routes';
 import { createPrintingService } from './service';
 import { createTestPrinter } from './test-print';
 
@@ -58,63 +54,90 @@ export function createPrintingServices(deps: PrintingDeps) {
 
 export type PrintingServices = ReturnType<typeof createPrintingServices>;
 
+/** A background loop of printing: `start` runs it and answers what stops it (awaited on close). */
+export interface BackgroundLoop {
+  name: string;
+  /** Starts it; answers what stops it, or nothing when there is nothing to stop. */
+  start(): (() => Promise<unknown> | void) | void;
+}
+
 /**
- * Routes and (with `background`) the queue worker; the auto-print hooks are wired in station.ts. The worker is
- * started only by hosts that print; one-shot CLI commands never do.
+ * What printing must finish before the database closes, whether or not it prints: a
+ * discovery under way (start-up, or an API refresh) and automatic prints being recorded.
  */
-export function registerPrinting(
-  services: PrintingServices,
-  station: { api: Router; admin: Router; closers: Array<() => Promise<void> | void>; background: boolean; deps: PrintingDeps },
-): void {
-  printerRoutes(station.api, services.printers);
-  printRoutes(station.api, services.printing);
-  printingAdminRoutes(station.admin, {
-    db: station.deps.db,
-    events: station.deps.events,
-    printers: services.printers,
-    queue: services.queue,
-    testPrinter: services.testPrinter,
-    store: services.store,
-    documents: station.deps.documents,
-  });
-  const { autoPrint } = services;
-  // A discovery may still be running (start-up, or an API refresh): it writes to the database.
-  station.closers.push(() => services.printers.settled());
-  // Automatic prints of orders just taken are recorded before the last commit.
-  station.closers.push(() => autoPrint.settled());
-  if (station.background) {
-    // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
-    void services.printers.refresh().catch((error) => station.deps.logger.error('printer discovery failed', { error: String(error) }));
-    services.queue.start();
-    // Printers' states are followed, not only asked for: a paused or erroring printer shows
-    // within seconds, more often while jobs are open (each round is two `lpstat` runs).
-    const following = repeat(async () => {
-      try {
-        for (const change of await services.printers.followStates()) {
-          station.deps.logger.info(`printer ${change.name} is ${change.to.status}${change.to.reason ? `: ${change.to.reason}` : ''}`, { printerId: change.printerId, was: change.from.status });
-        }
-      } catch (error) {
-        station.deps.logger.error('following printer states failed', { error: String(error) });
-      }
-      return services.queue.busy || hasOpenJobs(station.deps.db) ? PRINTER_FOLLOW_BUSY_MS : PRINTER_FOLLOW_IDLE_MS;
-    }, PRINTER_FOLLOW_IDLE_MS);
-    station.closers.push(() => following.stop());
-    // Orders whose automatic print a crash or shutdown left unrecorded print now, once each.
-    const owed = autoPrint
-      .printOwed()
-      .then((count) => {
-        if (count) station.deps.logger.info('printed orders owed an automatic print', { count });
-      })
-      .catch((error) => station.deps.logger.error('printing owed automatic prints failed', { error: String(error) }));
-    station.closers.push(() => {
-      autoPrint.stop();
-      return owed;
-    });
-    station.closers.push(() => services.queue.stop());
-    void services.store.ready().catch((error) => station.deps.logger.error('opening the print cache failed', { error: String(error) }));
-    if (station.deps.renderAhead ?? true) {
-      services.renderAhead.start();
-      station.closers.push(() => services.renderAhead.stop());
-    }
-  }
+export function printingSettles(services: PrintingServices): Array<() => Promise<unknown>> {
+  return [() => services.printers.settled(), () => services.autoPrint.settled()];
+}
+
+/**
+ * Printing's background loops, for station.ts to start (only hosts that print; one-shot CLI
+ * commands never do) and to stop on close, in the order given: printer discovery, the
+ * queue, following printer states, prints owed from a crash, the print cache and rendering
+ * ahead.
+ */
+export function printingLoops(services: PrintingServices, deps: PrintingDeps): BackgroundLoop[] {
+  const { logger } = deps;
+  return [
+    {
+      name: 'printer discovery',
+      // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
+      start: () => void services.printers.refresh().catch((error) => logger.error('printer discovery failed', { error: String(error) })),
+    },
+    {
+      name: 'print queue',
+      start: () => {
+        services.queue.start();
+        return () => services.queue.stop();
+      },
+    },
+    {
+      name: 'printer states',
+      // Printers' states are followed, not only asked for: a paused or erroring printer shows
+      // within seconds, more often while jobs are open (each round is two `lpstat` runs).
+      start: () => {
+        const following = repeat(async () => {
+          try {
+            for (const change of await services.printers.followStates()) {
+              logger.info(`printer ${change.name} is ${change.to.status}${change.to.reason ? `: ${change.to.reason}` : ''}`, { printerId: change.printerId, was: change.from.status });
+            }
+          } catch (error) {
+            logger.error('following printer states failed', { error: String(error) });
+          }
+          return services.queue.busy || hasOpenJobs(deps.db) ? PRINTER_FOLLOW_BUSY_MS : PRINTER_FOLLOW_IDLE_MS;
+        }, PRINTER_FOLLOW_IDLE_MS);
+        return () => following.stop();
+      },
+    },
+    {
+      name: 'owed automatic prints',
+      // Orders whose automatic print a crash or shutdown left unrecorded print now, once each.
+      start: () => {
+        const owed = services.autoPrint
+          .printOwed()
+          .then((count) => {
+            if (count) logger.info('printed orders owed an automatic print', { count });
+          })
+          .catch((error) => logger.error('printing owed automatic prints failed', { error: String(error) }));
+        return () => {
+          services.autoPrint.stop();
+          return owed;
+        };
+      },
+    },
+    {
+      name: 'print cache',
+      start: () => void services.store.ready().catch((error) => logger.error('opening the print cache failed', { error: String(error) })),
+    },
+    ...(deps.renderAhead ?? true
+      ? [
+          {
+            name: 'rendering ahead',
+            start: () => {
+              services.renderAhead.start();
+              return () => services.renderAhead.stop();
+            },
+          },
+        ]
+      : []),
+  ];
 }

@@ -7,7 +7,7 @@
 export interface StationSettings {
   mail?: MailSettings;
   network?: NetworkSettings;
-  /** Dashboard session lifetimes (admin/sessions.ts). */
+  /** Dashboard session lifetimes (sessions/sessions.ts). */
   sessions?: { idleHours: number; absoluteHours: number };
 }
 

@@ -73,7 +73,7 @@ export const FIELD_LABELS: Record<string, string> = {
   'item.price': 'Item price',
 };
 
-/** The station's limit for one import (admin/manual-orders.ts, CSV_MAX_CHARS). */
+/** The station's limit for one import (new-orders/manual-orders.ts, CSV_MAX_CHARS). */
 const CSV_MAX_BYTES = 8 * 1024 * 1024;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;

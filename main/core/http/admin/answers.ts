@@ -6,7 +6,7 @@
  */
 export type { Overview } from '../../admin/overview-routes';
 export type { OrderSummary, orderDetail } from '../../admin/orders-query-store';
-export type { SessionPolicy, SessionView } from '../../admin/sessions';
+export type { SessionPolicy, SessionView } from '../../sessions/sessions';
 export type { CheckpointStats } from '../../db/checkpointer';
 export type { Condition, Flow, FlowAction, FlowRule } from '../../documents/schema';
 export type { OrderStatus } from '../../orders/schema';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 
-/** A dashboard token as stored: only its hash (admin/sessions.ts). */
+/** A dashboard token as stored: only its hash (sessions/sessions.ts). */
 export interface TokenRow {
   id: string;
   label: string | null;
