@@ -66,7 +66,7 @@ function editDistance(a: string, b: string): number {
 }
 
 function messageFor(key: string, known: string[]): string {
-  const meant = MEANT[key];
+  const meant = Object.hasOwn(MEANT, key) ? MEANT[key] : undefined;
   const close = nearest(key, known);
   const hint = meant && meant.split(' and ').every((name) => known.includes(name)) ? ` (the field is ${meant})` : close ? ` (did you mean ${close}?)` : '';
   return `Not a field of this object: ignored${hint}`;
@@ -104,7 +104,8 @@ function walk(schema: z.ZodType, value: unknown, path: string[], found: IgnoredF
       // A catchall (a loose object) keeps the keys it does not know.
       const strips = def.catchall === undefined;
       for (const [key, item] of Object.entries(value)) {
-        if (key in shape) walk(shape[key]!, item, [...path, key], found);
+        // Own keys only: `__proto__`, `constructor` or `toString` in a body is a key like any other.
+        if (Object.hasOwn(shape, key)) walk(shape[key]!, item, [...path, key], found);
         else if (strips) found.push({ path: [...path, key].join('.'), message: messageFor(key, known) });
       }
       return;

@@ -66,6 +66,15 @@ describe('fields the order API ignores', () => {
     expect(order).not.toHaveProperty('warnings');
   });
 
+  it('takes keys named like Object’s own (`__proto__`, `constructor`, `toString`) as keys like any other: ignored and said, never a 500', async () => {
+    const raw = '{"sourceId":"W-P","order":{"orderNumber":"W-P","overrides":{"__proto__":{}},"customer":{"constructor":"x","toString":"y","firstName":"Ада"},"__proto__":{"polluted":true}}}';
+    const response = await s.call('/api/orders', { key, headers: { 'Content-Type': 'application/json' }, method: 'POST', body: raw });
+    expect(response.status).toBe(201);
+    const order = (await response.json()) as Created;
+    expect(order.warnings?.map((warning) => warning.path).sort()).toEqual(['order.__proto__', 'order.customer.constructor', 'order.customer.toString', 'order.overrides.__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('warns on updates as on creates, and the order detail shows the last body’s warnings beside its source', async () => {
     const first = await post({ sourceId: 'W-3', order: { orderNumber: 'W-3' } });
     expect(first).not.toHaveProperty('warnings');
