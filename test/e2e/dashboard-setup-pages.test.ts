@@ -122,21 +122,25 @@ describe('set-up pages in a real browser', { timeout: 90_000 }, () => {
     await page.getByRole('row', { name: /Gift note \(A6\)/ }).getByRole('button', { name: 'Edit' }).click();
     const editor = page.getByRole('region', { name: 'Edit Gift note (A6)' });
     await editor.getByText('Up to date').waitFor({ timeout: 15_000 });
-    await editor.getByRole('textbox', { name: 'Template body' }).fill('<h1>Пробный отпечаток {{ order.orderNumber }}</h1><p>{{ order.shippingAddress.firstName }} 様</p>');
-    await editor.getByLabel('Preview with').selectOption({ label: '#1003 · Alan Smith' });
-    await editor.getByLabel('Test print on').selectOption({ label: 'TRAYS' });
-    await editor.getByLabel(/^Tray/).selectOption('Upper');
-    await editor.getByRole('button', { name: 'Test print #1003' }).click();
-    await editor.getByRole('status').getByText('Test print of #1003 sent to TRAYS, Upper.').waitFor({ timeout: 30_000 });
-    const job = await waitForKeptJob('TRAYS', 'test Gift note (A6) #1003');
-    expect(job.options.InputSlot).toBe('Upper');
-    expect(pdfText(job.file)).toMatch(/Пробный отпечаток #1003\s+Alan\s+様/);
-    await editor.evaluate((section) => section.scrollIntoView());
-    await screenshot(page, 'template-test-print');
-    // A test: the order still waits for its real print.
-    expect((await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-1003`)}/status`, { key: shop.key })).json() as { status: string }).status).toBe('ready');
-    await editor.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('dialog', { name: 'Discard your unsaved edits?' }).getByRole('button', { name: 'Discard edits' }).click();
+    try {
+      await editor.getByRole('textbox', { name: 'Template body' }).fill('<h1>Пробный отпечаток {{ order.orderNumber }}</h1><p>{{ order.shippingAddress.firstName }} 様</p>');
+      await editor.getByLabel('Preview with').selectOption({ label: '#1003 · Alan Smith' });
+      await editor.getByLabel('Test print on').selectOption({ label: 'TRAYS' });
+      await editor.getByLabel(/^Tray/).selectOption('Upper');
+      await editor.getByRole('button', { name: 'Test print #1003' }).click();
+      await editor.getByRole('status').getByText('Test print of #1003 sent to TRAYS, Upper.').waitFor({ timeout: 30_000 });
+      const job = await waitForKeptJob('TRAYS', 'test Gift note (A6) #1003');
+      expect(job.options.InputSlot).toBe('Upper');
+      expect(pdfText(job.file)).toMatch(/Пробный отпечаток #1003\s+Alan\s+様/);
+      await editor.evaluate((section) => section.scrollIntoView());
+      await screenshot(page, 'template-test-print');
+      // A test: the order still waits for its real print.
+      expect((await (await running.call(`/api/orders/${encodeURIComponent(`${shop.team.id}/api-1003`)}/status`, { key: shop.key })).json() as { status: string }).status).toBe('ready');
+    } finally {
+      // The edit is discarded whatever happened, so the next test finds no unsaved edits to ask about.
+      await editor.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog', { name: 'Discard your unsaved edits?' }).getByRole('button', { name: 'Discard edits' }).click();
+    }
   });
 
   it('Flows: a rule added in the editor is saved as the team flow', async () => {
