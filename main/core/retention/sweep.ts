@@ -20,17 +20,19 @@ export interface SweepResult {
   sourcePayloads: number;
   orders: number;
   webhookDeliveries: number;
+  /** Print requests refused at the door, kept as long as finished jobs. */
+  refusals: number;
 }
 
 /**
  * Removes what is older than the retention settings say, in slices that never hold the event
  * loop (or the write lock) for long: Save-as-PDF files, finished print jobs and the batches
- * they leave empty, raw source payloads (replaced by `null`; the order keeps its fields), and
+ * they leave empty, refused print requests as old as those jobs, raw source payloads (replaced by `null`; the order keeps its fields), and
  * orders when an admin set an age (never one with a job still printing).
  */
 export async function sweepRetention(db: Db, dataDir: string, retention: RetentionSettings, now = Date.now()): Promise<SweepResult> {
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
-  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0 };
+  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0, refusals: 0 };
 
   // Answers kept for print retries are of no use after their window (printing/idempotency.ts).
   result.idempotencyKeys = await inSlices(db, 'idempotencyKeys', new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
@@ -41,6 +43,7 @@ export async function sweepRetention(db: Db, dataDir: string, retention: Retenti
   result.jobs = await inSlices(db, 'finishedJobs', jobCutoff);
   // Deliveries sent or given up are kept as long as finished jobs: the dashboard's record of them.
   result.webhookDeliveries = await inSlices(db, 'webhookDeliveries', jobCutoff);
+  result.refusals = await inSlices(db, 'refusals', jobCutoff);
   result.batches = await inSlices(db, 'emptyBatches', jobCutoff);
   result.sourcePayloads = await inSlices(db, 'sourcePayloads', before(retention.sourcePayloadDays));
   if (retention.orderDays !== null) result.orders = await inSlices(db, 'orders', before(retention.orderDays));

@@ -55,7 +55,7 @@ export function RetentionSettings() {
     setError(null);
     try {
       const result = await api<SweepResult>('/settings/retention/sweep', { method: 'POST' });
-      setSaved(`Swept: ${result.printedPdfs} PDFs, ${result.jobs} print jobs, ${result.batches} batches, ${result.sourcePayloads} raw payloads, ${result.orders} orders, ${result.webhookDeliveries} webhook deliveries.`);
+      setSaved(`Swept: ${result.printedPdfs} PDFs, ${result.jobs} print jobs, ${result.batches} batches, ${result.refusals} refused print requests, ${result.sourcePayloads} raw payloads, ${result.orders} orders, ${result.webhookDeliveries} webhook deliveries.`);
       loadDisk();
     } catch (failure) {
       setError(describeError(failure));

@@ -70,8 +70,13 @@ describe('retention and disk use', { timeout: 120_000 }, () => {
     delivery.run('old-delivered', 'delivered', ago(100), ago(100));
     delivery.run('old-waiting', 'pending', ago(100), ago(100));
     delivery.run('new-delivered', 'delivered', ago(1), ago(1));
+    // Refused print requests: an old one goes with the old jobs, a recent one stays.
+    const refusal = s.station.db.prepare("INSERT INTO print_refusals (id, request_id, team_id, name, trigger, severity, reason, orders, created_at) VALUES (?, 'r', ?, 'scan', 'admin', 'error', 'No A6 paper', '[]', ?)");
+    refusal.run('old-refusal', teamId, ago(100));
+    refusal.run('new-refusal', teamId, ago(1));
     const swept = await json<Record<string, number>>(await s.admin('/admin/api/settings/retention/sweep', { method: 'POST', json: {} }), 200);
-    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0, webhookDeliveries: 1 });
+    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0, webhookDeliveries: 1, refusals: 1 });
+    expect(s.station.db.prepare('SELECT id FROM print_refusals').pluck().all()).toEqual(['new-refusal']);
     expect(s.station.db.prepare('SELECT id FROM webhook_deliveries ORDER BY id').pluck().all()).toEqual(['new-delivered', 'old-waiting']);
     expect(s.station.db.prepare('SELECT key FROM idempotency_keys').pluck().all()).toEqual(['fresh']);
     expect(readdirSync(printed)).toEqual(['station-job-new.pdf']);
