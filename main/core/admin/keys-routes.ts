@@ -6,7 +6,7 @@ import { apiKeyView, createApiKey, revokeKey } from '../keys/service';
 import { listApiKeys } from '../keys/store';
 import { listTeams } from '../teams/store';
 
-const createKeyBody = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1, 'Give the key a name').max(100) });
+export const createKeyBody = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1, 'Give the key a name').max(100) });
 
 /** API keys of every team: create (secret shown once), list with last use, revoke. */
 export function adminKeyRoutes(router: Router, db: Db): void {

@@ -8,7 +8,7 @@ import { listStatusHistory, setOrderStatus } from '../orders/store';
 import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
 import { findAnyOrder } from '../orders/service';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(['ready', 'printed', 'ignored']).optional(),
   tag: z.string().max(100).optional(),

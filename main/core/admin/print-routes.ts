@@ -8,7 +8,7 @@ import { printRequestSchema } from '../printing/schema';
 import { operatorCallerFor } from '../teams/caller';
 import { findAnyOrder } from '../orders/service';
 
-const adminPrintBody = z
+export const adminPrintBody = z
   .object({
     orderIds: z.array(z.string().min(1).max(500)).min(1, 'Choose at least one order').max(10_000),
     /** Copies of each job (the print dialog's Copies). */

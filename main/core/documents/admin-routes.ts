@@ -16,7 +16,7 @@ import type { DocumentsService } from './service';
 import { templateResource, type TemplatesService } from './templates-service';
 import type { TemplateRow } from './templates-store';
 
-const previewQuery = z.object({
+export const previewQuery = z.object({
   format: z.enum(['pdf', 'png']).default('pdf'),
   /** An order (id or key) to render; the sample order when absent. */
   orderId: z.string().max(500).optional(),
@@ -33,7 +33,7 @@ interface Deps {
   testPrint: () => DocumentTestPrint;
 }
 
-const testPrintBody = z.strictObject({
+export const testPrintBody = z.strictObject({
   template: z.unknown(),
   /** An order (id or key) to render; the sample order when absent. */
   orderId: z.string().min(1).max(500).optional(),

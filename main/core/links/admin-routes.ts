@@ -12,9 +12,9 @@ import { linkErrorResource, linkResource, type LinksService } from './service';
 import { findLinkInScope, linkErrorSummary, listLinkErrors, listLinks, type LinkRow } from './store';
 import { listOrderKeys } from '../orders/store';
 
-const teamIdSchema = z.object({ teamId: z.string().min(1, 'Required').max(100) });
-const testSchema = z.object({ payload: z.unknown() });
-const draftTestSchema = z.object({ teamId: z.string().min(1).max(100), link: z.unknown(), payload: z.unknown() });
+export const teamIdSchema = z.object({ teamId: z.string().min(1, 'Required').max(100) });
+export const testSchema = z.object({ payload: z.unknown() });
+export const draftTestSchema = z.object({ teamId: z.string().min(1).max(100), link: z.unknown(), payload: z.unknown() });
 
 /** The dashboard's links API: every team of the station (the session is the station operator's). */
 export function linkAdminRoutes(router: Router, db: Db, links: LinksService, sandbox: Sandbox): void {

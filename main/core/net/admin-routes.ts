@@ -28,7 +28,7 @@ const origins = z
   )
   .max(50, 'At most 50 origins');
 
-const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
+export const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
 export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];

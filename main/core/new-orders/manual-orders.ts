@@ -10,7 +10,7 @@ import { importPlan } from './csv-import-run';
 import { planCsvImport } from './csv-orders';
 import { operatorCallerFor } from '../teams/caller';
 
-const manualBody = z.object({
+export const manualBody = z.object({
   teamId: z.string().min(1).max(100),
   sourceId: z.union([z.string(), z.number()]).optional(),
   order: z.looseObject({ orderNumber: z.union([z.string(), z.number()]) }),
@@ -26,12 +26,12 @@ export const CSV_MAX_CHARS = 8 * 1024 * 1024;
 export const CSV_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 export const isCsvRoute = (path: string) => path.startsWith('/admin/api/orders/csv/');
 
-const csvBody = z.object({
+export const csvBody = z.object({
   csv: z.string().max(CSV_MAX_CHARS, 'The file is larger than 8 MB: export a shorter date range, or split the file'),
   delimiter: z.enum([',', ';', '\t']).optional(),
 });
 
-const importBody = csvBody.extend({
+export const importBody = csvBody.extend({
   teamId: z.string().min(1).max(100),
   /** Order field (one of CSV_FIELDS) → CSV column header. */
   mapping: z.partialRecord(z.enum(CSV_FIELDS), z.string().max(200)),

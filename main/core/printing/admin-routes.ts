@@ -26,14 +26,14 @@ import { batchCursor, batchOrderNumbers, type BatchRow, getBatch, getJob, type J
 import { refuseMissing, type TestPrinter } from './test-print';
 import { removeMissingPrinter } from './remove-printer';
 
-const printerSettingsBody = z.strictObject({
+export const printerSettingsBody = z.strictObject({
   nickname: z.string().trim().max(100).nullable().optional(),
   visible: z.boolean().optional(),
   config: z.strictObject({ fitToPage: z.boolean().optional(), tray: z.string().min(1).max(200).nullable().optional(), takesZpl: z.boolean().nullable().optional() }).optional(),
   layoutConfigs: z.array(z.unknown()).max(50).optional(),
 });
 
-const routeBody = z.strictObject({
+export const routeBody = z.strictObject({
   printerId: z.string().min(1).max(200).nullable().default(null),
   /** The pool after `printerId`, in order (ids or queue names). */
   fallbackPrinterIds: z.array(z.string().min(1).max(200)).max(5, 'At most 5 printers to fall back on').default([]),
@@ -43,12 +43,12 @@ const routeBody = z.strictObject({
   saveAnyway: z.boolean().default(false),
 });
 
-const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
+export const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
 
 /** Batches the Batches page looks through for its requests (failed and waiting ones first among them). */
 const REQUEST_WINDOW_BATCHES = 500;
 
-const requestListQuery = z.object({
+export const requestListQuery = z.object({
   state: z.enum(['failed', 'waiting', 'printing', 'done', 'refused']).optional(),
   printerId: z.string().min(1).max(200).optional(),
   trigger: z.enum(['api', 'auto', 'admin']).optional(),
@@ -59,7 +59,7 @@ const requestListQuery = z.object({
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
-const batchListQuery = z.object({
+export const batchListQuery = z.object({
   teamId: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   /** A batch id (the last one of the previous page) or an ISO timestamp. */

@@ -27,7 +27,7 @@ export function sessionRoutes(router: Router, sessions: AdminSessions): void {
   });
 }
 
-const policyInput = z.object({
+export const policyInput = z.object({
   idleHours: z.number().min(0.25, 'At least 15 minutes').max(24 * 90, 'At most 90 days'),
   absoluteHours: z.number().min(1, 'At least 1 hour').max(24 * 365, 'At most a year'),
 });

@@ -36,9 +36,9 @@ const url = z
   }, 'An http(s) URL without user name or password');
 const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length);
 
-const createBody = z.strictObject({ teamId: z.string().min(1).max(100), url, events: events.default([...WEBHOOK_EVENTS]) });
-const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), active: z.boolean().optional() });
-const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const createBody = z.strictObject({ teamId: z.string().min(1).max(100), url, events: events.default([...WEBHOOK_EVENTS]) });
+export const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), active: z.boolean().optional() });
+export const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 /** `whsec_` + 32 random bytes: the HMAC key, shown at creation and on a new secret. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;

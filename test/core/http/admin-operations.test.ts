@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../main/core/http/error-handler';
 import { adminOperationGuard, assertAdminTableMatches } from '../../../main/core/http/admin/guard';
 import { ADMIN_OPERATIONS, tableDifferences } from '../../../main/core/http/admin/operations';
+import { OPERATION_INPUTS } from '../../../main/core/http/admin/schemas';
 import type { Logger } from '../../../main/core/logger';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { adminClient } from '../admin/admin-helpers';
@@ -90,7 +91,28 @@ describe('the station’s dashboard API', () => {
     expect(described).toHaveLength(ADMIN_OPERATIONS.length);
     expect(document.paths['/admin/api/printers/{id}']!.delete).toMatchObject({ summary: 'Remove a missing printer', 'x-roles': ['station-admin'] });
     expect(document.paths['/admin/api/session']!.post!['x-roles']).toEqual([]);
+    // A body is described by the schema its route validates with.
+    const keyBody = document.paths['/admin/api/keys']!.post as unknown as { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } };
+    expect(keyBody.requestBody.content['application/json'].schema.required.sort()).toEqual(['name', 'teamId']);
     const problems = await lintFromString({ source, absoluteRef: `${running.url}/admin/api/openapi.json`, config: await createConfig({ extends: ['recommended'] }) });
     expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)).toEqual([]);
+  });
+
+  it('validates what it describes: each described body that is not an object is a 400, and nothing is written', async () => {
+    const admin = adminClient(running);
+    const described = Object.entries(OPERATION_INPUTS).filter(([operation, input]) => input.body && !operation.includes(':'));
+    expect(described.length).toBeGreaterThan(10);
+    const before = running.station.db.prepare('SELECT (SELECT count(*) FROM orders) + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM webhooks)').pluck().get();
+    const answers: Record<string, number> = {};
+    for (const [operation] of described) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const response = await fetch(`${running.url}${path}`, { method, headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' }, body: '["not an object"]' });
+      const { error } = (await response.json()) as { error: { code: string } };
+      answers[operation] = response.status;
+      expect(error.code, operation).not.toBe('malformed_json');
+
+    }
+    expect(answers).toEqual(Object.fromEntries(described.map(([operation]) => [operation, 400])));
+    expect(running.station.db.prepare('SELECT (SELECT count(*) FROM orders) + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM webhooks)').pluck().get()).toBe(before);
   });
 });
