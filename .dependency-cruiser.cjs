@@ -33,8 +33,8 @@ module.exports = {
     {
       name: 'features-import-http-only-in-routes',
       severity: 'error',
-      comment: 'Services and stores throw StationError (core/errors.ts) and know no HTTP; only route files (routes.ts, *-routes.ts, the invitation page) import http/.',
-      from: { path: FEATURES, pathNot: 'routes\\.ts$|/invitation-page\\.ts$' },
+      comment: 'Services and stores throw StationError (core/errors.ts) and know no HTTP; only route files (routes.ts, *-routes.ts) import http/.',
+      from: { path: FEATURES, pathNot: 'routes\\.ts$' },
       to: { path: '^main/core/http/' },
     },
     {

@@ -1,9 +1,11 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
-import { StationError } from '../errors';
-import { statusOf } from '../http/errors';
+import { ERROR_KINDS, StationError } from '../errors';
 import type { InvitationsService } from './invitations';
 import { escapeHtml } from '../text';
+
+/** A refusal's HTTP status (errors.ts keeps the one table of kinds). */
+const statusOfError = (error: StationError): number => ERROR_KINDS[error.kind];
 
 const PATH = /^\/invitations\/([A-Za-z0-9_-]{20,200})$/;
 
@@ -60,7 +62,7 @@ export function invitationPage(invitations: InvitationsService) {
       ctx.body = page(`Welcome to ${invitation.teamName}`, `<p>${escapeHtml(joined.name)}, you are now ${joined.role} of ${escapeHtml(invitation.teamName)}.</p>`);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
-      ctx.status = statusOf(error);
+      ctx.status = statusOfError(error);
       ctx.body = page('Invitation closed', `<p>${escapeHtml(error.message)}</p>`);
     }
   };
