@@ -8,9 +8,17 @@ import { PROGRESS, STAGE_CODE, type SandboxAnswer, type SandboxItemPart, type Sa
 // The station may terminate it at any moment (sandbox.ts); nothing here needs cleanup.
 const progress = new Int32Array(workerData.progress as SharedArrayBuffer);
 const engine = new ExpressionEngine(await newQuickJSWASMModule(RELEASE_SYNC));
-// Harden a context and run one expression before announcing readiness, so the first real
-// evaluation is not the one paying for it under the station's watchdog.
-engine.evaluate('\u0000warm-up', { payload: null, order: null, source: 'api', sourceId: '0' }, [{ condition: 'true', resolver: 'sourceId' }]);
+// Harden a context and run expressions of every usual kind (regular expressions, strings,
+// arrays, closures, JSON) before announcing readiness: WebAssembly compiles QuickJS's
+// functions when they are first called, and that compiling must not count against the first
+// real evaluation's 50 ms (on a busy machine it did).
+const warmUp = engine.evaluate('\u0000warm-up', { payload: { extra: [1, 2] }, order: { note: 'Shopify #1001' }, source: 'api', sourceId: '0' }, [
+  { condition: "typeof order === 'object' && source === 'api'", resolver: "order.note.match(/#(\\d+)/)[1] + '/' + sourceId + '/' + payload.extra.length" },
+  { resolver: "[3, 1, 2].sort().map((n) => n * 2).join(',') + JSON.stringify({ a: [1] }).length + 'x'.repeat(3).toUpperCase()" },
+]);
+// Each warm-up expression must run to its end, or it warmed nothing.
+const cold = warmUp.find((result) => result.resolver?.ok !== true);
+if (cold) throw new Error(`the sandbox's warm-up failed: ${JSON.stringify(cold)}`);
 
 serveRequests<SandboxRequest, SandboxAnswer, SandboxItemPart>((request, part) => {
   if (request.kind === 'compile') return { kind: 'compiled', error: engine.compileError(request.code, request.as) };
