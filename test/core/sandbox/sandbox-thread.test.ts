@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../../main/core/sandbox/sandbox';
+import { WARM_UP_INPUT, WARM_UP_ITEMS } from '../../../main/core/sandbox/warm-up';
 
 const sandbox = createSandbox();
 afterAll(() => sandbox.close());
@@ -12,6 +13,14 @@ describe('the expression sandbox', () => {
     expect(await resolve("order.note.match(/#(\\d+)/)[1] + '/' + source + '/' + sourceId + '/' + payload.extra.length")).toEqual({
       resolver: { ok: true, value: { type: 'string', value: '1001/api/A-1/2' } },
     });
+  });
+
+  it('warms up on expressions that run to their end (the thread does not read their results: a mistake there would warm nothing)', async () => {
+    const results = await sandbox.evaluate('team-warm', WARM_UP_INPUT, WARM_UP_ITEMS);
+    expect(results.map((result) => result.resolver)).toEqual([
+      { ok: true, value: { type: 'string', value: '1001/0/2' } },
+      { ok: true, value: { type: 'string', value: '2,4,69XXX' } },
+    ]);
   });
 
   it('runs the resolver only when the condition holds (truthiness, as in an if)', async () => {
