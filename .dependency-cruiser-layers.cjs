@@ -15,7 +15,7 @@ const LOW_FEATURES = ['orders', 'teams', 'carrier-labels', 'keys', 'mail', 'net'
 const HIGH_FEATURES = ['documents', 'printing', 'printers', 'links', 'render', 'admin', 'retention', 'health', 'backup', 'new-orders'];
 
 /** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */
-const SHARED_WITH_RENDERER = ['main/core/http/admin/answers.ts', 'main/core/printing/job-words.ts', 'main/core/printing/request-state.ts'];
+const SHARED_WITH_RENDERER = ['main/core/printing/job-words.ts', 'main/core/printing/request-state.ts'];
 
 const alternatives = (names) => names.map((name) => name.replace(/[.-]/g, (c) => `\\${c}`)).join('|');
 const folders = (names) => `^main/core/(${alternatives(names)})/`;

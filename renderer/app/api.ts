@@ -1,4 +1,6 @@
+import createClient from 'openapi-fetch';
 import { desktopBridge } from './bridge';
+import type { components, paths } from './dashboard-api.gen';
 
 const SESSION_KEY = 'station.session';
 
@@ -55,36 +57,67 @@ export async function signInWithLoginToken(loginToken: string): Promise<void> {
   window.localStorage.setItem(SESSION_KEY, body.sessionToken);
 }
 
-/** JSON over HTTP to `/admin/api/*` with the session token; errors become `ApiError`. */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
-  let response: Response;
+/** The dashboard API's resources by name, as its description gives them (`Schemas['Printer']`). */
+export type Schemas = components['schemas'];
+
+/** The JSON body an operation takes. */
+export type RequestBody<Path extends keyof paths, Method extends 'post' | 'put' | 'patch'> = paths[Path] extends Record<Method, { requestBody?: { content: { 'application/json': infer Body } } }> ? Body : never;
+
+/** The query parameters a dashboard read takes. */
+export type Query<Path extends keyof paths> = paths[Path] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+
+const OFFLINE = 'The station does not answer. Is it running? Start it, then try again.';
+
+/** The client builds its requests on this origin; each is sent to the station's own, known only when it is made. */
+const PLACEHOLDER_ORIGIN = 'http://station.invalid';
+
+/**
+ * Sends a dashboard request to the station (`baseUrl()`: the page's own origin in a browser,
+ * the desktop window's station otherwise) with the session: a desktop window whose session
+ * went idle gets a fresh one from the main process and sends it once more; a network failure
+ * is `offline`. The request is sent as plain parts (its body read once), so it can be sent again.
+ */
+async function sendWithSession(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  const send = () => {
+    const headers = new Headers(request.headers);
+    headers.set('Authorization', `Bearer ${sessionToken() ?? ''}`);
+    return fetch(`${baseUrl()}${url.pathname}${url.search}`, { method: request.method, headers, body, signal: request.signal });
+  };
   try {
-    response = await fetch(`${baseUrl()}/admin/api${path}`, {
-      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
-      headers: {
-        Authorization: `Bearer ${sessionToken() ?? ''}`,
-        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-      signal: init.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'offline', 'The station does not answer. Is it running? Start it, then try again.');
-  }
-  if (response.status === 401 && desktopBridge() && !retried) {
-    // The desktop window's session went idle: the main process hands over a fresh one.
+    const response = await send();
+    if (response.status !== 401 || !desktopBridge()) return response;
     await loadDesktopSession();
-    return api<T>(path, init, true);
+    return await send();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'offline', OFFLINE);
   }
+}
+
+/**
+ * The dashboard's client of `/admin/api`, generated from the API's description
+ * (dashboard-api.gen.ts, by `npm run generate:dashboard-client`): paths, parameters, bodies
+ * and answers are typed by it. Read an answer with `answer()`.
+ */
+export const dashboard = createClient<paths>({ baseUrl: PLACEHOLDER_ORIGIN, fetch: sendWithSession });
+
+/** An error answer as `ApiError`: the station's words, the fields at fault, the rest of its error object. */
+function apiErrorOf(status: number, body: unknown): ApiError {
+  const error = (body as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } } | undefined)?.error;
+  return new ApiError(status, error?.code ?? 'error', error?.message ?? `The station answered ${status}`, error?.details, (error ?? {}) as Record<string, unknown>);
+}
+
+/**
+ * What a call of `dashboard` answered when it succeeded; an `ApiError` otherwise (and a
+ * browser whose session ended is signed out here).
+ */
+export async function answer<Data>(call: Promise<{ data?: Data; error?: unknown; response: Response }>): Promise<Data> {
+  const { data, error, response } = await call;
   if (response.status === 401 && !desktopBridge()) signOut();
-  const text = await response.text();
-  const body = text ? (JSON.parse(text) as unknown) : undefined;
-  if (!response.ok) {
-    const error = (body as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } })?.error;
-    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? `The station answered ${response.status}`, error?.details, (error ?? {}) as Record<string, unknown>);
-  }
-  return body as T;
+  if (!response.ok) throw apiErrorOf(response.status, error);
+  return data as Data;
 }
 
 /** A message that says what went wrong and, where the station said, which field. */
@@ -94,14 +127,4 @@ export function describeError(error: unknown): string {
     return fields.length ? `${error.message} — ${fields.join('; ')}` : error.message;
   }
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A binary answer (a document's PDF) as a Blob. */
-export async function apiBlob(path: string): Promise<Blob> {
-  const response = await fetch(`${baseUrl()}/admin/api${path}`, { headers: { Authorization: `Bearer ${sessionToken() ?? ''}` } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-    throw new ApiError(response.status, body.error?.code ?? 'error', body.error?.message ?? `The station answered ${response.status}`);
-  }
-  return response.blob();
 }

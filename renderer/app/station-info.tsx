@@ -1,27 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { api } from './api';
+import { answer, dashboard, type Schemas } from './api';
 
-export interface TeamInfo {
-  id: string;
-  name: string;
-  type: 'standard' | 'three_pl' | 'merchant';
-  status: 'onboarding' | 'live';
-  parentTeamId: string | null;
-  /** The locale of its documents; null: the station's. */
-  locale: string | null;
-}
+export type TeamInfo = Schemas['Station']['teams'][number];
 
-export interface StationInfo {
-  version: string;
-  dataDir: string;
-  url: string | null;
-  host: string | null;
-  port: number | null;
-  apiBaseUrl: string | null;
-  teams: TeamInfo[];
-  /** The station's own locale (teams without one of their own). */
-  locale: string;
-}
+export type StationInfo = Schemas['Station'];
 
 const StationContext = createContext<{ info: StationInfo | null; reload: () => void }>({ info: null, reload: () => {} });
 
@@ -29,7 +11,7 @@ const StationContext = createContext<{ info: StationInfo | null; reload: () => v
 export function StationInfoProvider({ children }: { children: ReactNode }) {
   const [info, setInfo] = useState<StationInfo | null>(null);
   const reload = useCallback(() => {
-    api<StationInfo>('/station').then(setInfo, () => setInfo(null));
+    answer(dashboard.GET('/admin/api/station')).then(setInfo, () => setInfo(null));
   }, []);
   useEffect(reload, [reload]);
   return <StationContext.Provider value={{ info, reload }}>{children}</StationContext.Provider>;

@@ -29,13 +29,14 @@ export function appRoutes(router: Router, db: Db): void {
   });
 }
 
-const createAppSchema = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1).max(100) });
-const updateAppSchema = z.object({ name: z.string().trim().min(1).max(100).optional(), active: z.boolean().optional() });
+export const appListQuery = z.object({ teamId: z.string().max(100).optional().transform((id) => id || undefined) });
+export const createAppSchema = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1).max(100) });
+export const updateAppSchema = z.object({ name: z.string().trim().min(1).max(100).optional(), active: z.boolean().optional() });
 
 /** Dashboard: register, rename, turn on and off the source apps of any team. */
 export function appAdminRoutes(router: Router, db: Db): void {
   router.get('/admin/api/apps', (ctx) => {
-    const teamId = typeof ctx.query.teamId === 'string' ? ctx.query.teamId : undefined;
+    const { teamId } = validate(appListQuery, ctx.query, 'The app filter is not valid');
     if (teamId && !getTeam(db, teamId)) throw notFound('No team with that id');
     ctx.body = listSourceAppViews(db, teamId);
   });

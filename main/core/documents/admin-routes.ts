@@ -33,6 +33,12 @@ interface Deps {
   testPrint: () => DocumentTestPrint;
 }
 
+/** The editor's preview of an unsaved template: the template (checked as a save is), and the order and format of previewQuery. */
+export const previewBody = z.object({ template: z.unknown(), orderId: z.unknown().optional(), format: z.unknown().optional() });
+
+/** `GET /admin/api/documents/:documentId/pdf`: PDF, or PNG of the first page. */
+export const documentFileQuery = z.object({ format: z.enum(['pdf', 'png']).optional() });
+
 export const testPrintBody = z.strictObject({
   template: z.unknown(),
   /** An order (id or key) to render; the sample order when absent. */
@@ -75,7 +81,7 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
   // An unsaved edit, rendered: the editor's live preview. Same checks as saving.
   router.post('/admin/api/teams/:teamId/templates/preview', async (ctx) => {
     const team = teamOr404(ctx.params.teamId!);
-    const body = (ctx.request.body ?? {}) as { template?: unknown; orderId?: unknown; format?: unknown };
+    const body = validate(previewBody, ctx.request.body ?? {}, 'The preview is not valid');
     const draft = validate(templateCreateSchema, body.template, 'The template is not valid');
     templates.checkBody(draft.body);
     const row = templates.draftRow(team.id, draft);
@@ -141,6 +147,6 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
     } catch (error) {
       throw renderFailed(error);
     }
-    await answerRendered(ctx, renderer, rendered, ctx.query.format === 'png' ? 'png' : 'pdf', `${doc.tag}-${doc.id}`, zplPreview);
+    await answerRendered(ctx, renderer, rendered, validate(documentFileQuery, ctx.query, 'The format is not valid').format ?? 'pdf', `${doc.tag}-${doc.id}`, zplPreview);
   });
 }

@@ -6,6 +6,9 @@ import { SettingsUnreadableError, type SettingsStore } from '../settings/setting
 import type { Mailer } from './mailer';
 import { mailSettingsInput, mailSettingsView, mergeMailSettings } from './schema';
 
+/** `POST /admin/api/settings/mail/test`: where the test message goes. */
+export const mailTestBody = z.object({ to: z.email() });
+
 /** Dashboard: SMTP settings (the password is write-only) and a test message. */
 export function mailAdminRoutes(router: Router, settings: SettingsStore, mailer: Mailer): void {
   // A settings file edited into invalid JSON is the operator's to fix: say which file and
@@ -35,7 +38,7 @@ export function mailAdminRoutes(router: Router, settings: SettingsStore, mailer:
   });
 
   router.post('/admin/api/settings/mail/test', async (ctx) => {
-    const { to } = validate(z.object({ to: z.email() }), ctx.request.body);
+    const { to } = validate(mailTestBody, ctx.request.body);
     const result = await mailer.send({
       to,
       subject: 'Order Print Station: test message',

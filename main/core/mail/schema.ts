@@ -35,3 +35,21 @@ export function mergeMailSettings(input: MailSettingsInput, current: MailSetting
     ...(input.linkBaseUrl ? { linkBaseUrl: input.linkBaseUrl.replace(/\/+$/, '') } : {}),
   };
 }
+
+/** What `GET|PUT|DELETE /admin/api/settings/mail` answer: the settings without the password. */
+export const mailSettingsAnswer = z.union([
+  z.strictObject({ configured: z.literal(false) }),
+  z.strictObject({
+    configured: z.literal(true),
+    host: z.string(),
+    port: z.number().int(),
+    secure: z.boolean(),
+    user: z.string().optional(),
+    from: z.string(),
+    linkBaseUrl: z.string().optional(),
+    passwordSet: z.boolean(),
+  }),
+]);
+
+/** `POST /admin/api/settings/mail/test`: whether the server took the mail, else why not. */
+export const mailTestAnswer = z.union([z.strictObject({ sent: z.literal(true) }), z.strictObject({ sent: z.literal(false), reason: z.string() })]);

@@ -45,7 +45,16 @@ export const metricsForwardedAllowed = (settings: SettingsStore): boolean => rea
 /** Whether a proxy on this computer passes requests on, so a loopback caller may be anyone (docs/api.md, Health and metrics). */
 export const behindProxy = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.behindProxy === true;
 
-const view = (settings: SettingsStore) => ({
+/** What `GET|PUT /admin/api/settings/network` answer. */
+export const networkSettingsAnswer = z.strictObject({
+  imageHostsAllowed: z.array(z.string()),
+  dashboardHosts: z.array(z.string()),
+  browserOrigins: z.array(z.string()),
+  metricsForwardedAllowed: z.boolean(),
+  behindProxy: z.boolean(),
+});
+
+const view = (settings: SettingsStore): z.output<typeof networkSettingsAnswer> => ({
   imageHostsAllowed: allowedImageHosts(settings),
   dashboardHosts: configuredDashboardHosts(settings),
   browserOrigins: allowedBrowserOrigins(settings),

@@ -32,7 +32,12 @@ export function printerRoutes(router: Router, printers: PrintersService): void {
   });
 }
 
-/** What `GET|PUT /admin/api/settings/print-server` answers. */
+/** What `GET|PUT /admin/api/settings/print-server` answer: the saved server, and the one in use with where it came from. */
+export const printServerAnswer = z.strictObject({
+  cupsServer: z.string().nullable(),
+  effective: z.strictObject({ server: z.string().nullable(), source: z.enum(['command line', 'settings', 'environment', 'machine']) }),
+});
+
 export const printServerView = (settings: SettingsStore, resolve: PrintServerResolver) => {
   const effective = resolve();
   return { cupsServer: readSetting(settings, 'cupsServer') ?? null, effective: { server: effective.server ?? null, source: effective.source } };

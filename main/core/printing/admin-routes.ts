@@ -43,6 +43,8 @@ export const routeBody = z.strictObject({
   saveAnyway: z.boolean().default(false),
 });
 
+export const moveBody = z.strictObject({ printerId: z.string().min(1).max(200) });
+
 export const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
 
 /** Batches the Batches page looks through for its requests (failed and waiting ones first among them). */
@@ -365,7 +367,7 @@ export function printingAdminRoutes(
    * printer first when it waits there. 400 for a printer that cannot take it; 409 as cancel.
    */
   router.post('/admin/api/print-jobs/:id/move', async (ctx) => {
-    const { printerId } = validate(z.strictObject({ printerId: z.string().min(1).max(200) }), ctx.request.body ?? {}, 'The move is not valid');
+    const { printerId } = validate(moveBody, ctx.request.body ?? {}, 'The move is not valid');
     const job = getJob(db, ctx.params.id!);
     if (!job) throw notFound('No print job with that id');
     const target = printerOr400(printerId)!;

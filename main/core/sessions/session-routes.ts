@@ -16,10 +16,12 @@ export function describeBrowser(userAgent: string): string {
 /** The configured session lifetimes; the defaults when unset or unreadable. */
 export const sessionPolicy = (settings: SettingsStore): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, ...readSetting(settings, 'sessions') });
 
+export const signInBody = z.object({ loginToken: z.string().min(1).max(200) });
+
 /** Public: the only admin route without a session, it turns a login token into one. */
 export function sessionRoutes(router: Router, sessions: AdminSessions): void {
   router.post('/admin/api/session', (ctx) => {
-    const { loginToken } = validate(z.object({ loginToken: z.string().min(1).max(200) }), ctx.request.body);
+    const { loginToken } = validate(signInBody, ctx.request.body);
     const sessionToken = sessions.exchangeLoginToken(loginToken, describeBrowser(ctx.get('user-agent')));
     if (!sessionToken) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
     ctx.status = 201;
@@ -58,3 +60,15 @@ export function sessionAdminRoutes(router: Router, sessions: AdminSessions, sett
     ctx.body = sessionPolicy(settings);
   });
 }
+
+/** What the session operations answer, as zod. */
+export const sessionCreatedAnswer = z.strictObject({ sessionToken: z.string() });
+export const sessionAnswer = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export const sessionPolicyAnswer = z.strictObject({ idleHours: z.number(), absoluteHours: z.number() });

@@ -12,7 +12,7 @@ const line = (max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-const shopAddressSchema = z.strictObject({
+export const shopAddressSchema = z.strictObject({
   address1: line(500),
   address2: line(500),
   city: line(200),

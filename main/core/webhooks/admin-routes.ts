@@ -37,6 +37,7 @@ const url = z
 const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length);
 
 export const createBody = z.strictObject({ teamId: z.string().min(1).max(100), url, events: events.default([...WEBHOOK_EVENTS]) });
+export const webhookListQuery = z.object({ teamId: z.string().max(100).optional().transform((id) => id || undefined) });
 export const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), active: z.boolean().optional() });
 export const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -84,7 +85,7 @@ export function webhookAdminRoutes(router: Router, db: Db, dispatcher: () => Web
   };
 
   router.get('/admin/api/webhooks', (ctx) => {
-    const teamId = typeof ctx.query.teamId === 'string' ? ctx.query.teamId : undefined;
+    const { teamId } = validate(webhookListQuery, ctx.query, 'The webhook filter is not valid');
     const names = teamNames();
     ctx.body = listWebhooks(db, teamId).map((row) => webhookView(db, row, names));
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, apiBlob, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Query } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
@@ -41,9 +41,10 @@ export function BatchesPage() {
     return () => URL.revokeObjectURL(preview.url);
   }, [preview]);
 
+  type RequestFilters = Query<'/admin/api/print-requests'>;
   const load = useCallback(() => {
-    const query = new URLSearchParams({ limit: String(limit), ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim())) });
-    api<PrintRequest[]>(`/print-requests?${query}`).then(
+    const query = { limit, ...(Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim())) as RequestFilters) };
+    answer(dashboard.GET('/admin/api/print-requests', { params: { query } })).then(
       (list) => {
         setRequests(list);
         setError(null);
@@ -54,9 +55,10 @@ export function BatchesPage() {
   useEffect(load, [load]);
   useLiveReload(['batch', 'job', 'printers'], load, 150);
 
-  async function act(path: string, json?: unknown) {
+  /** A job action (retry, cancel, move, reprint); the list reads again after it. */
+  async function act(call: () => Promise<unknown>) {
     try {
-      await api(path, { method: 'POST', ...(json ? { json } : {}) });
+      await call();
       setError(null);
       load();
     } catch (failure) {
@@ -68,7 +70,7 @@ export function BatchesPage() {
   async function showPrinted(job: PrintJob) {
     if (preview?.jobId === job.id) return setPreview(null);
     try {
-      setPreview({ jobId: job.id, url: URL.createObjectURL(await apiBlob(`/print-jobs/${encodeURIComponent(job.id)}/printed`)) });
+      setPreview({ jobId: job.id, url: URL.createObjectURL(await answer(dashboard.GET('/admin/api/print-jobs/{id}/printed', { params: { path: { id: job.id } }, parseAs: 'blob' }))) });
       setError(null);
     } catch (failure) {
       setError(`The printed copy could not be shown: ${describeError(failure)}`);
@@ -176,12 +178,12 @@ export function BatchesPage() {
                     {job.failover && <span className="job-failover">{job.failover}</span>}
                     <span className="job-actions">
                       {job.state === 'failed' && (
-                        <button type="button" className="button button-small" onClick={() => void act(`/print-jobs/${encodeURIComponent(job.id)}/retry`)}>Retry</button>
+                        <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/retry', { params: { path: { id: job.id } } })))}>Retry</button>
                       )}
                       {WAITING.includes(job.state) && (
                         <>
-                          <button type="button" className="button button-small" onClick={() => void act(`/print-jobs/${encodeURIComponent(job.id)}/cancel`)}>Cancel</button>
-                          <MoveJob job={job} printers={printers ?? []} move={(printerId) => act(`/print-jobs/${encodeURIComponent(job.id)}/move`, { printerId })} />
+                          <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/cancel', { params: { path: { id: job.id } } })))}>Cancel</button>
+                          <MoveJob job={job} printers={printers ?? []} move={(printerId) => act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/move', { params: { path: { id: job.id } }, body: { printerId } })))} />
                         </>
                       )}
                       {job.printedCopy?.format === 'pdf' && (
@@ -190,7 +192,7 @@ export function BatchesPage() {
                         </button>
                       )}
                       {job.printedCopy && WITH_PRINTER.includes(job.state) && (
-                        <button type="button" className="button button-small" onClick={() => void act(`/print-jobs/${encodeURIComponent(job.id)}/reprint`)}>Reprint</button>
+                        <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/reprint', { params: { path: { id: job.id } } })))}>Reprint</button>
                       )}
                     </span>
                     {preview?.jobId === job.id && <iframe className="pdf-preview job-preview" title={`As printed: job ${job.id}`} src={preview.url} />}

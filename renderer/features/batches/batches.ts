@@ -1,62 +1,15 @@
+import type { Schemas } from '../../app/api';
 import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/printing/job-words';
 
-export interface PrintJob {
-  id: string;
-  batchId: string;
-  printerId: string;
-  plannedPrinterId?: string;
-  failover?: string | null;
-  tray: string | null;
-  paper: { name?: string } | null;
-  state: 'queued' | 'rendering' | 'submitting' | 'submitted' | 'done' | 'unknown' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  osJobId: string | null;
-  reason: string | null;
-  updatedAt: string;
-  /** Its place among the chunks of a big job (printed one after the other), or null. */
-  chunk?: { index: number; count: number } | null;
-  /** What it handed to the printer system, kept for the preview and a reprint; null if none. */
-  printedCopy?: { format: 'pdf' | 'raw'; bytes: number } | null;
-  reprintOf?: string | null;
-  copies?: number;
-}
+export type PrintJob = Schemas['Job'];
 
-export interface PrintBatch {
-  id: string;
-  name: string;
-  state: 'queued' | 'printing' | 'done' | 'failed';
-  trigger: string;
-  team: { authId: string };
-  printerId: string;
-  orders: { id: string; orderKeys?: string[]; orderNumber?: string | null }[];
-  createdAt: string;
-  updatedAt: string;
-  jobs: PrintJob[];
-}
+export type PrintBatch = Schemas['Batch'];
 
 /** One print request (`/admin/api/print-requests`): its batches (one per printer), state by one rule from all its jobs. */
 /** Orders a print request refused (kept by the station with each order's reasons). */
-export interface PrintRefusal {
-  id: string;
-  severity: 'warning' | 'error';
-  reason: string;
-  createdAt: string;
-  orders: { id: string; orderNumber: string | null; orderKeys: string[]; reasons: { code: string; message: string; tag?: string }[] }[];
-}
+export type PrintRefusal = Schemas['PrintRequest']['refused'][number];
 
-export interface PrintRequest {
-  requestId: string;
-  title: string;
-  trigger: string;
-  /** `refused`: the request printed nothing, every order it named was refused. */
-  state: 'failed' | 'waiting' | 'printing' | 'done' | 'refused';
-  createdAt: string;
-  teamIds: string[];
-  orderCount: number;
-  batches: PrintBatch[];
-  refused: PrintRefusal[];
-}
+export type PrintRequest = Schemas['PrintRequest'];
 
 const WITH_THE_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];
 

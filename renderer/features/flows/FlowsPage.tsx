@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
 import { useConfirm } from '../../components/confirm';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime } from '../../components/ui';
@@ -46,8 +46,8 @@ export function FlowsPage() {
     if (!teamId) return;
     const team = encodeURIComponent(teamId);
     setError(null);
-    api<Flow>(`/teams/${team}/flow`).then(show, (failure: unknown) => setError(describeError(failure)));
-    Promise.all([team, ...(parentTeamId ? [encodeURIComponent(parentTeamId)] : [])].map((id) => api<Template[]>(`/teams/${id}/templates`))).then(
+    answer(dashboard.GET('/admin/api/teams/{teamId}/flow', { params: { path: { teamId: team } } })).then(show, (failure: unknown) => setError(describeError(failure)));
+    Promise.all([team, ...(parentTeamId ? [encodeURIComponent(parentTeamId)] : [])].map((id) => answer(dashboard.GET('/admin/api/teams/{teamId}/templates', { params: { path: { teamId: id } } })))).then(
       (lists) => setTemplates(lists.flat()),
       () => setTemplates([]),
     );
@@ -65,7 +65,7 @@ export function FlowsPage() {
     if (!flow) return;
     setError(null);
     try {
-      show(await api<Flow>(`/teams/${encodeURIComponent(teamId)}/flow`, { method: 'PUT', json: { autoPrint: flow.autoPrint, rules: rules.map((r) => r.rule) } }));
+      show(await answer(dashboard.PUT('/admin/api/teams/{teamId}/flow', { params: { path: { teamId } }, body: { autoPrint: flow.autoPrint, rules: rules.map((r) => r.rule) } })));
       setSaved(true);
     } catch (failure) {
       setError(describeError(failure));

@@ -1,10 +1,12 @@
-// The flow's shapes are the core's own (type-only imports: the dashboard bundles none of it).
-import type { Condition, Flow as StoredFlow, FlowAction, FlowRule } from '../../../main/core/http/admin/answers';
-
-export type { Condition, FlowAction, FlowRule };
+// The flow's shapes as the dashboard API's description gives them (app/dashboard-api.gen.ts).
+import type { Schemas } from '../../app/api';
 
 /** A team's flow as `/admin/api/teams/{id}/flow` answers it. */
-export type Flow = StoredFlow & { updatedAt?: string };
+export type Flow = Schemas['Flow'];
+export type FlowRule = Flow['rules'][number];
+export type FlowAction = FlowRule['actions'][number];
+/** A rule's condition (recursive: `all`, `any` and `not` hold conditions). */
+export type Condition = Schemas['FlowPart0'];
 
 export type ConditionKind = 'tagIs' | 'sourceIs' | 'countryIs' | 'skuMatches' | 'totalAbove' | 'variableEquals' | 'all' | 'any' | 'not';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { ErrorBanner } from '../../components/ui';
 import { describeTrial, linkBody, samplePayload, type Link, type LinkDraft, type LinkTrial, type SourceApp } from './links';
 import { PointFields } from './PointFields';
@@ -28,8 +28,8 @@ export function LinkEditor({ teamId, link, initial, apps, onSaved, onCancel }: {
     try {
       const body = linkBody(draft);
       const saved = link
-        ? await api<Link>(`/links/${encodeURIComponent(link.id)}`, { method: 'PUT', json: body })
-        : await api<Link>('/links', { json: { ...body, teamId } });
+        ? await answer(dashboard.PUT('/admin/api/links/{linkId}', { params: { path: { linkId: link.id } }, body: body }))
+        : await answer(dashboard.POST('/admin/api/links', { body: { ...body, teamId } }));
       onSaved(saved);
     } catch (failure) {
       setError(describeError(failure));
@@ -48,7 +48,7 @@ export function LinkEditor({ teamId, link, initial, apps, onSaved, onCancel }: {
     }
     setBusy(true);
     try {
-      setTrial(await api<LinkTrial>('/links/test', { json: { teamId, link: linkBody(draft), payload: parsed } }));
+      setTrial(await answer(dashboard.POST('/admin/api/links/test', { body: { teamId, link: linkBody(draft), payload: parsed } })));
     } catch (failure) {
       setTestError(describeError(failure));
     } finally {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { ErrorBanner, RelativeTime } from '../../components/ui';
 import { explainLinkError, type LinkError } from './links';
@@ -9,7 +9,7 @@ export function LinkErrors({ linkId }: { linkId: string }) {
   const [errors, setErrors] = useState<LinkError[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const load = useCallback(
-    () => void api<LinkError[]>(`/links/${encodeURIComponent(linkId)}/errors?limit=20`).then(setErrors, (failure: unknown) => setProblem(describeError(failure))),
+    () => void answer(dashboard.GET('/admin/api/links/{linkId}/errors', { params: { path: { linkId }, query: { limit: 20 } } })).then(setErrors, (failure: unknown) => setProblem(describeError(failure))),
     [linkId],
   );
   useEffect(load, [load]);

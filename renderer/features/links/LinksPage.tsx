@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
 import { useConfirm } from '../../components/confirm';
@@ -29,12 +29,12 @@ export function LinksPage() {
   }, [info, teamId]);
 
   const loadLinks = useCallback(() => {
-    if (teamId) api<Link[]>(`/links?teamId=${encodeURIComponent(teamId)}`).then(setLinks, (failure: unknown) => setError(describeError(failure)));
+    if (teamId) answer(dashboard.GET('/admin/api/links', { params: { query: { teamId } } })).then(setLinks, (failure: unknown) => setError(describeError(failure)));
   }, [teamId]);
   const load = useCallback(() => {
     if (!teamId) return;
     loadLinks();
-    api<SourceApp[]>(`/apps?teamId=${encodeURIComponent(teamId)}`).then(setApps, () => setApps([]));
+    answer(dashboard.GET('/admin/api/apps', { params: { query: { teamId } } })).then(setApps, () => setApps([]));
   }, [teamId, loadLinks]);
   useEffect(load, [load]);
   // An incoming order may record a link error: the counts in the list follow.
@@ -49,7 +49,7 @@ export function LinksPage() {
     if (!(await confirm({ title: 'Delete this link?', body: `Orders from ${describePoint(link.source, apps)} will no longer merge.`, confirmLabel: 'Delete link', danger: true }))) return;
     setError(null);
     try {
-      await api(`/links/${encodeURIComponent(link.id)}`, { method: 'DELETE' });
+      await answer(dashboard.DELETE('/admin/api/links/{linkId}', { params: { path: { linkId: link.id } } }));
       if (editing !== 'new' && editing?.id === link.id) setEditing(null);
       load();
     } catch (failure) {
@@ -135,7 +135,7 @@ function LinkRow({ link, apps, showErrors, onEdit, onDelete, onErrors }: { link:
         <td>
           <code className="expr">{link.resolver}</code>
           {link.suspended && (
-            <div className="small" title={link.suspended.reason}>
+            <div className="small" title={link.suspended.reason ?? undefined}>
               <span className="chip chip-failed">Suspended</span> <span className="muted">edit it to resume</span>
             </div>
           )}

@@ -1,22 +1,10 @@
+import type { Schemas } from '../../app/api';
 /** The link object of `/admin/api/links` (docs/api.md, Links). */
 export type Point = { type: 'app'; app: string } | { type: 'manual'; source: 'api' | 'web' | 'csv' } | { type: 'custom'; key: string };
 export type PointType = Point['type'];
 
-export interface Link {
-  id: string;
-  teamId: string;
-  type: 'order' | 'product' | 'customer';
-  source: Point;
-  target: Point;
-  resolver: string;
-  condition: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Set when the station stopped running the link (its runs kept hitting the sandbox's limits); editing resumes it. */
-  suspended: { at: string; reason: string } | null;
-  /** Recorded failures (the last few kept) and when the newest happened. */
-  errors?: { count: number; lastAt: string | null };
-}
+/** A link; in the list, with its recorded failures (the last few kept) and when the newest happened. */
+export type Link = Schemas['Link'] & { errors?: Schemas['ListedLink']['errors'] };
 
 /**
  * A link's recorded failure explained for the person who wrote it: what went wrong in words
@@ -42,30 +30,12 @@ export function explainLinkError(stage: 'condition' | 'resolver', message: strin
   return `${part} failed, so the order went in without being linked. Test the link on this order's payload to see why.`;
 }
 
-export interface LinkError {
-  id: string;
-  stage: 'condition' | 'resolver';
-  source: string;
-  sourceId: string;
-  message: string;
-  at: string;
-}
+export type LinkError = Schemas['LinkError'];
 
-export interface SourceApp {
-  id: string;
-  teamId: string;
-  name: string;
-  active: boolean;
-}
+export type SourceApp = Schemas['SourceApp'];
 
 /** What a trial of a link against a payload found (`POST /admin/api/links/test`). */
-export interface LinkTrial {
-  sourceMatches: boolean;
-  condition?: { result: unknown } | { error: string };
-  resolver?: { resolvedId: string } | { error: string };
-  targetKey?: string;
-  mergeInto: { id: string; orderKeys: string[] } | null;
-}
+export type LinkTrial = Schemas['LinkTrial'];
 
 /** The editor's fields: a point is edited as its type and one value. */
 export interface LinkDraft {

@@ -1,31 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useLive } from '../../app/live';
 import { formatBytes } from '../../app/format-bytes';
 import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton } from '../../components/ui';
 
-interface Preview {
-  format: 'shopify' | 'generic';
-  headers: string[];
-  rows: string[][];
-  rowCount: number;
-  fields: string[];
-  suggestedMapping: Record<string, string>;
-}
+type Preview = Schemas['CsvPreview'];
 
-type Outcome = 'new' | 'changed' | 'unchanged';
 
 /** The import's answer; with `dryRun` it says what the import would do. */
-interface ImportAnswer {
-  dryRun: boolean;
-  /** The import was cancelled: `orders` are those written before it stopped. */
-  cancelled?: boolean;
-  summary: { orders: number; lineItems: number; skipped: number; new: number; changed: number; unchanged: number };
-  orders: { orderNumber: string; rows: number[]; outcome: Outcome; id?: string }[];
-  problems: { orderNumber?: string; rows: number[]; message: string }[];
-}
+type ImportAnswer = Schemas['CsvImport'];
 
 export const FIELD_LABELS: Record<string, string> = {
   orderNumber: 'Order number (required)',
@@ -128,7 +113,7 @@ export function CsvImport() {
     setCsv(text);
     setFileName(file.name);
     try {
-      const read = await api<Preview>('/orders/csv/preview', { json: { csv: text } });
+      const read = await answer(dashboard.POST('/admin/api/orders/csv/preview', { body: { csv: text } }));
       setPreview(read);
       setMapping(read.suggestedMapping);
     } catch (failure) {
@@ -137,14 +122,14 @@ export function CsvImport() {
     }
   }
 
-  const cleaned = useMemo(() => Object.fromEntries(Object.entries(mapping).filter(([, header]) => header)), [mapping]);
+  const cleaned = useMemo(() => Object.fromEntries(Object.entries(mapping).filter((entry): entry is [string, string] => Boolean(entry[1]))), [mapping]);
 
   // What the import would do, read again whenever the team, the file or the mapping changes.
   useEffect(() => {
     if (!teamId || !csv || !preview || !cleaned.orderNumber || result) return;
     let current = true;
     setPlan(null);
-    api<ImportAnswer>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned, dryRun: true } }).then(
+    answer(dashboard.POST('/admin/api/orders/csv/import', { body: { teamId, csv, mapping: cleaned, dryRun: true } })).then(
       (answer) => current && (setPlan(answer), setError(null)),
       (failure) => current && setError(describeError(failure)),
     );
@@ -154,12 +139,13 @@ export function CsvImport() {
   }, [teamId, csv, preview, cleaned, result]);
 
   async function runImport() {
+    if (!csv) return;
     setBusy(true);
     setError(null);
     const importId = crypto.randomUUID();
     setRunning({ importId, checked: 0, written: 0, total: plan?.summary.orders ?? 0 });
     try {
-      setResult(await api<ImportAnswer>('/orders/csv/import', { json: { teamId, csv, mapping: cleaned, print: printImported, importId } }));
+      setResult(await answer(dashboard.POST('/admin/api/orders/csv/import', { body: { teamId, csv, mapping: cleaned, print: printImported, importId } })));
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -170,7 +156,7 @@ export function CsvImport() {
 
   async function cancelImport() {
     if (!running) return;
-    await api(`/orders/csv/imports/${encodeURIComponent(running.importId)}/cancel`, { method: 'POST' }).catch((failure: unknown) => setError(describeError(failure)));
+    await answer(dashboard.POST('/admin/api/orders/csv/imports/{importId}/cancel', { params: { path: { importId: running.importId } } })).catch((failure: unknown) => setError(describeError(failure)));
   }
 
   const sample = (header: string) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
 import { ErrorBanner, ExplainedButton } from '../../components/ui';
 import { emptyForm, emptyItem, toOrderBody, type ManualForm, type ManualItem } from './manual-order';
@@ -25,7 +25,7 @@ export function ManualOrderForm() {
     setBusy(true);
     setError(null);
     try {
-      const order = await api<{ orderNumber: string; orderKeys: string[] }>('/orders/manual', { json: { teamId, order: toOrderBody(form) } });
+      const order = await answer(dashboard.POST('/admin/api/orders/manual', { body: { teamId, order: toOrderBody(form) } }));
       setDone({ orderNumber: order.orderNumber, key: order.orderKeys[0]! });
       setForm(emptyForm());
     } catch (failure) {

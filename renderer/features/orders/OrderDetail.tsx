@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Where the dashboard's layout stacks (styles.css has the same width). */
 const NARROW = '(max-width: 900px)';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLive, useLiveReload } from '../../app/live';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
 import { OrderDocuments } from './OrderDocuments';
@@ -26,7 +26,7 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    api<Detail>(`/orders/${encodeURIComponent(orderId)}`).then(
+    answer(dashboard.GET('/admin/api/orders/{idOrKey}', { params: { path: { idOrKey: orderId } } })).then(
       (detail) => {
         setOrder(detail);
         setError(null);
@@ -53,7 +53,7 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
   async function act(action: 'ignore' | 'restore') {
     setBusy(true);
     try {
-      setOrder(await api<Detail>(`/orders/${encodeURIComponent(orderId)}/${action}`, { method: 'POST' }));
+      setOrder(await answer(dashboard.POST(`/admin/api/orders/{idOrKey}/${action}`, { params: { path: { idOrKey: orderId } } })));
       setError(null);
     } catch (failure) {
       setError(describeError(failure));
@@ -156,7 +156,7 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
                     <td className="num">{item.quantity}</td>
                     <td>{item.name}</td>
                     <td className="muted">{item.sku}</td>
-                    <td className="num">{formatMoney(item.price)}</td>
+                    <td className="num">{formatMoney(item.price ?? undefined)}</td>
                   </tr>
                 ))}
               </tbody>

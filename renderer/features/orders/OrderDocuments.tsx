@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, apiBlob, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { ErrorBanner } from '../../components/ui';
 
@@ -21,7 +21,7 @@ export function OrderDocuments({ orderId }: { orderId: string }) {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(
-    () => void api<DocumentRecord[]>(`/orders/${encodeURIComponent(orderId)}/documents`).then(setDocuments, (failure: unknown) => setError(describeError(failure))),
+    () => void answer(dashboard.GET('/admin/api/orders/{idOrKey}/documents', { params: { path: { idOrKey: orderId } } })).then(setDocuments, (failure: unknown) => setError(describeError(failure))),
     [orderId],
   );
   useEffect(load, [load]);
@@ -36,7 +36,7 @@ export function OrderDocuments({ orderId }: { orderId: string }) {
   async function show(doc: DocumentRecord) {
     if (preview?.id === doc.id) return setPreview(null);
     try {
-      setPreview({ id: doc.id, url: URL.createObjectURL(await apiBlob(`/documents/${encodeURIComponent(doc.id)}/pdf`)) });
+      setPreview({ id: doc.id, url: URL.createObjectURL(await answer(dashboard.GET('/admin/api/documents/{documentId}/pdf', { params: { path: { documentId: doc.id } }, parseAs: 'blob' }))) });
       setError(null);
     } catch (failure) {
       setError(`The preview could not be made: ${describeError(failure)}`);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
 import { TeamSelect } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
@@ -76,7 +76,7 @@ export function OrdersPage() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const loadFacets = useCallback(() => void api<typeof facets>('/orders/facets').then(setFacets, () => {}), []);
+  const loadFacets = useCallback(() => void answer(dashboard.GET('/admin/api/orders/facets')).then(setFacets, () => {}), []);
   useEffect(loadFacets, [loadFacets]);
   // New orders may bring new tags and sources to filter by.
   const facetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -161,7 +161,7 @@ export function OrdersPage() {
     setActionError(null);
     const failures: string[] = [];
     for (const id of selected) {
-      await api(`/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' }).catch((failure: unknown) => failures.push(describeError(failure)));
+      await answer(dashboard.POST(`/admin/api/orders/{idOrKey}/${action}`, { params: { path: { idOrKey: id } } })).catch((failure: unknown) => failures.push(describeError(failure)));
     }
     if (failures.length) setActionError(`${failures.length} of ${selected.size} orders could not be changed: ${failures[0]}`);
     setSelected(new Set());

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { answer, dashboard } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { requestState } from '../../../main/core/printing/request-state';
 import { printerLabel, usePrinters } from '../printers/use-printers';
@@ -51,7 +51,7 @@ function PrintLine({ entry }: { entry: Extract<ScanEntry, { kind: 'printing' }> 
   const { printers } = usePrinters();
   const [batches, setBatches] = useState<BatchJobs[]>([]);
   const load = useCallback(() => {
-    void Promise.all(entry.batchIds.map((id) => api<BatchJobs>(`/print-batches/${encodeURIComponent(id)}`))).then(setBatches, () => {});
+    void Promise.all(entry.batchIds.map((id) => answer(dashboard.GET('/admin/api/print-batches/{id}', { params: { path: { id } } })))).then(setBatches, () => {});
   }, [entry.batchIds]);
   useEffect(load, [load]);
   useLiveReload(['job', 'batch', 'printers'], load, 100);

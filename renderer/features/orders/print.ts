@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { answer, dashboard } from '../../app/api';
 
 export interface PrintResult {
   id: string;
@@ -18,15 +18,13 @@ export interface PrintOverrides {
 /** Prints orders through the station (`POST /admin/api/orders/print`). */
 export function printOrders(orderIds: string[], options: { overrides?: PrintOverrides; force?: boolean; copies?: number; name?: string } = {}): Promise<PrintResult[]> {
   const overrides = Object.fromEntries(Object.entries(options.overrides ?? {}).filter(([, value]) => value));
-  return api<PrintResult[]>('/orders/print', {
-    json: {
+  return answer(dashboard.POST('/admin/api/orders/print', { body: {
       orderIds,
       ...(Object.keys(overrides).length ? { overrides } : {}),
       ...(options.force ? { force: true } : {}),
       ...(options.copies && options.copies > 1 ? { copies: options.copies } : {}),
       ...(options.name ? { name: options.name } : {}),
-    },
-  });
+    } }));
 }
 
 /** What to do about each reason the station gives for not printing, in the operator's words. */

@@ -1,20 +1,13 @@
-// The shapes the admin API answers with, taken from the core that builds them (type-only
-// imports: nothing of the core is bundled into the dashboard).
-import type { OrderSummary, orderDetail } from '../../../main/core/http/admin/answers';
+// The shapes the admin API answers with, as its description gives them (app/dashboard-api.gen.ts).
+import type { Schemas } from '../../app/api';
 
-export type { OrderStatus, Tag } from '../../../main/core/http/admin/answers';
-export type { OrderSummary };
-
-export interface OrderPage {
-  total: number;
-  /** `total` is a lower bound: a search matched more orders than the station counts (the list shows the newest). */
-  totalCapped: boolean;
-  offset: number;
-  orders: OrderSummary[];
-}
+export type OrderSummary = Schemas['OrderPage']['orders'][number];
+export type OrderStatus = OrderSummary['status'];
+export type Tag = OrderSummary['tags'][number];
+export type OrderPage = Schemas['OrderPage'];
 
 /** The order detail as JSON carries it. */
-export type OrderDetail = ReturnType<typeof orderDetail>;
+export type OrderDetail = Schemas['OrderDetail'];
 
 export interface OrderFilter {
   q: string;

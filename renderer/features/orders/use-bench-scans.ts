@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { beep } from '../../app/beep';
 import { exactMatch } from './filters';
 import { describeResults, printOrders, type PrintResult } from './print';
 import type { ScanEntry } from './ScanLog';
 import { watchScans } from './scanner';
-import type { OrderDetail as Detail, OrderPage, OrderSummary } from './types';
+import type { OrderSummary } from './types';
 
 /** A switch of the bench, kept in this browser (localStorage) for the next visit. */
 export interface StoredSwitch {
@@ -97,7 +97,7 @@ export function useBenchScans(deps: {
     if (asking.current) answerReprint(false);
     deps.clearTyped();
     try {
-      const found = await api<OrderPage>(`/orders?q=${encodeURIComponent(code.replace(/^#/, ''))}&limit=50`);
+      const found = await answer(dashboard.GET('/admin/api/orders', { params: { query: { q: code.replace(/^#/, ''), limit: 50 } } }));
       const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
       if (!match) {
         deps.open(null);
@@ -115,7 +115,7 @@ export function useBenchScans(deps: {
         return;
       }
       if (!settings.current.reprintSilently) {
-        const { printing: done } = await api<Detail>(`/orders/${encodeURIComponent(match.id)}`);
+        const { printing: done } = await answer(dashboard.GET('/admin/api/orders/{idOrKey}', { params: { path: { idOrKey: match.id } } }));
         if (done.timesPrinted > 0 || done.open.length > 0) {
           asking.current = { orderId: match.id, number: match.orderNumber };
           const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';

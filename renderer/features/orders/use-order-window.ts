@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Query } from '../../app/api';
 import { useLive } from '../../app/live';
 import { filterQuery, pagesFor } from './filters';
-import type { OrderFilter, OrderPage, OrderSummary } from './types';
+import type { OrderFilter, OrderSummary } from './types';
 
 export const PAGE_SIZE = 100;
 const LIVE_REFRESH_DELAY_MS = 150;
@@ -23,7 +23,7 @@ export function useOrderWindow(filter: OrderFilter) {
   const query = filterQuery(filter);
 
   const fetchPage = useCallback(
-    (page: number) => api<OrderPage>(`/orders?${query}${query ? '&' : ''}offset=${page * PAGE_SIZE}&limit=${PAGE_SIZE}`),
+    (page: number) => answer(dashboard.GET('/admin/api/orders', { params: { query: { ...(Object.fromEntries(new URLSearchParams(query)) as Query<'/admin/api/orders'>), offset: page * PAGE_SIZE, limit: PAGE_SIZE } } })),
     [query],
   );
 

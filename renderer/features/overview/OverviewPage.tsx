@@ -1,6 +1,7 @@
-import type { Overview } from '../../../main/core/http/admin/answers';
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
+
+type Overview = Schemas['Overview'];
 import { useLiveReload } from '../../app/live';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { PagesPerHourChart } from './PagesPerHourChart';
@@ -26,7 +27,7 @@ export function OverviewPage() {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    api<Overview>('/overview').then(
+    answer(dashboard.GET('/admin/api/overview')).then(
       (next) => {
         setOverview(next);
         setError(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PaperSizes } from './PaperSizes';
 import { NicknameField } from './NicknameField';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useConfirm } from '../../components/confirm';
 import { EmptyState, ErrorBanner, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from './use-printers';
@@ -18,7 +18,7 @@ export function PrintersPage() {
     setBusy(true);
     setActionError(null);
     try {
-      setPrinters(await api<Printer[]>('/printers/refresh', { method: 'POST' }));
+      setPrinters(await answer(dashboard.POST('/admin/api/printers/refresh')));
       setMessage('Printer list refreshed from the system.');
     } catch (failure) {
       setActionError(describeError(failure));
@@ -31,7 +31,7 @@ export function PrintersPage() {
   async function update(printer: Printer, patch: Record<string, unknown>): Promise<boolean> {
     setActionError(null);
     try {
-      const updated = await api<Printer>(`/printers/${encodeURIComponent(printer.id)}`, { method: 'PATCH', json: patch });
+      const updated = await answer(dashboard.PATCH('/admin/api/printers/{id}', { params: { path: { id: printer.id } }, body: patch }));
       setPrinters((list) => list?.map((p) => (p.id === updated.id ? updated : p)) ?? null);
       return true;
     } catch (failure) {
@@ -44,7 +44,7 @@ export function PrintersPage() {
     setActionError(null);
     setMessage(null);
     try {
-      await api(`/printers/${encodeURIComponent(printer.id)}/test-print`, { method: 'POST' });
+      await answer(dashboard.POST('/admin/api/printers/{id}/test-print', { params: { path: { id: printer.id } } }));
       setMessage(`Test page sent to ${printerLabel(printer)}.`);
     } catch (failure) {
       setActionError(`Test print on ${printerLabel(printer)} failed: ${describeError(failure)}`);
@@ -63,7 +63,7 @@ export function PrintersPage() {
     });
     if (!ok) return;
     try {
-      await api(`/printers/${encodeURIComponent(printer.id)}`, { method: 'DELETE' });
+      await answer(dashboard.DELETE('/admin/api/printers/{id}', { params: { path: { id: printer.id } } }));
       setPrinters((list) => list?.filter((p) => p.id !== printer.id) ?? null);
       setMessage(`${printerLabel(printer)} was removed.`);
     } catch (failure) {

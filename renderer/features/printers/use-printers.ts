@@ -1,10 +1,9 @@
-import type { PrinterResource } from '../../../main/core/http/admin/answers';
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useLive } from '../../app/live';
 
 /** A printer as the dashboard API answers it (`GET /admin/api/printers`). */
-export type Printer = PrinterResource;
+export type Printer = Schemas['Printer'];
 
 export const printerLabel = (printer: Printer) => printer.nickname || printer.name;
 
@@ -13,7 +12,7 @@ export function usePrinters() {
   const [printers, setPrinters] = useState<Printer[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    api<Printer[]>('/printers').then(
+    answer(dashboard.GET('/admin/api/printers')).then(
       (list) => {
         setPrinters(list);
         setError(null);

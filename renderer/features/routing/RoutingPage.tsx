@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, describeError } from '../../app/api';
+import { answer, ApiError, dashboard, describeError } from '../../app/api';
 import { useConfirm } from '../../components/confirm';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, TableScroll } from '../../components/ui';
@@ -25,7 +25,7 @@ export function RoutingPage() {
 
   const load = useCallback(() => {
     if (!teamId) return;
-    api<TeamRouting>(`/teams/${encodeURIComponent(teamId)}/routing`).then(setRouting, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/teams/{teamId}/routing', { params: { path: { teamId } } })).then(setRouting, (failure: unknown) => setError(describeError(failure)));
   }, [teamId]);
   useEffect(load, [load]);
 
@@ -34,7 +34,7 @@ export function RoutingPage() {
     try {
       // Only the rule's fields: a row hands in its whole route, whose `tag` the API (strict) refuses.
       const { printerId, fallbackPrinterIds, tray, template } = rule;
-      const put = (saveAnyway: boolean) => api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'PUT', json: { printerId, fallbackPrinterIds, tray, template, saveAnyway } });
+      const put = (saveAnyway: boolean) => answer(dashboard.PUT('/admin/api/teams/{teamId}/routing/tags/{tag}', { params: { path: { teamId, tag } }, body: { printerId, fallbackPrinterIds, tray, template, saveAnyway } }));
       try {
         await put(false);
       } catch (failure) {
@@ -54,7 +54,7 @@ export function RoutingPage() {
 
   async function remove(tag: string) {
     try {
-      await api(`/teams/${encodeURIComponent(teamId)}/routing/tags/${encodeURIComponent(tag)}`, { method: 'DELETE' });
+      await answer(dashboard.DELETE('/admin/api/teams/{teamId}/routing/tags/{tag}', { params: { path: { teamId, tag } } }));
       load();
     } catch (failure) {
       setError(describeError(failure));
@@ -63,7 +63,7 @@ export function RoutingPage() {
 
   async function setDefault(printerId: string) {
     try {
-      await api(`/teams/${encodeURIComponent(teamId)}/routing/default-printer`, { method: 'PUT', json: { printerId: printerId || null } });
+      await answer(dashboard.PUT('/admin/api/teams/{teamId}/routing/default-printer', { params: { path: { teamId } }, body: { printerId: printerId || null } }));
       load();
     } catch (failure) {
       setError(describeError(failure));

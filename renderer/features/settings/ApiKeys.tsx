@@ -1,20 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
 import { useConfirm } from '../../components/confirm';
 import { SecretShownOnce } from '../../components/secret-once';
 import { EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
 
-export interface ApiKeyView {
-  id: string;
-  teamId: string;
-  teamName: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type ApiKeyView = Schemas['ListedApiKey'];
 
 /** Keys for integrations: created with a name, the secret shown once, revoked when lost. */
 export function ApiKeys() {
@@ -26,14 +17,14 @@ export function ApiKeys() {
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
 
   const load = useCallback(() => {
-    api<ApiKeyView[]>('/keys').then(setKeys, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/keys')).then(setKeys, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(load, [load]);
 
   async function create() {
     setError(null);
     try {
-      const result = await api<{ key: ApiKeyView; secret: string }>('/keys', { json: { teamId, name } });
+      const result = await answer(dashboard.POST('/admin/api/keys', { body: { teamId, name } }));
       setCreated({ name: result.key.name, secret: result.secret });
       setName('');
       load();
@@ -45,7 +36,7 @@ export function ApiKeys() {
   async function revoke(key: ApiKeyView) {
     if (!(await confirm({ title: `Revoke “${key.name}”?`, body: 'Integrations using it get 401 from now on.', confirmLabel: 'Revoke key', danger: true }))) return;
     try {
-      await api(`/keys/${key.id}/revoke`, { method: 'POST' });
+      await answer(dashboard.POST('/admin/api/keys/{id}/revoke', { params: { path: { id: key.id } } }));
       load();
     } catch (failure) {
       setError(describeError(failure));

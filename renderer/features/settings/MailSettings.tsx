@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useConfirm } from '../../components/confirm';
 import { ErrorBanner, SubmitForm } from '../../components/ui';
 
-type MailView = { configured: false } | { configured: true; host: string; port: number; secure: boolean; user?: string; from: string; linkBaseUrl?: string; passwordSet: boolean };
+type MailView = Schemas['MailSettings'];
 
 interface MailForm {
   host: string;
@@ -47,7 +47,7 @@ export function MailSettings() {
         : EMPTY,
     );
   }, []);
-  useEffect(() => void api<MailView>('/settings/mail').then(show, (failure: unknown) => setError(describeError(failure))), [show]);
+  useEffect(() => void answer(dashboard.GET('/admin/api/settings/mail')).then(show, (failure: unknown) => setError(describeError(failure))), [show]);
 
   async function run(action: () => Promise<void>) {
     setError(null);
@@ -60,17 +60,17 @@ export function MailSettings() {
   }
   const save = (clearPassword = false) =>
     run(async () => {
-      show(await api<MailView>('/settings/mail', { method: 'PUT', json: mailSettingsBody(form, clearPassword) }));
+      show(await answer(dashboard.PUT('/admin/api/settings/mail', { body: mailSettingsBody(form, clearPassword) })));
       setMessage({ kind: 'success', text: 'Mail settings saved. The next invitation uses them.' });
     });
   const remove = () =>
     run(async () => {
       if (!(await confirm({ title: 'Remove the mail settings?', body: 'Invitations are then recorded with a link to pass on by hand.', confirmLabel: 'Remove mail settings', danger: true }))) return;
-      show(await api<MailView>('/settings/mail', { method: 'DELETE' }));
+      show(await answer(dashboard.DELETE('/admin/api/settings/mail')));
     });
   const test = () =>
     run(async () => {
-      const result = await api<{ sent: boolean; reason?: string }>('/settings/mail/test', { json: { to: testTo.trim() } });
+      const result = await answer(dashboard.POST('/admin/api/settings/mail/test', { body: { to: testTo.trim() } }));
       setMessage(result.sent ? { kind: 'success', text: `Test message accepted by the server for ${testTo.trim()}.` } : { kind: 'warning', text: `No test message sent: ${result.reason ?? 'unknown reason'}` });
     });
   const set = (field: keyof MailForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });

@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { ErrorBanner, SubmitForm } from '../../components/ui';
 
-interface NetworkView {
-  imageHostsAllowed: string[];
-  dashboardHosts: string[];
-  browserOrigins: string[];
-  metricsForwardedAllowed: boolean;
-  behindProxy: boolean;
-}
+type NetworkView = Schemas['NetworkSettings'];
 
 const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).filter(Boolean);
 
@@ -18,13 +12,13 @@ export function NetworkSettings() {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed, behindProxy: view.behindProxy });
-  useEffect(() => void api<NetworkView>('/settings/network').then(show, (failure: unknown) => setError(describeError(failure))), []);
+  useEffect(() => void answer(dashboard.GET('/admin/api/settings/network')).then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await api<NetworkView>('/settings/network', { method: 'PUT', json: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy } }));
+      show(await answer(dashboard.PUT('/admin/api/settings/network', { body: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy } })));
       setSaved('Network settings saved.');
     } catch (failure) {
       setError(describeError(failure));

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { ErrorBanner, SubmitForm } from '../../components/ui';
 
-interface PrintServerView {
-  cupsServer: string | null;
-  effective: { server: string | null; source: 'command line' | 'settings' | 'environment' | 'machine' };
-}
+type PrintServerView = Schemas['PrintServer'];
 
 const inUse = ({ effective }: PrintServerView) =>
   effective.server
@@ -22,13 +19,13 @@ export function PrintServerSettings() {
     setView(value);
     setDraft(value.cupsServer ?? '');
   };
-  useEffect(() => void api<PrintServerView>('/settings/print-server').then(show, (failure: unknown) => setError(describeError(failure))), []);
+  useEffect(() => void answer(dashboard.GET('/admin/api/settings/print-server')).then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await api<PrintServerView>('/settings/print-server', { method: 'PUT', json: { cupsServer: draft.trim() || null } }));
+      show(await answer(dashboard.PUT('/admin/api/settings/print-server', { body: { cupsServer: draft.trim() || null } })));
       setSaved('Print server saved; the printers were looked for there (Printers page).');
     } catch (failure) {
       setError(describeError(failure));

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
+
+type Retention = Schemas['Retention'];
+type DiskUse = Schemas['Disk'];
 import { ErrorBanner, SubmitForm } from '../../components/ui';
-import type { RetentionSettings as Retention } from '../../../main/core/http/admin/answers';
-import type { CheckpointStats } from '../../../main/core/http/admin/answers';
-import type { DiskUse, SweepResult } from '../../../main/core/http/admin/answers';
 import { formatBytes } from '../../app/format-bytes';
 
 type Draft = { printedPdfDays: string; finishedJobDays: string; sourcePayloadDays: string; orderDays: string };
@@ -19,15 +19,15 @@ const draftOf = (value: Retention): Draft => ({
 /** How long the station keeps files and records, what they take on disk, and a sweep now. */
 export function RetentionSettings() {
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [disk, setDisk] = useState<(DiskUse & { checkpoints: CheckpointStats | null }) | null>(null);
+  const [disk, setDisk] = useState<DiskUse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
   const loadDisk = useCallback(() => {
-    api<DiskUse & { checkpoints: CheckpointStats | null }>('/settings/disk').then(setDisk, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/settings/disk')).then(setDisk, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(() => {
-    api<Retention>('/settings/retention').then((value) => setDraft(draftOf(value)), (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/settings/retention')).then((value) => setDraft(draftOf(value)), (failure: unknown) => setError(describeError(failure)));
     loadDisk();
   }, [loadDisk]);
 
@@ -35,15 +35,12 @@ export function RetentionSettings() {
     setError(null);
     setSaved(null);
     try {
-      const value = await api<Retention>('/settings/retention', {
-        method: 'PUT',
-        json: {
+      const value = await answer(dashboard.PUT('/admin/api/settings/retention', { body: {
           printedPdfDays: Number(draft!.printedPdfDays),
           finishedJobDays: Number(draft!.finishedJobDays),
           sourcePayloadDays: Number(draft!.sourcePayloadDays),
           orderDays: draft!.orderDays.trim() === '' ? null : Number(draft!.orderDays),
-        },
-      });
+        } }));
       setDraft(draftOf(value));
       setSaved('Saved: the next sweep (hourly) applies it.');
     } catch (failure) {
@@ -54,7 +51,7 @@ export function RetentionSettings() {
   async function sweep() {
     setError(null);
     try {
-      const result = await api<SweepResult>('/settings/retention/sweep', { method: 'POST' });
+      const result = await answer(dashboard.POST('/admin/api/settings/retention/sweep'));
       setSaved(`Swept: ${result.printedPdfs} PDFs, ${result.jobs} print jobs, ${result.batches} batches, ${result.refusals} refused print requests, ${result.sourcePayloads} raw payloads, ${result.orders} orders, ${result.webhookDeliveries} webhook deliveries.`);
       loadDisk();
     } catch (failure) {

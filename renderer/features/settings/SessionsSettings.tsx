@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError, signOut } from '../../app/api';
+import { answer, dashboard, describeError, signOut, type Schemas } from '../../app/api';
 import { ErrorBanner, RelativeTime, SubmitForm, TableScroll } from '../../components/ui';
-import type { SessionPolicy as Lifetimes, SessionView } from '../../../main/core/http/admin/answers';
+
+type SessionView = Schemas['Session'];
 
 /** Who is signed in to this dashboard, with revoke; how long sessions live. */
 export function SessionsSettings() {
@@ -11,11 +12,11 @@ export function SessionsSettings() {
   const [saved, setSaved] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    api<SessionView[]>('/sessions').then(setSessions, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/sessions')).then(setSessions, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(() => {
     load();
-    api<Lifetimes>('/settings/sessions').then(
+    answer(dashboard.GET('/admin/api/settings/sessions')).then(
       (value) => setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) }),
       (failure: unknown) => setError(describeError(failure)),
     );
@@ -24,7 +25,7 @@ export function SessionsSettings() {
   async function revoke(session: SessionView) {
     setError(null);
     try {
-      await api(`/sessions/${session.id}`, { method: 'DELETE' });
+      await answer(dashboard.DELETE('/admin/api/sessions/{id}', { params: { path: { id: session.id } } }));
       if (session.current) signOut();
       else load();
     } catch (failure) {
@@ -36,7 +37,7 @@ export function SessionsSettings() {
     setError(null);
     setSaved(null);
     try {
-      const value = await api<Lifetimes>('/settings/sessions', { method: 'PUT', json: { idleHours: Number(lifetimes!.idleHours), absoluteHours: Number(lifetimes!.absoluteHours) } });
+      const value = await answer(dashboard.PUT('/admin/api/settings/sessions', { body: { idleHours: Number(lifetimes!.idleHours), absoluteHours: Number(lifetimes!.absoluteHours) } }));
       setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) });
       setSaved('Session lifetimes saved; they apply to every session at once.');
       load();

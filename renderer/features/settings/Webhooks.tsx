@@ -1,30 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { TeamSelect } from '../../app/station-info';
 import { useConfirm } from '../../components/confirm';
 import { SecretShownOnce } from '../../components/secret-once';
 import { EmptyState, ErrorBanner, ExplainedButton, RelativeTime, StatusChip, TableScroll } from '../../components/ui';
 
-interface WebhookView {
-  id: string;
-  teamName: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  pending: number;
-  failed: number;
-  delivered: number;
-  lastDelivery: { state: string; at: string | null; status: number | null; error: string | null } | null;
-}
+type WebhookView = Schemas['Webhook'];
 
-interface DeliveryView {
-  id: string;
-  event: string;
-  state: string;
-  attempts: number;
-  lastAttemptAt: string | null;
-  lastError: string | null;
-}
+type DeliveryView = Schemas['Delivery'];
 
 const EVENTS = [
   ['order.status_changed', 'Order status changes'],
@@ -51,7 +34,7 @@ export function Webhooks() {
   const [confirmDialog, confirm] = useConfirm();
 
   const load = useCallback(() => {
-    api<WebhookView[]>('/webhooks').then(setHooks, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/webhooks')).then(setHooks, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(load, [load]);
 
@@ -67,27 +50,27 @@ export function Webhooks() {
 
   const create = () =>
     run(async () => {
-      const result = await api<WebhookView & { secret: string }>('/webhooks', { json: { teamId, url: url.trim(), events: EVENTS.map(([event]) => event) } });
+      const result = await answer(dashboard.POST('/admin/api/webhooks', { body: { teamId, url: url.trim(), events: EVENTS.map(([event]) => event) } }));
       setCreated({ url: result.url, secret: result.secret });
       setUrl('');
     });
 
-  const toggle = (hook: WebhookView) => run(async () => void (await api(`/webhooks/${hook.id}`, { method: 'PUT', json: { active: !hook.active } })));
+  const toggle = (hook: WebhookView) => run(async () => void (await answer(dashboard.PUT('/admin/api/webhooks/{id}', { params: { path: { id: hook.id } }, body: { active: !hook.active } }))));
 
   const remove = async (hook: WebhookView) => {
     if (!(await confirm({ title: `Delete the webhook to ${hook.url}?`, body: 'Deliveries still waiting are dropped with it.', confirmLabel: 'Delete webhook', danger: true }))) return;
-    await run(async () => void (await api(`/webhooks/${hook.id}`, { method: 'DELETE' })));
+    await run(async () => void (await answer(dashboard.DELETE('/admin/api/webhooks/{id}', { params: { path: { id: hook.id } } }))));
   };
 
   const showUndelivered = (hook: WebhookView) =>
     run(async () => {
-      const deliveries = await api<DeliveryView[]>(`/webhooks/${hook.id}/deliveries?limit=50`);
+      const deliveries = await answer(dashboard.GET('/admin/api/webhooks/{id}/deliveries', { params: { path: { id: hook.id }, query: { limit: 50 } } }));
       setFailedOf({ hook, deliveries: deliveries.filter((delivery) => delivery.state !== 'delivered') });
     });
 
   const sendAgain = (delivery: DeliveryView) =>
     run(async () => {
-      await api(`/webhook-deliveries/${delivery.id}/retry`, { method: 'POST' });
+      await answer(dashboard.POST('/admin/api/webhook-deliveries/{id}/retry', { params: { path: { id: delivery.id } } }));
       if (failedOf) setFailedOf({ ...failedOf, deliveries: failedOf.deliveries.filter((other) => other.id !== delivery.id) });
     });
 

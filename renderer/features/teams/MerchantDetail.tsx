@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { Modal } from '../../components/Modal';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
 import { InviteResult } from './InviteResult';
@@ -41,8 +41,8 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
   const team = encodeURIComponent(merchant.id);
 
   const load = useCallback(() => {
-    api<Onboarding>(`/teams/${team}/onboarding`).then(setOnboarding, (failure: unknown) => setError(describeError(failure)));
-    api<Invitation[]>(`/teams/${team}/invitations`).then(setInvitations, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/teams/{teamId}/onboarding', { params: { path: { teamId: team } } })).then(setOnboarding, (failure: unknown) => setError(describeError(failure)));
+    answer(dashboard.GET('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId: team } } })).then(setInvitations, (failure: unknown) => setError(describeError(failure)));
   }, [team]);
   // The list row changes (counts, orders) when the station ticks a task itself.
   useEffect(load, [load, merchant.onboarding.completed, merchant.orderCount]);
@@ -62,17 +62,17 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
   const tick = (task: OnboardingTask, done: boolean) => {
     // The box follows the click at once; the reload after the answer corrects it on failure.
     setOnboarding((current) => current && { ...current, tasks: current.tasks.map((t) => (t.kind === task.kind ? { ...t, done } : t)) });
-    void act(() => api(`/teams/${team}/onboarding/${encodeURIComponent(task.kind)}`, { method: 'PUT', json: { done } }));
+    void act(() => answer(dashboard.PUT('/admin/api/teams/{teamId}/onboarding/{kind}', { params: { path: { teamId: team, kind: task.kind } }, body: { done } })));
   };
   // Inviting an address again replaces its open invitation: the way to a new link, since a
   // link is shown only in the answer that creates it.
   const invite = (address: string) =>
     void act(async () => {
-      const result = await api<{ invitation: Invitation; invitationSent: boolean }>(`/teams/${team}/invitations`, { json: { email: address } });
+      const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId: team } }, body: { email: address } }));
       setInvited({ email: address, invitation: result.invitation, sent: result.invitationSent });
       setEmail('');
     });
-  const goLive = () => void act(() => api(`/teams/${team}/go-live`, { method: 'POST' })).then(() => setConfirming(false));
+  const goLive = () => void act(() => answer(dashboard.POST('/admin/api/teams/{teamId}/go-live', { params: { path: { teamId: team } } }))).then(() => setConfirming(false));
   const openTasks = onboarding?.tasks.filter((task) => !task.done) ?? [];
 
   return (

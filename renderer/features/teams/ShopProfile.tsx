@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
 
@@ -67,7 +67,7 @@ export function ShopProfile() {
     let current = true;
     setProfile(null);
     setStatus(null);
-    api<{ profile: Profile }>(`/teams/${encodeURIComponent(teamId)}/shop`).then(
+    answer(dashboard.GET('/admin/api/teams/{teamId}/shop', { params: { path: { teamId } } })).then(
       (answer) => current && setProfile(answer.profile),
       (failure) => current && setStatus({ kind: 'error', text: describeError(failure) }),
     );
@@ -89,8 +89,8 @@ export function ShopProfile() {
 
   async function save() {
     try {
-      const answer = await api<{ profile: Profile }>(`/teams/${encodeURIComponent(teamId)}/shop`, { method: 'PUT', json: profile ?? {} });
-      setProfile(answer.profile);
+      const saved = await answer(dashboard.PUT('/admin/api/teams/{teamId}/shop', { params: { path: { teamId } }, body: profile ?? {} }));
+      setProfile(saved.profile);
       setStatus({ kind: 'saved', text: 'Saved: the next documents print with it.' });
     } catch (failure) {
       setStatus({ kind: 'error', text: describeError(failure) });

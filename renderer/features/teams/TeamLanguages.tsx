@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useStationInfo, type TeamInfo } from '../../app/station-info';
 
 /** The languages the built-in documents are written in (main/core/documents/i18n), by their own names. */
@@ -28,7 +28,7 @@ export function TeamLanguages() {
     setSaved(null);
     setError(null);
     try {
-      await api(`/teams/${encodeURIComponent(team.id)}/locale`, { method: 'PUT', json: { locale: locale || null } });
+      await answer(dashboard.PUT('/admin/api/teams/{teamId}/locale', { params: { path: { teamId: team.id } }, body: { locale: locale || null } }));
       setSaved({ teamId: team.id, text: `Saved: ${team.name}'s documents are now in ${languageName(locale || info!.locale)}.` });
       reload();
     } catch (failure) {

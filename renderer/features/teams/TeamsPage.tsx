@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, StatusChip, TableScroll } from '../../components/ui';
@@ -34,14 +34,14 @@ export function TeamsPage() {
   const load = useCallback(() => {
     if (!teamId) return;
     const team = encodeURIComponent(teamId);
-    api<Merchant[]>(`/teams/${team}/merchants`).then(
+    answer(dashboard.GET('/admin/api/teams/{teamId}/merchants', { params: { path: { teamId: team } } })).then(
       (list) => {
         setMerchants(list);
         setError(null);
       },
       (failure: unknown) => setError(describeError(failure)),
     );
-    api<Member[]>(`/teams/${team}/members`).then(setMembers, () => setMembers([]));
+    answer(dashboard.GET('/admin/api/teams/{teamId}/members', { params: { path: { teamId: team } } })).then(setMembers, () => setMembers([]));
   }, [teamId]);
   useEffect(load, [load]);
 
@@ -53,9 +53,7 @@ export function TeamsPage() {
     setError(null);
     const email = draft.email.trim();
     try {
-      const result = await api<{ team: { id: string; name: string }; invitationSent: boolean; invitation: Invitation | null }>(`/teams/${encodeURIComponent(teamId)}/merchants`, {
-        json: { name: draft.name, ...(email ? { email } : {}) },
-      });
+      const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/merchants', { params: { path: { teamId } }, body: { name: draft.name, ...(email ? { email } : {}) } }));
       setCreated(email ? { email, invitation: result.invitation, sent: result.invitationSent } : null);
       setDraft({ name: '', email: '' });
       setOpenId(result.team.id);
@@ -69,7 +67,7 @@ export function TeamsPage() {
   async function assign(merchant: Merchant, userId: string) {
     setError(null);
     try {
-      await api(`/teams/${encodeURIComponent(teamId)}/merchants/${encodeURIComponent(merchant.id)}`, { method: 'PUT', json: { accountManagerUserId: userId || null } });
+      await answer(dashboard.PUT('/admin/api/teams/{teamId}/merchants/{merchantTeamId}', { params: { path: { teamId, merchantTeamId: merchant.id } }, body: { accountManagerUserId: userId || null } }));
       load();
     } catch (failure) {
       setError(describeError(failure));

@@ -1,59 +1,18 @@
+import type { Schemas } from '../../app/api';
 import type { TeamInfo } from '../../app/station-info';
 
-export interface OnboardingCounts {
-  total: number;
-  completed: number;
-  openThreePlTasks: number;
-  openMerchantTasks: number;
-}
+export type OnboardingCounts = Schemas['Merchant']['onboarding'];
 
 /** A merchant of a 3PL team, as `GET /admin/api/teams/{id}/merchants` lists it. */
-export interface Merchant {
-  id: string;
-  name: string;
-  slug: string;
-  status: 'onboarding' | 'live';
-  created_at: string;
-  went_live_at?: string;
-  account_manager_user_id: string | null;
-  orderCount: number;
-  onboarding: OnboardingCounts;
-}
+export type Merchant = Schemas['Merchant'];
 
-export interface OnboardingTask {
-  kind: string;
-  title: string;
-  owner: 'merchant' | 'three_pl';
-  done: boolean;
-  completedAt: string | null;
-  completedBy: string | null;
-  automatic: string | null;
-}
+export type OnboardingTask = Schemas['OnboardingTask'];
 
-export interface Onboarding {
-  summary: OnboardingCounts;
-  tasks: OnboardingTask[];
-}
+export type Onboarding = Schemas['Onboarding'];
 
-export interface Member {
-  userId: string;
-  name: string;
-  email: string | null;
-  role: 'admin' | 'member';
-}
+export type Member = Schemas['Member'];
 
-export interface Invitation {
-  id: string;
-  email: string;
-  role: string;
-  state: 'open' | 'accepted' | 'replaced' | 'expired';
-  createdAt: string;
-  expiresAt: string;
-  sentAt: string | null;
-  sendError: string | null;
-  /** Only in the answer that creates the invitation; null in listings (the token is stored hashed). */
-  acceptUrl: string | null;
-}
+export type Invitation = Schemas['Invitation'];
 
 export const threePlTeams = (teams: TeamInfo[]) => teams.filter((team) => team.type === 'three_pl');
 

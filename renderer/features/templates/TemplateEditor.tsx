@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { useLeaveGuard } from '../../app/leave-guard';
 import { useConfirm } from '../../components/confirm';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
@@ -67,7 +67,7 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
   }
 
   useEffect(() => {
-    void api<{ orders: OrderOption[] }>(`/orders?team=${encodeURIComponent(teamId)}&limit=25`).then((page) => setOrders(page.orders), () => setOrders([]));
+    void answer(dashboard.GET('/admin/api/orders', { params: { query: { team: teamId, limit: 25 } } })).then((page) => setOrders(page.orders), () => setOrders([]));
   }, [teamId]);
 
   const change = (patch: Partial<TemplateDraft>) => {
@@ -81,8 +81,8 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
     const saving = draft;
     try {
       const result = template
-        ? await api<Template>(`/templates/${encodeURIComponent(template.id)}`, { method: 'PUT', json: templateBody(saving) })
-        : await api<Template>(`/teams/${encodeURIComponent(teamId)}/templates`, { json: templateBody(saving) });
+        ? await answer(dashboard.PUT('/admin/api/templates/{templateId}', { params: { path: { templateId: template.id } }, body: templateBody(saving) }))
+        : await answer(dashboard.POST('/admin/api/teams/{teamId}/templates', { params: { path: { teamId } }, body: templateBody(saving) }));
       setSavedDraft(saving);
       setSaved(`Saved as version ${result.version}. Orders rendered from now on use it.`);
       onSaved(result);
@@ -95,7 +95,7 @@ export function TemplateEditor({ teamId, template, bases, initial, onSaved, onDe
     if (!template || !(await confirm({ title: `Delete the template “${template.name}”?`, body: 'Its versions go with it. This cannot be undone.', confirmLabel: 'Delete template', danger: true }))) return;
     setSaveProblem(null);
     try {
-      await api(`/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' });
+      await answer(dashboard.DELETE('/admin/api/templates/{templateId}', { params: { path: { templateId: template.id } } }));
       setSavedDraft(draft);
       onDeleted();
     } catch (failure) {

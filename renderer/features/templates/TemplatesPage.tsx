@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { TeamSelect, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, ExplainedButton, PageHeader, RelativeTime, TableScroll } from '../../components/ui';
 import { TemplateEditor } from './TemplateEditor';
@@ -32,14 +32,14 @@ export function TemplatesPage() {
 
   const load = useCallback(() => {
     if (!teamId) return;
-    api<Template[]>(`/teams/${encodeURIComponent(teamId)}/templates`).then(
+    answer(dashboard.GET('/admin/api/teams/{teamId}/templates', { params: { path: { teamId } } })).then(
       (list) => {
         setTemplates(list);
         setError(null);
       },
       (failure: unknown) => setError(describeError(failure)),
     );
-    if (parentTeamId) api<Template[]>(`/teams/${encodeURIComponent(parentTeamId)}/templates`).then(setParentTemplates, () => setParentTemplates([]));
+    if (parentTeamId) answer(dashboard.GET('/admin/api/teams/{teamId}/templates', { params: { path: { teamId: parentTeamId } } })).then(setParentTemplates, () => setParentTemplates([]));
     else setParentTemplates([]);
   }, [teamId, parentTeamId]);
   useEffect(load, [load]);

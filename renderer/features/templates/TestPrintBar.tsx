@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, describeError } from '../../app/api';
+import { answer, dashboard, describeError } from '../../app/api';
 import { printerLabel, usePrinters } from '../printers/use-printers';
 import { templateBody, type TemplateDraft } from './templates';
 
@@ -23,9 +23,7 @@ export function TestPrintBar({ teamId, draft, orderId, orderLabel }: { teamId: s
     setBusy(true);
     setResult(null);
     try {
-      const sent = await api<{ orderNumber: string }>(`/teams/${encodeURIComponent(teamId)}/templates/test-print`, {
-        json: { template: templateBody(draft), ...(orderId ? { orderId } : {}), printerId: printer.id, ...(tray ? { tray } : {}) },
-      });
+      const sent = await answer(dashboard.POST('/admin/api/teams/{teamId}/templates/test-print', { params: { path: { teamId } }, body: { template: templateBody(draft), ...(orderId ? { orderId } : {}), printerId: printer.id, ...(tray ? { tray } : {}) } }));
       setResult({ ok: true, text: `Test print of ${sent.orderNumber} sent to ${printerLabel(printer)}${tray ? `, ${tray}` : ''}.` });
     } catch (failure) {
       setResult({ ok: false, text: `Not printed: ${describeError(failure)}` });

@@ -1,26 +1,9 @@
-import { ApiError, baseUrl, describeError, sessionToken } from '../../app/api';
+import { answer, ApiError, dashboard, describeError, type RequestBody, type Schemas } from '../../app/api';
 
 export const PAPERS = ['A4', 'A5', 'A6', 'Letter', 'Legal', '4x6in', '4x4in', '62mm-roll'] as const;
 
 /** The Template resource of `/admin/api/teams/{id}/templates`. */
-export interface Template {
-  id: string;
-  teamId: string;
-  name: string;
-  tag: string;
-  paper: { name: string; widthMm: number; heightMm: number };
-  orientation: 'portrait' | 'landscape';
-  marginsMm: { top: number; right: number; bottom: number; left: number };
-  body: string;
-  version: number;
-  builtin: string | null;
-  overridesTemplateId: string | null;
-  updatedAt: string;
-  /** `zpl`: printed raw on a label printer. */
-  kind?: 'html' | 'zpl';
-  /** A ZPL template whose output may hold printer commands (not held to the ZPL policy on save). */
-  printerCommandsAllowed?: boolean;
-}
+export type Template = Schemas['Template'];
 
 /** The editor's fields; numbers stay strings while typed. */
 export interface TemplateDraft {
@@ -75,12 +58,16 @@ export function draftOf(template: Template): TemplateDraft {
 }
 
 /** The body of a create, update or preview. */
-export function templateBody(draft: TemplateDraft) {
+/** A template as a save sends it (`POST …/templates`, `PUT /templates/{id}`). */
+type TemplateBody = RequestBody<'/admin/api/teams/{teamId}/templates', 'post'>;
+
+export function templateBody(draft: TemplateDraft): TemplateBody {
   const n = (value: string) => Number(value);
   return {
     name: draft.name,
     tag: draft.tag,
-    paper: draft.paper === 'custom' ? { widthMm: n(draft.widthMm), heightMm: n(draft.heightMm) } : draft.paper,
+    // A name the station does not know is its to refuse, in words (400 naming the field).
+    paper: draft.paper === 'custom' ? { widthMm: n(draft.widthMm), heightMm: n(draft.heightMm) } : (draft.paper as Exclude<TemplateBody['paper'], object | undefined>),
     orientation: draft.orientation,
     marginsMm: { top: n(draft.margins.top), right: n(draft.margins.right), bottom: n(draft.margins.bottom), left: n(draft.margins.left) },
     body: draft.body,
@@ -111,17 +98,9 @@ export function problemOf(failure: unknown): TemplateProblem {
 export const paperWords = (template: Template) =>
   `${template.paper.name === 'custom' ? `${template.paper.widthMm}×${template.paper.heightMm} mm` : template.paper.name}${template.orientation === 'landscape' ? ', landscape' : ''}`;
 
-/** The unsaved draft rendered as a PDF (POST, so `apiBlob` does not fit). */
-export async function previewPdf(teamId: string, draft: TemplateDraft, orderId: string, signal: AbortSignal): Promise<Blob> {
-  const response = await fetch(`${baseUrl()}/admin/api/teams/${encodeURIComponent(teamId)}/templates/preview`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sessionToken() ?? ''}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ template: templateBody(draft), ...(orderId ? { orderId } : {}) }),
-    signal,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } };
-    throw new ApiError(response.status, body.error?.code ?? 'error', body.error?.message ?? `The station answered ${response.status}`, body.error?.details, (body.error ?? {}) as Record<string, unknown>);
-  }
-  return response.blob();
+/** The unsaved draft rendered as a PDF. */
+export function previewPdf(teamId: string, draft: TemplateDraft, orderId: string, signal: AbortSignal): Promise<Blob> {
+  return answer(
+    dashboard.POST('/admin/api/teams/{teamId}/templates/preview', { params: { path: { teamId } }, body: { template: templateBody(draft), ...(orderId ? { orderId } : {}) }, parseAs: 'blob', signal }),
+  );
 }

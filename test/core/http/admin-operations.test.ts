@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
@@ -6,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../main/core/http/error-handler';
 import { adminOperationGuard, assertAdminTableMatches } from '../../../main/core/http/admin/guard';
 import { ADMIN_OPERATIONS, tableDifferences } from '../../../main/core/http/admin/operations';
-import { OPERATION_INPUTS } from '../../../main/core/http/admin/schemas';
+import { ANSWER_COMPONENTS, OPERATION_ANSWERS, OPERATION_INPUTS } from '../../../main/core/http/admin/schemas';
+import { AnswerOffContract, checkAnswer } from '../../helpers/openapi-check';
 import type { Logger } from '../../../main/core/logger';
 import { startStation, type RunningStation } from '../../helpers/station';
+import { dashboardClientSource } from '../../../scripts/dashboard-client-source';
 import { adminClient } from '../admin/admin-helpers';
 
 /**
@@ -96,6 +99,47 @@ describe('the station’s dashboard API', () => {
     expect(keyBody.requestBody.content['application/json'].schema.required.sort()).toEqual(['name', 'teamId']);
     const problems = await lintFromString({ source, absoluteRef: `${running.url}/admin/api/openapi.json`, config: await createConfig({ extends: ['recommended'] }) });
     expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)).toEqual([]);
+  });
+
+  it('describes every operation’s answer: its status, and a JSON body by a zod schema beside its route (or the media types of one that is not JSON)', async () => {
+    const keys = ADMIN_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`);
+    expect(keys.filter((key) => !OPERATION_ANSWERS[key])).toEqual([]);
+    expect(Object.keys(OPERATION_ANSWERS).filter((key) => !keys.includes(key))).toEqual([]);
+    const document = (await (await adminClient(running).call('/admin/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const responses = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.responses));
+    expect(responses.filter((answers) => '2XX' in answers)).toEqual([]);
+    expect(document.paths['/admin/api/printers']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Printer' } });
+    expect(document.paths['/admin/api/session']!.delete!.responses).toHaveProperty('204');
+    expect(Object.keys(document.paths['/admin/api/documents/{documentId}/pdf']!.get!.responses['200']!.content!)).toEqual(['application/pdf', 'image/png']);
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(Object.keys(ANSWER_COMPONENTS)));
+  });
+
+  it('is checked against real answers: every read without parameters answers as described, and an answer off its description is caught', async () => {
+    const admin = adminClient(running);
+    running.team('Contract shop');
+    const reads = ADMIN_OPERATIONS.filter((operation) => operation.method === 'GET' && !operation.path.includes(':') && operation.path !== '/admin/api/events');
+    expect(reads.length).toBeGreaterThan(15);
+    for (const operation of reads) {
+      // admin.call checks the answer against the description (test/helpers/openapi-check.ts).
+      expect((await admin.call(operation.path)).status, operation.path).toBe(200);
+    }
+    // The same check refuses a field the description does not have, a missing one, and a status it does not list.
+    const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const url = `${running.url}/admin/api/settings/sessions`;
+    await expect(checkAnswer('GET', url, answer({ idleHours: 8, absoluteHours: 24 }))).resolves.toBeUndefined();
+    await expect(checkAnswer('GET', url, answer({ idleHours: 8, absoluteHours: 24, secret: 'x' }))).rejects.toThrow(AnswerOffContract);
+    await expect(checkAnswer('GET', url, answer({ idleHours: 8 }))).rejects.toThrow(AnswerOffContract);
+    await expect(checkAnswer('GET', url, answer({ idleHours: 8, absoluteHours: 24 }, 201))).rejects.toThrow(/status not in the OpenAPI document/);
+    await expect(checkAnswer('GET', url, answer({ error: { code: 'x', message: 'No' } }, 404))).resolves.toBeUndefined();
+  });
+
+  it('types the dashboard’s client: the committed generated file is what openapi-typescript writes from this description (npm run generate:dashboard-client)', async () => {
+    const committed = readFileSync(new URL('../../../renderer/app/dashboard-api.gen.ts', import.meta.url), 'utf8');
+    expect(committed === (await dashboardClientSource()), 'renderer/app/dashboard-api.gen.ts is stale: run npm run generate:dashboard-client').toBe(true);
+    expect(committed).toContain('"/admin/api/printers/{id}/test-print"');
   });
 
   it('validates what it describes: each described body that is not an object is a 400, and nothing is written', async () => {

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { STATION_VERSION } from '../../version';
 import { ADMIN_OPERATIONS, type AdminOperation } from './operations';
-import { OPERATION_INPUTS } from './schemas';
+import { ANSWER_COMPONENTS, OPERATION_ANSWERS, OPERATION_INPUTS, type OperationAnswer } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -10,7 +10,8 @@ type JsonSchema = Record<string, unknown>;
 let hoisted: Record<string, JsonSchema> = {};
 
 /**
- * A zod schema as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect), as a client sends it.
+ * A zod schema as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect), as a client sends it
+ * (an answer's schemas are strict objects, so they say "no other field" either way).
  * A recursive schema's `$defs` (named by zod `__schema0`, …) become components named after
  * the operation (`name`), and their `$ref`s point there: a `#/$defs/…` inside a path would
  * resolve against the document's root, where nothing is.
@@ -34,6 +35,26 @@ function queryParameters(schema: z.ZodType, name: string): JsonSchema[] {
     ...(property.description ? { description: property.description } : {}),
     schema: property,
   }));
+}
+
+/** An answer's schema: a reference to its named component when it is one (or a list of one), else inline. */
+function answerSchema(answer: OperationAnswer, name: string): JsonSchema {
+  const component = (schema: z.ZodType | undefined) => Object.entries(ANSWER_COMPONENTS).find(([, candidate]) => candidate === schema)?.[0];
+  const named = component(answer.body);
+  if (named) return { $ref: `#/components/schemas/${named}` };
+  const item = component(answer.item);
+  if (item) return { type: 'array', items: { $ref: `#/components/schemas/${item}` } };
+  return jsonSchemaOf(answer.body!, name);
+}
+
+/** The success response of an operation, from its answer in schemas.ts (a missing answer is a fault the tests find). */
+function successResponse(operation: AdminOperation, name: string): Record<string, JsonSchema> {
+  const answer = OPERATION_ANSWERS[`${operation.method} ${operation.path}`];
+  if (!answer) return { '2XX': { description: 'Not described' } };
+  const description = operation.summary;
+  if (answer.status === 204) return { '204': { description } };
+  if (answer.content) return { [answer.status]: { description, content: Object.fromEntries(answer.content.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } };
+  return { [answer.status]: { description, content: { 'application/json': { schema: answerSchema(answer, name) } } } };
 }
 
 /** `/admin/api/templates/:templateId` → `/admin/api/templates/{templateId}`. */
@@ -73,8 +94,9 @@ function operationObject(operation: AdminOperation) {
         ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
         : {}),
     responses: {
-      '2XX': { description: 'Done: the answer is the operation’s resource (see docs/api/dashboard.md)' },
+      ...successResponse(operation, `${id[0]!.toUpperCase()}${id.slice(1)}Answer`),
       '4XX': { description: 'Refused, in words', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      '5XX': { description: 'The station failed (its log line’s id is in `requestId`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     },
   };
 }
@@ -82,8 +104,8 @@ function operationObject(operation: AdminOperation) {
 /**
  * The dashboard API as OpenAPI 3.1, built from the table of operations: every operation, who
  * may call it (`x-roles`), its path and query parameters, and its body as the route's own zod
- * schema validates it (schemas.ts). Answers are not described per operation yet
- * (docs/api/dashboard.md says each one).
+ * schema validates it, and its answer by the zod schema beside its route (both listed in
+ * schemas.ts; the tests check every answer they receive against this document).
  */
 export function adminApiDescription() {
   hoisted = {};
@@ -100,6 +122,7 @@ export function adminApiDescription() {
     components: {
       securitySchemes: { session: { type: 'http', scheme: 'bearer', description: 'A dashboard session (from a one-time login link)' } },
       schemas: {
+        ...Object.fromEntries(Object.entries(ANSWER_COMPONENTS).map(([name, schema]) => [name, jsonSchemaOf(schema, name)])),
         ...hoisted,
         Error: {
           type: 'object',

@@ -1,4 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { apiKeyAnswer, createdApiKeyAnswer, listedApiKeyAnswer, orderDetailExtras, orderFacetsAnswer, orderPageAnswer, overviewAnswer, stationAnswer } from '../../admin/admin-answers';
+import { sourceAppAnswer } from '../../apps/admin-answers';
+import { appListQuery, createAppSchema, updateAppSchema } from '../../apps/routes';
+import { flowAnswer, templateAnswer, templateTestPrintAnswer } from '../../documents/admin-answers';
+import { documentFileQuery, previewBody } from '../../documents/admin-routes';
+import { documentAnswer, linkAnswer, linkDeletedAnswer, linkErrorAnswer, memberAnswer, merchantAnswer, orderAnswer, orderCreatedAnswer, printBatchResultAnswer, printerAnswer, teamAnswer } from '../openapi/answers';
+import { linkErrorSummaryAnswer, linkTrialAnswer } from '../../links/admin-answers';
+import { mailTestBody } from '../../mail/admin-routes';
+import { mailSettingsAnswer, mailTestAnswer } from '../../mail/schema';
+import { networkSettingsAnswer } from '../../net/admin-routes';
+import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../new-orders/admin-answers';
+import { printServerAnswer } from '../../printers/routes';
+import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer } from '../../printing/admin-answers';
+import { moveBody } from '../../printing/admin-routes';
+import { diskAnswer, retentionAnswer, sweepAnswer } from '../../retention/admin-answers';
+import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer, signInBody } from '../../sessions/session-routes';
+import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../teams/admin-answers';
+import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../webhooks/admin-answers';
+import { webhookListQuery } from '../../webhooks/admin-routes';
 import { createKeyBody } from '../../admin/keys-routes';
 import { listQuery } from '../../admin/orders-routes';
 import { adminPrintBody } from '../../admin/print-routes';
@@ -30,6 +49,15 @@ export interface OperationInput {
  * reads no body or query, or reads it with a schema not yet exported.
  */
 export const OPERATION_INPUTS: Record<string, OperationInput> = {
+  'POST /admin/api/session': { body: signInBody },
+  'POST /admin/api/print-jobs/:id/move': { body: moveBody },
+  'GET /admin/api/apps': { query: appListQuery },
+  'POST /admin/api/apps': { body: createAppSchema },
+  'PUT /admin/api/apps/:appId': { body: updateAppSchema },
+  'POST /admin/api/settings/mail/test': { body: mailTestBody },
+  'POST /admin/api/teams/:teamId/templates/preview': { body: previewBody.extend({ template: templateCreateSchema, orderId: previewQuery.shape.orderId, format: previewQuery.shape.format }) },
+  'GET /admin/api/documents/:documentId/pdf': { query: documentFileQuery },
+  'GET /admin/api/webhooks': { query: webhookListQuery },
   'PUT /admin/api/settings/sessions': { body: policyInput },
   'POST /admin/api/orders/manual': { body: manualBody },
   'POST /admin/api/orders/csv/preview': { body: csvBody },
@@ -49,7 +77,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/settings/print-server': { body: printServerInput },
   'PUT /admin/api/settings/retention': { body: retentionInput },
   'POST /admin/api/teams/:teamId/templates': { body: templateCreateSchema },
-  'POST /admin/api/teams/:teamId/templates/test-print': { body: testPrintBody },
+  'POST /admin/api/teams/:teamId/templates/test-print': { body: testPrintBody.extend({ template: templateCreateSchema }) },
   'PATCH /admin/api/templates/:templateId': { body: templateUpdateSchema },
   'PUT /admin/api/templates/:templateId': { body: templateUpdateSchema },
   'GET /admin/api/templates/:templateId/preview': { query: previewQuery },
@@ -68,4 +96,199 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'POST /admin/api/webhooks': { body: createBody },
   'PUT /admin/api/webhooks/:id': { body: updateBody },
   'GET /admin/api/webhooks/:id/deliveries': { query: deliveriesQuery },
+};
+
+// The dashboard answers some of the public API's resources as they are (a printer, a link, a
+// team), and extends others; the features' own answer schemas cannot reach the public ones
+// (features sit below the API descriptions), so they meet here.
+const adminPrinterAnswer = printerAnswer;
+const adminLinkAnswer = linkAnswer;
+const adminLinkErrorAnswer = linkErrorAnswer;
+const adminLinkDeletedAnswer = linkDeletedAnswer;
+const listedLinkAnswer = linkAnswer.extend({ errors: linkErrorSummaryAnswer });
+const adminTeamAnswer = teamAnswer;
+const adminMerchantAnswer = merchantAnswer;
+const adminMemberAnswer = memberAnswer;
+const orderDocumentAnswer = documentAnswer;
+const manualOrderAnswer = orderCreatedAnswer;
+const orderDetailAnswer = orderAnswer.extend(orderDetailExtras);
+const merchantCreatedAdminAnswer = z.strictObject({ team: teamAnswer, invitationSent: z.boolean(), invitation: invitationCreatedAnswer.shape.invitation.nullable() });
+
+/**
+ * What an operation answers when it succeeds: its status, and its JSON body's zod schema
+ * (beside the route, in its feature), or the media types of a body that is not JSON
+ * (`content`), or nothing (204). Errors are the one shape every route answers (`Error`).
+ */
+export interface OperationAnswer {
+  status: 200 | 201 | 204;
+  body?: z.ZodType;
+  /** The body is a list of these. */
+  item?: z.ZodType;
+  content?: readonly string[];
+}
+
+const ok = (body: z.ZodType): OperationAnswer => ({ status: 200, body });
+const created = (body: z.ZodType): OperationAnswer => ({ status: 201, body });
+const list = (item: z.ZodType): OperationAnswer => ({ status: 200, body: z.array(item), item });
+const noContent: OperationAnswer = { status: 204 };
+const rendered: OperationAnswer = { status: 200, content: ['application/pdf', 'image/png'] };
+
+/** Each dashboard operation's answer, by `METHOD path` of the table (operations.ts): every operation has one. */
+export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
+  'POST /admin/api/session': created(sessionCreatedAnswer),
+  'DELETE /admin/api/session': noContent,
+  'GET /admin/api/sessions': list(sessionAnswer),
+  'DELETE /admin/api/sessions/:id': noContent,
+  'GET /admin/api/settings/sessions': ok(sessionPolicyAnswer),
+  'PUT /admin/api/settings/sessions': ok(sessionPolicyAnswer),
+  'POST /admin/api/orders/manual': created(manualOrderAnswer),
+  'POST /admin/api/orders/csv/preview': ok(csvPreviewAnswer),
+  'POST /admin/api/orders/csv/import': ok(csvImportAnswer),
+  'POST /admin/api/orders/csv/imports/:importId/cancel': ok(csvCancelAnswer),
+  'GET /admin/api/orders': ok(orderPageAnswer),
+  'GET /admin/api/orders/facets': ok(orderFacetsAnswer),
+  'GET /admin/api/orders/:idOrKey': ok(orderDetailAnswer),
+  'POST /admin/api/orders/:idOrKey/ignore': ok(orderDetailAnswer),
+  'POST /admin/api/orders/:idOrKey/restore': ok(orderDetailAnswer),
+  'POST /admin/api/orders/print': list(printBatchResultAnswer),
+  'GET /admin/api/orders/:idOrKey/documents': list(orderDocumentAnswer),
+  'GET /admin/api/documents/:documentId/pdf': rendered,
+  'GET /admin/api/keys': list(listedApiKeyAnswer),
+  'POST /admin/api/keys': created(createdApiKeyAnswer),
+  'POST /admin/api/keys/:id/revoke': ok(apiKeyAnswer),
+  'GET /admin/api/station': ok(stationAnswer),
+  'GET /admin/api/events': { status: 200, content: ['text/event-stream'] },
+  'GET /admin/api/overview': ok(overviewAnswer),
+  'GET /admin/api/teams/:teamId/merchants': list(adminMerchantAnswer),
+  'POST /admin/api/teams/:teamId/merchants': created(merchantCreatedAdminAnswer),
+  'PUT /admin/api/teams/:teamId/merchants/:merchantTeamId': ok(adminMerchantAnswer),
+  'GET /admin/api/teams/:teamId/members': list(adminMemberAnswer),
+  'GET /admin/api/teams/:teamId/onboarding': ok(onboardingAnswer),
+  'PUT /admin/api/teams/:teamId/onboarding/:kind': ok(onboardingTaskAnswer),
+  'PUT /admin/api/teams/:teamId/locale': ok(adminTeamAnswer),
+  'GET /admin/api/teams/:teamId/shop': ok(shopAnswer),
+  'PUT /admin/api/teams/:teamId/shop': ok(shopAnswer),
+  'POST /admin/api/teams/:teamId/go-live': ok(adminTeamAnswer),
+  'GET /admin/api/teams/:teamId/invitations': list(invitationAnswer),
+  'POST /admin/api/teams/:teamId/invitations': created(invitationCreatedAnswer),
+  'POST /admin/api/invitations/accept': ok(invitationAcceptedAnswer),
+  'GET /admin/api/apps': list(sourceAppAnswer),
+  'POST /admin/api/apps': created(sourceAppAnswer),
+  'PUT /admin/api/apps/:appId': ok(sourceAppAnswer),
+  'GET /admin/api/settings/mail': ok(mailSettingsAnswer),
+  'PUT /admin/api/settings/mail': ok(mailSettingsAnswer),
+  'DELETE /admin/api/settings/mail': ok(mailSettingsAnswer),
+  'POST /admin/api/settings/mail/test': ok(mailTestAnswer),
+  'GET /admin/api/settings/network': ok(networkSettingsAnswer),
+  'PUT /admin/api/settings/network': ok(networkSettingsAnswer),
+  'GET /admin/api/settings/print-server': ok(printServerAnswer),
+  'PUT /admin/api/settings/print-server': ok(printServerAnswer),
+  'GET /admin/api/settings/retention': ok(retentionAnswer),
+  'PUT /admin/api/settings/retention': ok(retentionAnswer),
+  'POST /admin/api/settings/retention/sweep': ok(sweepAnswer),
+  'GET /admin/api/settings/disk': ok(diskAnswer),
+  'GET /admin/api/teams/:teamId/templates': list(templateAnswer),
+  'POST /admin/api/teams/:teamId/templates': created(templateAnswer),
+  'POST /admin/api/teams/:teamId/templates/preview': rendered,
+  'POST /admin/api/teams/:teamId/templates/test-print': ok(templateTestPrintAnswer),
+  'GET /admin/api/templates/:templateId': ok(templateAnswer),
+  'PATCH /admin/api/templates/:templateId': ok(templateAnswer),
+  'PUT /admin/api/templates/:templateId': ok(templateAnswer),
+  'DELETE /admin/api/templates/:templateId': noContent,
+  'GET /admin/api/templates/:templateId/preview': rendered,
+  'GET /admin/api/teams/:teamId/flow': ok(flowAnswer),
+  'PUT /admin/api/teams/:teamId/flow': ok(flowAnswer),
+  'GET /admin/api/links': list(listedLinkAnswer),
+  'GET /admin/api/links/:linkId': ok(adminLinkAnswer),
+  'POST /admin/api/links': ok(adminLinkAnswer),
+  'PUT /admin/api/links/:linkId': ok(adminLinkAnswer),
+  'DELETE /admin/api/links/:linkId': ok(adminLinkDeletedAnswer),
+  'GET /admin/api/links/:linkId/errors': list(adminLinkErrorAnswer),
+  'POST /admin/api/links/:linkId/test': ok(linkTrialAnswer),
+  'POST /admin/api/links/test': ok(linkTrialAnswer),
+  'GET /admin/api/printers': list(adminPrinterAnswer),
+  'POST /admin/api/printers/refresh': list(adminPrinterAnswer),
+  'PATCH /admin/api/printers/:id': ok(adminPrinterAnswer),
+  'DELETE /admin/api/printers/:id': noContent,
+  'POST /admin/api/printers/:id/test-print': ok(testPageAnswer),
+  'GET /admin/api/teams/:teamId/routing': ok(routingAnswer),
+  'PUT /admin/api/teams/:teamId/routing/default-printer': ok(defaultPrinterAnswer),
+  'PUT /admin/api/teams/:teamId/routing/tags/:tag': ok(savedRouteAnswer),
+  'DELETE /admin/api/teams/:teamId/routing/tags/:tag': ok(successAnswer),
+  'GET /admin/api/print-batches': list(batchAnswer),
+  'GET /admin/api/print-requests': list(printRequestAnswer),
+  'GET /admin/api/print-batches/:id': ok(batchAnswer),
+  'GET /admin/api/print-jobs/:id': ok(jobDetailAnswer),
+  'GET /admin/api/print-jobs/:id/printed': { status: 200, content: ['application/pdf', 'application/octet-stream'] },
+  'POST /admin/api/print-jobs/:id/reprint': created(batchAnswer),
+  'POST /admin/api/print-jobs/:id/retry': ok(jobAnswer),
+  'POST /admin/api/print-jobs/:id/cancel': ok(jobAnswer),
+  'POST /admin/api/print-jobs/:id/move': ok(jobAnswer),
+  'GET /admin/api/webhooks': list(webhookAnswer),
+  'POST /admin/api/webhooks': created(webhookWithSecretAnswer),
+  'PUT /admin/api/webhooks/:id': ok(webhookAnswer),
+  'POST /admin/api/webhooks/:id/secret': ok(webhookWithSecretAnswer),
+  'DELETE /admin/api/webhooks/:id': ok(webhookDeletedAnswer),
+  'GET /admin/api/webhooks/:id/deliveries': list(deliveryAnswer),
+  'POST /admin/api/webhook-deliveries/:id/retry': ok(deliveryAnswer),
+  'GET /admin/api/openapi.json': ok(z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })),
+};
+
+/**
+ * Resources several operations answer, by the name they have in the description's
+ * components (and so in the dashboard's generated client: `components['schemas']['Printer']`).
+ */
+export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
+  Session: sessionAnswer,
+  SessionPolicy: sessionPolicyAnswer,
+  OrderPage: orderPageAnswer,
+  OrderDetail: orderDetailAnswer,
+  OrderFacets: orderFacetsAnswer,
+  OrderCreated: manualOrderAnswer,
+  OrderDocument: orderDocumentAnswer,
+  PrintBatchResult: printBatchResultAnswer,
+  CsvPreview: csvPreviewAnswer,
+  CsvImport: csvImportAnswer,
+  ApiKey: apiKeyAnswer,
+  ListedApiKey: listedApiKeyAnswer,
+  CreatedApiKey: createdApiKeyAnswer,
+  Station: stationAnswer,
+  Overview: overviewAnswer,
+  Team: adminTeamAnswer,
+  Merchant: adminMerchantAnswer,
+  MerchantCreated: merchantCreatedAdminAnswer,
+  Member: adminMemberAnswer,
+  Onboarding: onboardingAnswer,
+  OnboardingTask: onboardingTaskAnswer,
+  Shop: shopAnswer,
+  Invitation: invitationAnswer,
+  InvitationCreated: invitationCreatedAnswer,
+  InvitationAccepted: invitationAcceptedAnswer,
+  SourceApp: sourceAppAnswer,
+  MailSettings: mailSettingsAnswer,
+  MailTest: mailTestAnswer,
+  NetworkSettings: networkSettingsAnswer,
+  PrintServer: printServerAnswer,
+  Retention: retentionAnswer,
+  Sweep: sweepAnswer,
+  Disk: diskAnswer,
+  Template: templateAnswer,
+  TemplateTestPrint: templateTestPrintAnswer,
+  Flow: flowAnswer,
+  Link: adminLinkAnswer,
+  ListedLink: listedLinkAnswer,
+  LinkError: adminLinkErrorAnswer,
+  LinkTrial: linkTrialAnswer,
+  Printer: adminPrinterAnswer,
+  TestPage: testPageAnswer,
+  Routing: routingAnswer,
+  DefaultPrinter: defaultPrinterAnswer,
+  SavedRoute: savedRouteAnswer,
+  Batch: batchAnswer,
+  PrintRequest: printRequestAnswer,
+  Job: jobAnswer,
+  JobDetail: jobDetailAnswer,
+  Webhook: webhookAnswer,
+  WebhookWithSecret: webhookWithSecretAnswer,
+  Delivery: deliveryAnswer,
 };

@@ -123,7 +123,7 @@ export const linkAnswer = z
   });
 
 export const linkErrorAnswer = z
-  .strictObject({ id: z.number().int(), linkId: z.string(), stage: z.string(), source: z.string(), sourceId: z.string(), message: z.string(), at: timestamp });
+  .strictObject({ id: z.number().int(), linkId: z.string(), stage: z.enum(['condition', 'resolver']), source: z.string(), sourceId: z.string(), message: z.string(), at: timestamp });
 
 export const linkDeletedAnswer = z.strictObject({ success: z.literal(true), id: z.string() });
 
