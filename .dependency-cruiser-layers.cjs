@@ -15,11 +15,14 @@ const LOW_FEATURES = ['orders', 'teams', 'carrier-labels', 'keys', 'mail', 'net'
 const HIGH_FEATURES = ['documents', 'printing', 'printers', 'links', 'render', 'admin', 'retention', 'health', 'backup', 'new-orders'];
 
 /** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */
-const SHARED_WITH_RENDERER = ['main/core/printing/job-words.ts', 'main/core/printing/request-state.ts'];
+const SHARED_WITH_RENDERER = ['main/core/features/printing/job-words.ts', 'main/core/features/printing/request-state.ts'];
 
 const alternatives = (names) => names.map((name) => name.replace(/[.-]/g, (c) => `\\${c}`)).join('|');
-const folders = (names) => `^main/core/(${alternatives(names)})/`;
-const files = (names) => `^main/core/(${alternatives(names)})\\.ts$`;
+/** Each tier is a folder of main/core/: foundations/, features/ (http/, hosts/ and station.ts are named in the rules). */
+const FOUNDATIONS_DIR = 'main/core/foundations';
+const FEATURES_DIR = 'main/core/features';
+const folders = (dir, names) => `^${dir}/(${alternatives(names)})/`;
+const files = (dir, names) => `^${dir}/(${alternatives(names)})\\.ts$`;
 
 module.exports = {
   FOUNDATION_FOLDERS,
@@ -29,9 +32,11 @@ module.exports = {
   LOW_FEATURES,
   HIGH_FEATURES,
   SHARED_WITH_RENDERER,
-  FOUNDATIONS: `${folders(FOUNDATION_FOLDERS)}|${files(FOUNDATION_FILES)}`,
-  FEATURES: `${folders(FEATURE_FOLDERS)}|${files(FEATURE_FILES)}`,
-  LOW: folders(LOW_FEATURES),
-  HIGH: folders(HIGH_FEATURES),
+  FOUNDATIONS_DIR,
+  FEATURES_DIR,
+  FOUNDATIONS: `${folders(FOUNDATIONS_DIR, FOUNDATION_FOLDERS)}|${files(FOUNDATIONS_DIR, FOUNDATION_FILES)}`,
+  FEATURES: `${folders(FEATURES_DIR, FEATURE_FOLDERS)}|${files(FEATURES_DIR, FEATURE_FILES)}`,
+  LOW: folders(FEATURES_DIR, LOW_FEATURES),
+  HIGH: folders(FEATURES_DIR, HIGH_FEATURES),
   SHARED: SHARED_WITH_RENDERER.map((path) => `^${path.replace(/[.-]/g, (c) => `\\${c}`)}$`).join('|'),
 };

@@ -19,9 +19,9 @@ module.exports = {
     {
       name: 'foundations-import-no-feature',
       severity: 'error',
-      comment: 'db/, threads/, settings/, logger, ids, events… sit under every feature: they import none, nor HTTP, nor the root.',
+      comment: 'foundations/ (db, threads, settings, logger, ids, events…) sits under every feature: it imports none, nor HTTP, nor the root, nor a host.',
       from: { path: FOUNDATIONS },
-      to: { path: `${FEATURES}|^main/core/http/|^main/core/(station|cli)\\.ts$|^main/core/cli/` },
+      to: { path: `${FEATURES}|^main/core/http/|^main/core/station\\.ts$|^main/core/hosts/` },
     },
     {
       name: 'features-import-no-api-description',
@@ -43,21 +43,21 @@ module.exports = {
       comment:
         'Features stand in a fixed order (docs/architecture.md). Orders know nothing of documents, printing or links (hooks.ts is how they meet); teams and carrier-labels sit under orders; the webhook outbox (webhooks/store.ts) is written in the transaction of any change.',
       from: { path: LOW },
-      to: { path: `${HIGH}|^main/core/webhooks/(?!store\\.ts$)` },
+      to: { path: `${HIGH}|^main/core/features/webhooks/(?!store\\.ts$)` },
     },
     {
       name: 'documents-import-no-render-or-printing',
       severity: 'error',
       comment: 'Documents define the renderer contract (documents/contract.ts); render/ and printing/ implement and use it from above.',
-      from: { path: '^main/core/documents/' },
-      to: { path: '^main/core/(render|printing|printers|admin)/' },
+      from: { path: '^main/core/features/documents/' },
+      to: { path: '^main/core/features/(render|printing|printers|admin)/' },
     },
     {
       name: 'core-imports-no-root-or-host',
       severity: 'error',
       comment: 'Only hosts import the composition root; the core never imports a host.',
-      from: { path: '^main/core/', pathNot: '^main/core/(station|cli)\\.ts$|^main/core/cli/' },
-      to: { path: '^main/core/(station|cli)\\.ts$|^main/core/cli/|^main/electron/|^main/index\\.ts$' },
+      from: { path: '^main/core/', pathNot: '^main/core/station\\.ts$|^main/core/hosts/' },
+      to: { path: '^main/core/station\\.ts$|^main/core/hosts/|^main/electron/|^main/index\\.ts$' },
     },
     {
       name: 'renderer-imports-only-shared-core',

@@ -24,7 +24,7 @@ export default tseslint.config(
     // SQL lives in *store.ts files (plain functions over a db handle, each query written once)
     // and in db/ (the migration runner, the statement cache, the WAL's own pragmas).
     files: ['main/core/**/*.ts'],
-    ignores: ['main/core/**/*store.ts', 'main/core/db/**'],
+    ignores: ['main/core/**/*store.ts', 'main/core/foundations/db/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -3,7 +3,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
-import { THREAD_ENTRIES } from './main/core/threads/entries';
+import { THREAD_ENTRIES } from './main/core/foundations/threads/entries';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
 // The Node bundles (the station command and Electron) keep node_modules and Node's own modules external: they ship as-is
@@ -41,7 +41,7 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
       {
         name: 'copy-migrations',
         writeBundle() {
-          cpSync('main/core/db/migrations', `${outDir}/migrations`, { recursive: true });
+          cpSync('main/core/foundations/db/migrations', `${outDir}/migrations`, { recursive: true });
         },
       },
     ],
@@ -51,7 +51,7 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
 /**
  * Four builds from one file:
  * - default: the dashboard (React) into dist/renderer, served by the station at `/`;
- * - `--mode station`: the headless core (main/core/cli.ts) into dist/station, which
+ * - `--mode station`: the headless core (main/core/hosts/cli.ts) into dist/station, which
  *   bin/station.js runs with plain Node: no TypeScript loader in the serving process
  *   (tsx's loader alone holds ~50 MB);
  * - `--mode electron-main`: main/index.ts into dist-electron/main (ESM);
@@ -59,7 +59,7 @@ function coreBundle(outDir: string, entry: Record<string, string>): UserConfig {
  *   sandboxed preloads must be).
  */
 export default defineConfig(({ mode }): UserConfig => {
-  if (mode === 'station') return coreBundle('dist/station', { cli: resolve('main/core/cli.ts') });
+  if (mode === 'station') return coreBundle('dist/station', { cli: resolve('main/core/hosts/cli.ts') });
   if (mode === 'electron-main') return coreBundle('dist-electron/main', { index: resolve('main/index.ts') });
   if (mode === 'electron-preload') {
     return {

@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
-import { csvPreview } from '../main/core/new-orders/csv-import';
-import { planCsvImport } from '../main/core/new-orders/csv-orders';
+import { csvPreview } from '../main/core/features/new-orders/csv-import';
+import { planCsvImport } from '../main/core/features/new-orders/csv-orders';
 
 const COPIES = Number(process.argv[2] ?? 2000);
 const fixture = readFileSync(new URL('../test/fixtures/shopify-orders-export.csv', import.meta.url), 'utf8');

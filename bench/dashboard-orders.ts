@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listOrderSummaries } from '../main/core/admin/orders-query-store';
-import { silentLogger } from '../main/core/logger';
+import { listOrderSummaries } from '../main/core/features/admin/orders-query-store';
+import { silentLogger } from '../main/core/foundations/logger';
 import { createStation } from '../main/core/station';
-import { createTeam } from '../main/core/teams/service';
+import { createTeam } from '../main/core/features/teams/service';
 
 const ORDERS = 100_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import getRawBody from 'raw-body';
-import { silentLogger } from '../main/core/logger';
+import { silentLogger } from '../main/core/foundations/logger';
 import { createStation } from '../main/core/station';
 
 const [mode, dataDir] = process.argv.slice(2);

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiKey } from '../main/core/keys/service';
-import { silentLogger } from '../main/core/logger';
+import { createApiKey } from '../main/core/features/keys/service';
+import { silentLogger } from '../main/core/foundations/logger';
 import { createStation } from '../main/core/station';
-import { createTeam } from '../main/core/teams/service';
+import { createTeam } from '../main/core/features/teams/service';
 
 const COUNT = Number(process.argv[2] ?? 3000);
 const CLIENTS = 20;

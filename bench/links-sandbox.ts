@@ -4,9 +4,9 @@
 // evaluation (what reuse avoids), the sandbox thread round trip of one ingest, and the
 // floor: the same expression run by V8 directly, unsandboxed.
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
-import { wrapExpression } from '../main/core/sandbox/harden';
-import { ExpressionEngine } from '../main/core/sandbox/engine';
-import { createSandbox } from '../main/core/sandbox/sandbox';
+import { wrapExpression } from '../main/core/features/sandbox/harden';
+import { ExpressionEngine } from '../main/core/features/sandbox/engine';
+import { createSandbox } from '../main/core/features/sandbox/sandbox';
 
 const RESOLVER = "Number(order.note.match(/Shopify #(\\d+)/)[1])";
 const payload = {

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
-import type { RenderedHtml } from '../main/core/documents/contract';
-import { silentLogger } from '../main/core/logger';
-import { CHROMIUM_ARGS, ChromiumPdfRenderer } from '../main/core/render/chromium';
-import { resolveChromiumPath } from '../main/core/render/chromium-path';
-import { pageCss } from '../main/core/render/combine';
+import type { RenderedHtml } from '../main/core/features/documents/contract';
+import { silentLogger } from '../main/core/foundations/logger';
+import { CHROMIUM_ARGS, ChromiumPdfRenderer } from '../main/core/features/render/chromium';
+import { resolveChromiumPath } from '../main/core/features/render/chromium-path';
+import { pageCss } from '../main/core/features/render/combine';
 import { createStation } from '../main/core/station';
-import { createTeam } from '../main/core/teams/service';
+import { createTeam } from '../main/core/features/teams/service';
 
 const COUNT = Number(process.argv[2] ?? 1000);
 // One measured run each: a 1,000-page PDF takes tens of seconds on a small machine.

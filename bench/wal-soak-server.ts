@@ -6,10 +6,10 @@
 // ({"checkpoint": {mode, busy, log, checkpointed, walBytes, ms, endedAt}}; endedAt in ms since the epoch).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiKey } from '../main/core/keys/service';
-import { silentLogger } from '../main/core/logger';
+import { createApiKey } from '../main/core/features/keys/service';
+import { silentLogger } from '../main/core/foundations/logger';
 import { createStation } from '../main/core/station';
-import { createTeam } from '../main/core/teams/service';
+import { createTeam } from '../main/core/features/teams/service';
 
 const dataDir = process.argv[2]!;
 const station = createStation({ dataDir, background: true, autoPrint: false, renderAhead: false, automaticBackups: false, retentionSweeps: false, logger: silentLogger });

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WAL_BOUND_BYTES } from '../main/core/db/checkpointer';
+import { WAL_BOUND_BYTES } from '../main/core/foundations/db/checkpointer';
 
 const MINUTES = Number(process.argv[2] ?? 2);
 const CLIENTS = 8;

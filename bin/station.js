@@ -11,6 +11,6 @@ if (built) {
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  ({ main } = await import('../main/core/cli.ts'));
+  ({ main } = await import('../main/core/hosts/cli.ts'));
 }
 process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, Notification, session } from 'electron';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { consoleLogger } from '../core/logger';
+import { consoleLogger } from '../core/foundations/logger';
 import { createStation, type Station } from '../core/station';
 import { registerIpc } from './ipc';
 import { ElectronPdfRenderer } from './pdf-renderer';

@@ -1,5 +1,5 @@
-import type { PaperSpec } from '../core/documents/contract';
-import { pageSizeMm } from '../core/documents/paper';
+import type { PaperSpec } from '../core/features/documents/contract';
+import { pageSizeMm } from '../core/features/documents/paper';
 
 const inches = (mm: number) => mm / 25.4;
 

@@ -1,7 +1,7 @@
 import type { BrowserWindow } from 'electron';
-import type { PdfRenderer, RenderedHtml, PaperSpec } from '../core/documents/contract';
-import { combineDocuments, pagePixels, previewSheet } from '../core/render/combine';
-import { loadPdfLib } from '../core/render/merge-pdf';
+import type { PdfRenderer, RenderedHtml, PaperSpec } from '../core/features/documents/contract';
+import { combineDocuments, pagePixels, previewSheet } from '../core/features/render/combine';
+import { loadPdfLib } from '../core/features/render/merge-pdf';
 import { LockedDownPages } from './locked-down-page';
 import { printToPdfOptions } from './pdf-options';
 

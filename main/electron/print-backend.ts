@@ -10,9 +10,9 @@ import {
   type PrintBackend,
   type PrinterPaperSize,
   type SubmitRequest,
-} from '../core/printers/backend';
-import { knownPaperSize } from '../core/printers/paper-sizes';
-import { choosePrintPath } from '../core/printers/print-path';
+} from '../core/features/printers/backend';
+import { knownPaperSize } from '../core/features/printers/paper-sizes';
+import { choosePrintPath } from '../core/features/printers/print-path';
 
 /** Why an Electron job ends `unknown`: the print callback says only that the spooler took it. */
 export const UNFOLLOWED_REASON = 'Handed to the printer system; the desktop app cannot follow a job further, so whether it reached paper is not known';

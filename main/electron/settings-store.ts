@@ -1,5 +1,5 @@
 import Store from 'electron-store';
-import type { SettingsStore, StationSettings } from '../core/settings/settings-store';
+import type { SettingsStore, StationSettings } from '../core/foundations/settings/settings-store';
 
 /** The core's station settings kept by electron-store in the app's user-data folder. */
 export function electronSettingsStore(cwd: string): SettingsStore {

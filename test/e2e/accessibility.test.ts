@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam } from '../../main/core/teams/service';
+import { createTeam } from '../../main/core/features/teams/service';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { axeFindings, describeFindings, type AxeFinding } from './axe';
 import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';

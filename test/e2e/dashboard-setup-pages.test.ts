@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, userForEmail } from '../../main/core/teams/service';
-import { addMembership } from '../../main/core/teams/users-store';
+import { createTeam, userForEmail } from '../../main/core/features/teams/service';
+import { addMembership } from '../../main/core/features/teams/users-store';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElectronPrintBackend, type PrintWindow, type WebContentsPrintOptions } from '../../main/electron/print-backend';
-import { CHROMIUM_ARGS } from '../../main/core/render/chromium';
+import { CHROMIUM_ARGS } from '../../main/core/features/render/chromium';
 import { LABEL_4X6_MM, pdfPageTexts, pdfPapersNear, waitForPrintedPdf } from '../core/printers/cups-output';
 import { json, printStation, type PrintStation } from '../core/printing/print-harness';
 import { printerInfo } from './fake-electron-web-contents';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStation } from '../../main/core/station';
-import { silentLogger } from '../../main/core/logger';
+import { silentLogger } from '../../main/core/foundations/logger';
 import { ELECTRON_NATIVE_DIR, SQLITE_BINDING_FILE, sqliteNativeBinding } from '../../main/electron/native-binding';
 
 /**

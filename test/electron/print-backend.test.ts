@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RAW_NOT_TAKEN, UnconfirmedPrintError, type SubmitRequest } from '../../main/core/printers/backend';
-import { choosePrintPath } from '../../main/core/printers/print-path';
+import { RAW_NOT_TAKEN, UnconfirmedPrintError, type SubmitRequest } from '../../main/core/features/printers/backend';
+import { choosePrintPath } from '../../main/core/features/printers/print-path';
 import { electronPrintOptions, pdfToPrinterOptions, UNFOLLOWED_REASON } from '../../main/electron/print-backend';
 import { parseTrayListing } from '../../main/electron/windows-trays';
 import { backendWith, FakeElectronWebContents, FakePdfToPrinter, printerInfo } from './fake-electron-web-contents';

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { loadMigrations, migrate } from '../../main/core/db/migrate';
-import { createHooks } from '../../main/core/hooks';
-import { createTeam } from '../../main/core/teams/service';
+import { loadMigrations, migrate } from '../../main/core/foundations/db/migrate';
+import { createHooks } from '../../main/core/features/hooks';
+import { createTeam } from '../../main/core/features/teams/service';
 
 /**
  * `station.db` in `dir` as a station before migration `version` left it, with one team:

@@ -3,11 +3,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey } from '../../main/core/keys/service';
-import { silentLogger } from '../../main/core/logger';
+import { createApiKey } from '../../main/core/features/keys/service';
+import { silentLogger } from '../../main/core/foundations/logger';
 import { createStation, type Station, type StationOptions } from '../../main/core/station';
-import { createTeam } from '../../main/core/teams/service';
-import type { TeamRow, TeamType } from '../../main/core/teams/store';
+import { createTeam } from '../../main/core/features/teams/service';
+import type { TeamRow, TeamType } from '../../main/core/features/teams/store';
 import { createStationServer } from '../../main/core/http/server';
 import { checkAnswer } from './openapi-check';
 

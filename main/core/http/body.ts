@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
-import { badRequest, StationError } from '../errors';
+import { badRequest, StationError } from '../foundations/errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Objects and arrays inside one another, the body itself being the first. */

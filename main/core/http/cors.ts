@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { StationError } from '../errors';
+import { StationError } from '../foundations/errors';
 
 /** What a page on an allowed origin may send and read (docs/api.md, Browser integrations). */
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';

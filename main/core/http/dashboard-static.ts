@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
-import { APP_ROOT } from '../app-root';
+import { APP_ROOT } from '../foundations/app-root';
 
 /** Where `npm run build:renderer` (run by `npm ci` through `prepare`) writes the dashboard. */
 export const DEFAULT_DASHBOARD_DIR = join(APP_ROOT, 'dist/renderer');

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import type { WalSync } from '../db/wal-sync';
+import type { WalSync } from '../foundations/db/wal-sync';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

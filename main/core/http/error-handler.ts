@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { Logger } from '../logger';
-import { RateLimitedError, StationError } from '../errors';
+import type { Logger } from '../foundations/logger';
+import { RateLimitedError, StationError } from '../foundations/errors';
 import { HttpError, statusOf } from './errors';
 
 /**

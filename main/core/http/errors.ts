@@ -1,4 +1,4 @@
-import { ERROR_KINDS, type StationError } from '../errors';
+import { ERROR_KINDS, type StationError } from '../foundations/errors';
 
 /**
  * An answer only the HTTP layer gives (no route for a path, a method a path does not serve,

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { hostname, networkInterfaces } from 'node:os';
-import { StationError } from '../errors';
+import { StationError } from '../foundations/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADDRESSES_FRESH_MS = 10_000;

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { StationError } from '../errors';
-import type { PdfRenderer, RenderedHtml, ZplPreview } from '../documents/contract';
-import { ChromiumMissingError } from '../render/chromium-path';
+import { StationError } from '../foundations/errors';
+import type { PdfRenderer, RenderedHtml, ZplPreview } from '../features/documents/contract';
+import { ChromiumMissingError } from '../features/render/chromium-path';
 
 /** A ZPL document's label text (a ZPL template's output, a ZPL carrier label), or undefined. */
 function zplOf(document: RenderedHtml): string | undefined {

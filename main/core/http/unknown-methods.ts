@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { StationError } from '../errors';
+import { StationError } from '../foundations/errors';
 import { HttpError } from './errors';
 
 /** The methods the station's routes are written with; a request with any other never reaches them. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard } from '../../app/api';
 import { useLiveReload } from '../../app/live';
-import { requestState } from '../../../main/core/printing/request-state';
+import { requestState } from '../../../main/core/features/printing/request-state';
 import { printerLabel, usePrinters } from '../printers/use-printers';
 
 /** One thing the bench did: a scan that opened or printed an order, a question, an error. */

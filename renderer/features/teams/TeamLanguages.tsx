@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useStationInfo, type TeamInfo } from '../../app/station-info';
 
-/** The languages the built-in documents are written in (main/core/documents/i18n), by their own names. */
+/** The languages the built-in documents are written in (main/core/features/documents/i18n), by their own names. */
 const LANGUAGES: [string, string][] = [
   ['en', 'English'],
   ['de', 'Deutsch'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoFromExportTimestamp, parseAmount, splitFullName, unguarded } from '../../../main/core/new-orders/csv-values';
+import { isoFromExportTimestamp, parseAmount, splitFullName, unguarded } from '../../../main/core/features/new-orders/csv-values';
 
 describe('CSV cell readers', () => {
   it("reads Shopify's timestamps, with a space before the time and an offset without a colon", () => {

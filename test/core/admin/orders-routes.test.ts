@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
-import { SEARCH_COUNT_CAP } from '../../../main/core/admin/orders-query-store';
+import { SEARCH_COUNT_CAP } from '../../../main/core/features/admin/orders-query-store';
 import { adminClient } from './admin-helpers';
 
 let running: RunningStation;

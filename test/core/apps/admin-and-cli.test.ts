@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stationInProcess } from '../cli/in-process';
-import type { TeamRow } from '../../../main/core/teams/store';
+import type { TeamRow } from '../../../main/core/features/teams/store';
 import { startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;

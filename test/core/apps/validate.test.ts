@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSourceApp, setSourceAppState } from '../../../main/core/apps/service';
-import type { TeamRow } from '../../../main/core/teams/store';
+import { createSourceApp, setSourceAppState } from '../../../main/core/features/apps/service';
+import type { TeamRow } from '../../../main/core/features/teams/store';
 import { startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;

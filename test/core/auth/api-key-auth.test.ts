@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { revokeKey } from '../../../main/core/keys/service';
+import { revokeKey } from '../../../main/core/features/keys/service';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;

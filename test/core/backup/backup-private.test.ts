@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { takeBackup } from '../../../main/core/backup/backup';
-import { openDatabase } from '../../../main/core/db/open';
+import { takeBackup } from '../../../main/core/features/backup/backup';
+import { openDatabase } from '../../../main/core/foundations/db/open';
 
 const root = mkdtempSync(join(tmpdir(), 'station-backup-private-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

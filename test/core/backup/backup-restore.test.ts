@@ -3,8 +3,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBackupFacts } from '../../../main/core/backup/backup';
-import { BACKUPS_KEPT, listAutomaticBackups } from '../../../main/core/backup/daily';
+import { readBackupFacts } from '../../../main/core/features/backup/backup';
+import { BACKUPS_KEPT, listAutomaticBackups } from '../../../main/core/features/backup/daily';
 import { sampleOrder, startStation } from '../../helpers/station';
 import { serve, station, stationJson } from '../cli/run-station';
 

@@ -18,8 +18,8 @@ describe('station runs the built core only while it is current', () => {
 
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'core-entry-'));
-    file('main/core/cli.ts', 10);
-    file('main/core/orders/nested/deep.ts', 20);
+    file('main/core/hosts/cli.ts', 10);
+    file('main/core/features/orders/nested/deep.ts', 20);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

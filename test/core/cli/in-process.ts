@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { main } from '../../../main/core/cli';
+import { main } from '../../../main/core/hosts/cli';
 
 /** Runs `station ARGS --data-dir DIR` in this process and returns its exit code and what it printed. */
 export async function stationInProcess(dataDir: string, args: string[]): Promise<{ code: number; out: string }> {

@@ -182,7 +182,7 @@ describe('station serve', () => {
   });
 
   it('a data dir migrated by a newer station is refused with a one-line error and exit code 1', async () => {
-    const { openDatabase } = await import('../../../main/core/db/open');
+    const { openDatabase } = await import('../../../main/core/foundations/db/open');
     const db = openDatabase(dataDir);
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'future', '2030-01-01T00:00:00Z')").run();
     db.close();

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withStation } from '../../../main/core/cli/with-station';
-import { silentLogger } from '../../../main/core/logger';
+import { withStation } from '../../../main/core/hosts/cli/with-station';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { createStation } from '../../../main/core/station';
 
 let dir: string;

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpointer, type CheckpointResult } from '../../../main/core/db/checkpointer';
-import { openDatabase, type Db } from '../../../main/core/db/open';
-import { silentLogger } from '../../../main/core/logger';
+import { Checkpointer, type CheckpointResult } from '../../../main/core/foundations/db/checkpointer';
+import { openDatabase, type Db } from '../../../main/core/foundations/db/open';
+import { silentLogger } from '../../../main/core/foundations/logger';
 
 let dir: string;
 let db: Db;

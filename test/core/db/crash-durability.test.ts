@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../../main/core/db/open';
-import { orderResource } from '../../../main/core/orders/service';
+import { openDatabase } from '../../../main/core/foundations/db/open';
+import { orderResource } from '../../../main/core/features/orders/service';
 import { sampleOrder } from '../../helpers/station';
 import { serve, stationJson, type Served } from '../cli/run-station';
 

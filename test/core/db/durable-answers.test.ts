@@ -2,7 +2,7 @@ import { fdatasync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
+import { FOLDER_VENDOR_ID } from '../../../main/core/features/printers/folder-backend';
 import { json, printStation, type BatchView, type PrintStation } from '../printing/print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitter } from '../../../main/core/db/group-commit';
-import { WalSync } from '../../../main/core/db/wal-sync';
+import { GroupCommitter } from '../../../main/core/foundations/db/group-commit';
+import { WalSync } from '../../../main/core/foundations/db/wal-sync';
 
 let dir: string;
 let db: Database.Database;

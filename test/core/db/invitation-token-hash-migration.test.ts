@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../main/core/db/open';
-import { hashSecret } from '../../../main/core/keys/service';
-import { noMailer } from '../../../main/core/mail/mailer';
-import { createInvitationsService } from '../../../main/core/teams/invitations';
-import { listMembers } from '../../../main/core/teams/users-store';
+import { openDatabase } from '../../../main/core/foundations/db/open';
+import { hashSecret } from '../../../main/core/features/keys/service';
+import { noMailer } from '../../../main/core/features/mail/mailer';
+import { createInvitationsService } from '../../../main/core/features/teams/invitations';
+import { listMembers } from '../../../main/core/features/teams/users-store';
 import { databaseBefore } from '../../helpers/migration';
 
 /**

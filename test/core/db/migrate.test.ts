@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DatabaseTooNewError, loadMigrations, migrate, type Migration } from '../../../main/core/db/migrate';
-import { openDatabase } from '../../../main/core/db/open';
+import { DatabaseTooNewError, loadMigrations, migrate, type Migration } from '../../../main/core/foundations/db/migrate';
+import { openDatabase } from '../../../main/core/foundations/db/open';
 
 let dir: string;
 let db: Database.Database;

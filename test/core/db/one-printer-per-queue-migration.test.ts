@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../main/core/db/open';
+import { openDatabase } from '../../../main/core/foundations/db/open';
 import { startStation } from '../../helpers/station';
 import { json } from '../printing/print-harness';
 import { databaseBefore } from '../../helpers/migration';

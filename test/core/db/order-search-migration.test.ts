@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listOrderSummaries } from '../../../main/core/admin/orders-query-store';
-import { openDatabase } from '../../../main/core/db/open';
+import { listOrderSummaries } from '../../../main/core/features/admin/orders-query-store';
+import { openDatabase } from '../../../main/core/foundations/db/open';
 import { databaseBefore } from '../../helpers/migration';
 
 /** 0025 indexes the orders a station already holds for the dashboard's search. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listOrderSummaries } from '../../../main/core/admin/orders-query-store';
-import { openDatabase, type Db } from '../../../main/core/db/open';
+import { listOrderSummaries } from '../../../main/core/features/admin/orders-query-store';
+import { openDatabase, type Db } from '../../../main/core/foundations/db/open';
 import { databaseBefore } from '../../helpers/migration';
 
 /** 0026 counts each source's orders for the dashboard's source filter, and triggers keep the counts. */

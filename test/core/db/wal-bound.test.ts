@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpointer, WAL_BOUND_BYTES, type CheckpointResult } from '../../../main/core/db/checkpointer';
-import { openDatabase, type Db } from '../../../main/core/db/open';
-import { silentLogger } from '../../../main/core/logger';
+import { Checkpointer, WAL_BOUND_BYTES, type CheckpointResult } from '../../../main/core/foundations/db/checkpointer';
+import { openDatabase, type Db } from '../../../main/core/foundations/db/open';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { startStation, type RunningStation } from '../../helpers/station';
 
 const MiB = 1024 * 1024;

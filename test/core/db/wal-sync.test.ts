@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WalSync } from '../../../main/core/db/wal-sync';
+import { WalSync } from '../../../main/core/foundations/db/wal-sync';
 
 let dir: string;
 let db: Database.Database;

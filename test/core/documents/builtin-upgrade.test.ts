@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TEMPLATES } from '../../../main/core/documents/builtin';
-import { upgradeBuiltinTemplates } from '../../../main/core/documents/seed';
+import { BUILTIN_TEMPLATES } from '../../../main/core/features/documents/builtin';
+import { upgradeBuiltinTemplates } from '../../../main/core/features/documents/seed';
 import { startStation } from '../../helpers/station';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

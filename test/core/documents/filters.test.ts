@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateEngine } from '../../../main/core/documents/engine';
-import { addressLines, formatDate, money } from '../../../main/core/documents/filters';
-import { documentHtml } from '../../../main/core/documents/html';
-import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
+import { TemplateEngine } from '../../../main/core/features/documents/engine';
+import { addressLines, formatDate, money } from '../../../main/core/features/documents/filters';
+import { documentHtml } from '../../../main/core/features/documents/html';
+import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
 import { pdfBarcodes } from './pdf-tools';
 
 describe('template filters', () => {

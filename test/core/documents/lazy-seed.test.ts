@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../main/core/db/migrate';
-import { createHooks } from '../../../main/core/hooks';
-import { createApiKey } from '../../../main/core/keys/service';
-import { silentLogger } from '../../../main/core/logger';
+import { loadMigrations, migrate } from '../../../main/core/foundations/db/migrate';
+import { createHooks } from '../../../main/core/features/hooks';
+import { createApiKey } from '../../../main/core/features/keys/service';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { createStation } from '../../../main/core/station';
-import { createTeam } from '../../../main/core/teams/service';
+import { createTeam } from '../../../main/core/features/teams/service';
 import { startStation, sampleOrder } from '../../helpers/station';
 import { json, type DocumentView } from './documents-harness';
 

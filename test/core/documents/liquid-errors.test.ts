@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateEngine, TemplateSyntaxError } from '../../../main/core/documents/engine';
+import { TemplateEngine, TemplateSyntaxError } from '../../../main/core/features/documents/engine';
 
 function problem(body: string): { message: string; line?: number; column?: number } {
   try {

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemplateEngine } from '../../../main/core/documents/engine';
-import { renderManyOnThread, RenderThread } from '../../../main/core/documents/render-thread';
-import { DocumentRenderError } from '../../../main/core/documents/render-protocol';
-import { createDocumentsService } from '../../../main/core/documents/service';
-import { silentLogger } from '../../../main/core/logger';
+import { TemplateEngine } from '../../../main/core/features/documents/engine';
+import { renderManyOnThread, RenderThread } from '../../../main/core/features/documents/render-thread';
+import { DocumentRenderError } from '../../../main/core/features/documents/render-protocol';
+import { createDocumentsService } from '../../../main/core/features/documents/service';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { printStation, type PrintStation } from '../printing/print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
+import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
 import { startStation } from '../../helpers/station';
 import { json, type TemplateView } from './documents-harness';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_LANGUAGES, translate } from '../../../main/core/documents/i18n';
+import { DOCUMENT_LANGUAGES, translate } from '../../../main/core/features/documents/i18n';
 import { stationInProcess } from '../cli/in-process';
 import { bytes, documentsStation, json, type TemplateView } from './documents-harness';
 import { pdfText } from './pdf-tools';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamRow } from '../../../main/core/teams/store';
+import type { TeamRow } from '../../../main/core/features/teams/store';
 import { bytes, documentsStation, json, sampleOrder, type DocumentView, type TemplateView } from './documents-harness';
 import { mmToPt, pdfInfo, pdfText } from './pdf-tools';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPING_LABEL_ZPL } from '../../../main/core/documents/builtin/shipping-label-zpl';
-import { TemplateEngine } from '../../../main/core/documents/engine';
-import { templateScope } from '../../../main/core/documents/scope';
-import type { Order } from '../../../main/core/orders/store';
-import { shopView } from '../../../main/core/teams/shop-profile';
+import { SHIPPING_LABEL_ZPL } from '../../../main/core/features/documents/builtin/shipping-label-zpl';
+import { TemplateEngine } from '../../../main/core/features/documents/engine';
+import { templateScope } from '../../../main/core/features/documents/scope';
+import type { Order } from '../../../main/core/features/orders/store';
+import { shopView } from '../../../main/core/features/teams/shop-profile';
 
 const order = (count: number) =>
   ({

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfPageCount } from '../../../main/core/render/page-count';
+import { pdfPageCount } from '../../../main/core/features/render/page-count';
 
 async function pdfOf(pages: number, useObjectStreams: boolean): Promise<Uint8Array> {
   const document = await PDFDocument.create();

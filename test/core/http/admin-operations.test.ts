@@ -9,7 +9,7 @@ import { adminOperationGuard, assertAdminTableMatches } from '../../../main/core
 import { ADMIN_OPERATIONS, tableDifferences } from '../../../main/core/http/admin/operations';
 import { ANSWER_COMPONENTS, OPERATION_ANSWERS, OPERATION_INPUTS } from '../../../main/core/http/admin/schemas';
 import { AnswerOffContract, checkAnswer } from '../../helpers/openapi-check';
-import type { Logger } from '../../../main/core/logger';
+import type { Logger } from '../../../main/core/foundations/logger';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { dashboardClientSource } from '../../../scripts/dashboard-client-source';
 import { adminClient } from '../admin/admin-helpers';

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../main/core/db/open';
-import { createHooks } from '../../../main/core/hooks';
-import { StationError } from '../../../main/core/errors';
-import { KEY_PATTERN, checkApiKey, createApiKey, hashSecret, revokeKey } from '../../../main/core/keys/service';
-import { listApiKeys } from '../../../main/core/keys/store';
-import { createTeam } from '../../../main/core/teams/service';
+import { openDatabase, type Db } from '../../../main/core/foundations/db/open';
+import { createHooks } from '../../../main/core/features/hooks';
+import { StationError } from '../../../main/core/foundations/errors';
+import { KEY_PATTERN, checkApiKey, createApiKey, hashSecret, revokeKey } from '../../../main/core/features/keys/service';
+import { listApiKeys } from '../../../main/core/features/keys/store';
+import { createTeam } from '../../../main/core/features/teams/service';
 
 let dir: string;
 let db: Db;

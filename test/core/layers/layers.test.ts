@@ -48,65 +48,70 @@ describe('the layer rules (npm run lint)', () => {
 
   it('fail on a planted cycle and a planted upward import, naming each rule', { timeout: 120_000 }, async () => {
     plant({
-      'main/core/orders/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
-      'main/core/orders/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
-      'main/core/db/open.ts': "import { a } from '../orders/a';\nexport const open = a;\n",
-      'main/core/printing/routes.ts': "import { doc } from '../http/openapi/document';\nexport const routes = doc;\n",
+      'main/core/features/orders/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+      'main/core/features/orders/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      'main/core/foundations/db/open.ts': "import { a } from '../../features/orders/a';\nexport const open = a;\n",
+      'main/core/features/printing/routes.ts': "import { doc } from '../../http/openapi/document';\nexport const routes = doc;\n",
       'main/core/http/openapi/document.ts': 'export const doc = 1;\n',
-      'main/core/printing/service.ts': "import { status } from '../http/errors';\nexport const service = status;\n",
+      'main/core/features/printing/service.ts': "import { status } from '../../http/errors';\nexport const service = status;\n",
       'main/core/http/errors.ts': 'export const status = 400;\n',
     });
     const { code, said } = await cruise(planted);
     expect(code).not.toBe(0);
-    expect(said).toMatch(/error no-cycle: main\/core\/orders\/(a|b)\.ts/);
-    expect(said).toContain('error foundations-import-no-feature: main/core/db/open.ts → main/core/orders/a.ts');
-    expect(said).toContain('error features-import-no-api-description: main/core/printing/routes.ts → main/core/http/openapi/document.ts');
-    expect(said).toContain('error features-import-http-only-in-routes: main/core/printing/service.ts → main/core/http/errors.ts');
+    expect(said).toMatch(/error no-cycle: main\/core\/features\/orders\/(a|b)\.ts/);
+    expect(said).toContain('error foundations-import-no-feature: main/core/foundations/db/open.ts → main/core/features/orders/a.ts');
+    expect(said).toContain('error features-import-no-api-description: main/core/features/printing/routes.ts → main/core/http/openapi/document.ts');
+    expect(said).toContain('error features-import-http-only-in-routes: main/core/features/printing/service.ts → main/core/http/errors.ts');
     // A route file may import http/.
-    expect(said).not.toContain('features-import-http-only-in-routes: main/core/printing/routes.ts');
+    expect(said).not.toContain('features-import-http-only-in-routes: main/core/features/printing/routes.ts');
   });
 
   it('fail on a planted import against each of the other rules, naming it', { timeout: 120_000 }, async () => {
     plant({
-      'main/core/orders/planted.ts': "import { print } from '../printing/planted';\nexport const order = print;\n",
-      'main/core/printing/planted.ts': 'export const print = 1;\n',
-      'main/core/documents/planted.ts': "import { render } from '../render/planted';\nexport const doc = render;\n",
-      'main/core/render/planted.ts': 'export const render = 1;\n',
-      'main/core/teams/planted.ts': "import { station } from '../station';\nexport const team = station;\n",
+      'main/core/features/orders/planted.ts': "import { print } from '../printing/planted';\nexport const order = print;\n",
+      'main/core/features/printing/planted.ts': 'export const print = 1;\n',
+      'main/core/features/documents/planted.ts': "import { render } from '../render/planted';\nexport const doc = render;\n",
+      'main/core/features/render/planted.ts': 'export const render = 1;\n',
+      'main/core/features/teams/planted.ts': "import { station } from '../../station';\nexport const team = station;\n",
       'main/core/station.ts': 'export const station = 1;\n',
-      'main/core/links/planted.ts': "import { page } from '../../../renderer/planted';\nexport const link = page;\n",
-      'renderer/planted.ts': "import { print } from '../main/core/printing/planted';\nimport { words } from '../main/core/printing/job-words';\nexport const page = print + words;\n",
-      'main/core/printing/job-words.ts': 'export const words = 1;\n',
-      'preload/index.ts': "import { words } from '../main/core/printing/job-words';\nexport const bridge = words;\n",
+      'main/core/features/links/planted.ts': "import { page } from '../../../../renderer/planted';\nexport const link = page;\n",
+      'renderer/planted.ts': "import { print } from '../main/core/features/printing/planted';\nimport { words } from '../main/core/features/printing/job-words';\nexport const page = print + words;\n",
+      'main/core/features/printing/job-words.ts': 'export const words = 1;\n',
+      'preload/index.ts': "import { words } from '../main/core/features/printing/job-words';\nexport const bridge = words;\n",
     });
     const { code, said } = await cruise(planted);
     expect(code).not.toBe(0);
-    expect(said).toContain('error features-import-only-features-below: main/core/orders/planted.ts → main/core/printing/planted.ts');
-    expect(said).toContain('error documents-import-no-render-or-printing: main/core/documents/planted.ts → main/core/render/planted.ts');
-    expect(said).toContain('error core-imports-no-root-or-host: main/core/teams/planted.ts → main/core/station.ts');
-    expect(said).toContain('error core-imports-no-renderer: main/core/links/planted.ts → renderer/planted.ts');
-    expect(said).toContain('error renderer-imports-only-shared-core: renderer/planted.ts → main/core/printing/planted.ts');
-    expect(said).toContain('error preload-imports-no-core: preload/index.ts → main/core/printing/job-words.ts');
+    expect(said).toContain('error features-import-only-features-below: main/core/features/orders/planted.ts → main/core/features/printing/planted.ts');
+    expect(said).toContain('error documents-import-no-render-or-printing: main/core/features/documents/planted.ts → main/core/features/render/planted.ts');
+    expect(said).toContain('error core-imports-no-root-or-host: main/core/features/teams/planted.ts → main/core/station.ts');
+    expect(said).toContain('error core-imports-no-renderer: main/core/features/links/planted.ts → renderer/planted.ts');
+    expect(said).toContain('error renderer-imports-only-shared-core: renderer/planted.ts → main/core/features/printing/planted.ts');
+    expect(said).toContain('error preload-imports-no-core: preload/index.ts → main/core/features/printing/job-words.ts');
     // A module the rule names as shared is the renderer's to import.
-    expect(said).not.toContain('renderer-imports-only-shared-core: renderer/planted.ts → main/core/printing/job-words.ts');
+    expect(said).not.toContain('renderer-imports-only-shared-core: renderer/planted.ts → main/core/features/printing/job-words.ts');
   });
 
   it('name only folders and files that exist (a rule about a path that is gone cannot fail)', () => {
-    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]>;
+    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]> & { FOUNDATIONS_DIR: string; FEATURES_DIR: string };
     const gone = [
-      ...[...layers.FOUNDATION_FOLDERS!, ...layers.FEATURE_FOLDERS!, ...layers.LOW_FEATURES!, ...layers.HIGH_FEATURES!].map((name) => `main/core/${name}/`),
-      ...[...layers.FOUNDATION_FILES!, ...layers.FEATURE_FILES!].map((name) => `main/core/${name}.ts`),
+      ...layers.FOUNDATION_FOLDERS!.map((name) => `${layers.FOUNDATIONS_DIR}/${name}/`),
+      ...layers.FOUNDATION_FILES!.map((name) => `${layers.FOUNDATIONS_DIR}/${name}.ts`),
+      ...[...layers.FEATURE_FOLDERS!, ...layers.LOW_FEATURES!, ...layers.HIGH_FEATURES!].map((name) => `${layers.FEATURES_DIR}/${name}/`),
+      ...layers.FEATURE_FILES!.map((name) => `${layers.FEATURES_DIR}/${name}.ts`),
       ...layers.SHARED_WITH_RENDERER!,
     ].filter((path) => !existsSync(join(root, path)));
     expect(gone).toEqual([]);
   });
 
-  it('place every folder and loose file of the core in a tier', () => {
-    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]>;
-    // Besides the tiers' lists: the hosts and the root (cli/, cli.ts, station.ts) and the HTTP edge (http/).
-    const placed = new Set([...layers.FOUNDATION_FOLDERS!, ...layers.FEATURE_FOLDERS!, 'cli', 'http', ...[...layers.FOUNDATION_FILES!, ...layers.FEATURE_FILES!, 'cli', 'station'].map((name) => `${name}.ts`)]);
-    const unplaced = readdirSync(join(root, 'main/core')).filter((entry) => !placed.has(entry));
-    expect(unplaced).toEqual([]);
+  it('place every folder and loose file of the core in a tier, and the tiers are the folders of main/core', () => {
+    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]> & { FOUNDATIONS_DIR: string; FEATURES_DIR: string };
+    // main/core holds the tiers' folders (http/ is the HTTP edge and the API descriptions, hosts/ the `station` command) and the composition root.
+    expect(readdirSync(join(root, 'main/core')).sort()).toEqual(['features', 'foundations', 'hosts', 'http', 'station.ts']);
+    const unplaced = (dir: string, folders: string[], files: string[]) => {
+      const placed = new Set([...folders, ...files.map((name) => `${name}.ts`)]);
+      return readdirSync(join(root, dir)).filter((entry) => !placed.has(entry)).map((entry) => `${dir}/${entry}`);
+    };
+    expect([...unplaced(layers.FOUNDATIONS_DIR, layers.FOUNDATION_FOLDERS!, layers.FOUNDATION_FILES!), ...unplaced(layers.FEATURES_DIR, layers.FEATURE_FOLDERS!, layers.FEATURE_FILES!)]).toEqual([]);
   });
 });
 
@@ -118,9 +123,9 @@ describe('SQL only in stores (npm run lint)', () => {
   };
 
   it('refuses a statement prepared outside a *store.ts file, and takes it in one', { timeout: 60_000 }, async () => {
-    expect(await messagesAt('main/core/printing/planted-service.ts', sql)).toEqual(['no-restricted-syntax: SQL belongs in a *store.ts file: add a function there and call it.']);
-    expect(await messagesAt('main/core/printing/planted-store.ts', sql)).toEqual([]);
+    expect(await messagesAt('main/core/features/printing/planted-service.ts', sql)).toEqual(['no-restricted-syntax: SQL belongs in a *store.ts file: add a function there and call it.']);
+    expect(await messagesAt('main/core/features/printing/planted-store.ts', sql)).toEqual([]);
     const exec = "import type { Db } from '../db/open';\nexport const wipe = (db: Db) => db.exec('DELETE FROM orders');\n";
-    expect(await messagesAt('main/core/orders/planted.ts', exec)).toHaveLength(1);
+    expect(await messagesAt('main/core/features/orders/planted.ts', exec)).toHaveLength(1);
   });
 });

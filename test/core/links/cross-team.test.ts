@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ExpressionInput, EvalItem } from '../../../main/core/sandbox/engine';
+import type { ExpressionInput, EvalItem } from '../../../main/core/features/sandbox/engine';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { json, type LinkBody } from './links-helpers';
 

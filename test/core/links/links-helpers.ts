@@ -1,4 +1,4 @@
-import { createSourceApp } from '../../../main/core/apps/service';
+import { createSourceApp } from '../../../main/core/features/apps/service';
 import type { RunningStation } from '../../helpers/station';
 
 /** A Shopify-like order body as a shop connector app would post it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logLine } from '../../../main/core/logger';
+import { logLine } from '../../../main/core/foundations/logger';
 
 describe('the log line', () => {
   it('writes controls a terminal acts on and bidi controls as \\uXXXX, and reads back as the same text', () => {

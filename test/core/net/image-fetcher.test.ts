@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../../main/core/net/addresses';
-import { IMAGE_LIMITS, ImageFetcher } from '../../../main/core/net/image-fetcher';
-import { ImageCache, inlineImages } from '../../../main/core/render/inline-images';
+import { isPublicAddress } from '../../../main/core/features/net/addresses';
+import { IMAGE_LIMITS, ImageFetcher } from '../../../main/core/features/net/image-fetcher';
+import { ImageCache, inlineImages } from '../../../main/core/features/render/inline-images';
 import { imageServer, PNG } from './image-server';
 
 describe('public addresses', () => {
@@ -99,7 +99,7 @@ describe('the image fetcher', () => {
   it('fetches at most 50 images per document and says on the document why the rest are missing', async () => {
     const before = server.requests.length;
     const html = Array.from({ length: 60 }, (_, i) => `<img class="thumb" src="http://127.0.0.1:${server.port}/png?n=${i}&amp;size=s" alt="">`).join('');
-    const cache = new (await import('../../../main/core/render/inline-images')).ImageCache(allowing('127.0.0.1'));
+    const cache = new (await import('../../../main/core/features/render/inline-images')).ImageCache(allowing('127.0.0.1'));
     const inlined = await inlineImages(html, cache);
     expect(server.requests.length - before).toBe(IMAGE_LIMITS.perDocument);
     // The entity in the attribute was decoded before fetching.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WARNINGS } from '../../../main/core/ignored-fields';
-import type { Logger } from '../../../main/core/logger';
-import { ignoredFieldsLog } from '../../../main/core/orders/ignored-fields-log';
+import { MAX_WARNINGS } from '../../../main/core/foundations/ignored-fields';
+import type { Logger } from '../../../main/core/foundations/logger';
+import { ignoredFieldsLog } from '../../../main/core/features/orders/ignored-fields-log';
 import { startStation, type RunningStation } from '../../helpers/station';
 
 /**

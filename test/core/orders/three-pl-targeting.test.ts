@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamRow } from '../../../main/core/teams/store';
+import type { TeamRow } from '../../../main/core/features/teams/store';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Logger } from '../../../main/core/logger';
+import type { Logger } from '../../../main/core/foundations/logger';
 import { createStation } from '../../../main/core/station';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

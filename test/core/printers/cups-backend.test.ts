@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CupsBackend, FORGOTTEN_REASON } from '../../../main/core/printers/cups-backend';
-import { PermanentPrintError } from '../../../main/core/printers/backend';
+import { CupsBackend, FORGOTTEN_REASON } from '../../../main/core/features/printers/cups-backend';
+import { PermanentPrintError } from '../../../main/core/features/printers/backend';
 import { makePdf, pdfPages, pdfPageSizesMm, pdfText, waitFor, waitForKeptJob, waitForPrintedPdf } from './cups-output';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

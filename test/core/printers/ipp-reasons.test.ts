@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedReason, jobProblem, printerProblem, reasonKeywords, waitingReason } from '../../../main/core/printers/ipp-reasons';
+import { failedReason, jobProblem, printerProblem, reasonKeywords, waitingReason } from '../../../main/core/features/printers/ipp-reasons';
 
 describe('IPP state reasons in words', () => {
   it('reads keywords from a CSV cell, dropping none', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrinterResource } from '../../../main/core/printers/service';
+import type { PrinterResource } from '../../../main/core/features/printers/service';
 import { PrivateCupsd } from '../../helpers/cups/private-cupsd';
 import { NO_MACHINE_CUPS } from '../../helpers/cups/test-cups';
 import { serve, type Served } from '../cli/run-station';

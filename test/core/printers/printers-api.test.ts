@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type PrintStation } from '../printing/print-harness';
-import type { PrinterResource } from '../../../main/core/printers/service';
+import type { PrinterResource } from '../../../main/core/features/printers/service';
 import { useTestCups } from '../../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).

@@ -4,8 +4,8 @@
 //   node --import tsx test/core/printing/held-auto-print-station.ts DATA_DIR
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DiscoveredPrinter, PrintBackend } from '../../../main/core/printers/backend';
-import { silentLogger } from '../../../main/core/logger';
+import type { DiscoveredPrinter, PrintBackend } from '../../../main/core/features/printers/backend';
+import { silentLogger } from '../../../main/core/foundations/logger';
 
 /**
  * A backend whose discovery answers only when the test opens it: it holds an automatic print

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Overview } from '../../../main/core/admin/overview-routes';
+import type { Overview } from '../../../main/core/features/admin/overview-routes';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { startStation, sampleOrder, type RunningStation } from '../../helpers/station';
 import type { StationOptions } from '../../../main/core/station';
-import type { TeamRow, TeamType } from '../../../main/core/teams/store';
+import type { TeamRow, TeamType } from '../../../main/core/features/teams/store';
 import { waitFor } from '../printers/cups-output';
 
 export { sampleOrder };

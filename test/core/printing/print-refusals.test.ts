@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Overview } from '../../../main/core/admin/overview-routes';
-import type { Logger } from '../../../main/core/logger';
+import type { Overview } from '../../../main/core/features/admin/overview-routes';
+import type { Logger } from '../../../main/core/foundations/logger';
 import { useTestCups } from '../../helpers/cups/test-cups';
 import { json, printStation, type PrintStation } from './print-harness';
 

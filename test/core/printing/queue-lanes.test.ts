@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/core/logger';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { createStation } from '../../../main/core/station';
 import { waitFor, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation } from './print-harness';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TemplateEngine } from '../../../main/core/documents/engine';
-import { createDocumentsService } from '../../../main/core/documents/service';
-import { FOLDER_VENDOR_ID } from '../../../main/core/printers/folder-backend';
-import { DOCUMENTS_PER_TURN } from '../../../main/core/printing/queue';
+import { TemplateEngine } from '../../../main/core/features/documents/engine';
+import { createDocumentsService } from '../../../main/core/features/documents/service';
+import { FOLDER_VENDOR_ID } from '../../../main/core/features/printers/folder-backend';
+import { DOCUMENTS_PER_TURN } from '../../../main/core/features/printing/queue';
 import { json, printStation, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

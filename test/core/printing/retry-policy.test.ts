@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS } from '../../../main/core/printing/queue';
-import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/documents/contract';
-import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
+import { MAX_ATTEMPTS } from '../../../main/core/features/printing/queue';
+import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/features/documents/contract';
+import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOverview, STUCK_AFTER_MS } from '../../../main/core/admin/overview-routes';
+import { readOverview, STUCK_AFTER_MS } from '../../../main/core/features/admin/overview-routes';
 import { freePort } from '../../helpers/cups/private-cupsd';
 import { useTestCups } from '../../helpers/cups/test-cups';
 import { waitFor } from '../printers/cups-output';

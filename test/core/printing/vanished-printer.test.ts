@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../main/core/logger';
-import type { Overview } from '../../../main/core/admin/overview-routes';
-import type { PrinterResource } from '../../../main/core/printers/service';
+import type { Logger } from '../../../main/core/foundations/logger';
+import type { Overview } from '../../../main/core/features/admin/overview-routes';
+import type { PrinterResource } from '../../../main/core/features/printers/service';
 import { useTestCups } from '../../helpers/cups/test-cups';
 import { json, printStation, type PrintStation } from './print-harness';
 

@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkZplLabel, ZPL_MAX_COPIES, ZPL_MAX_FORMATS } from '../../../main/core/carrier-labels/zpl-policy';
+import { checkZplLabel, ZPL_MAX_COPIES, ZPL_MAX_FORMATS } from '../../../main/core/features/carrier-labels/zpl-policy';
 import { freePort } from '../../helpers/cups/private-cupsd';
 import { useTestCups } from '../../helpers/cups/test-cups';
 import { json, printStation, type PrintStation } from './print-harness';

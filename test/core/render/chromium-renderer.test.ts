@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaperSpec, RenderedHtml } from '../../../main/core/documents/contract';
-import { documentHtml } from '../../../main/core/documents/html';
-import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
-import { ChromiumMissingError, resolveChromiumPath } from '../../../main/core/render/chromium-path';
+import type { PaperSpec, RenderedHtml } from '../../../main/core/features/documents/contract';
+import { documentHtml } from '../../../main/core/features/documents/html';
+import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
+import { ChromiumMissingError, resolveChromiumPath } from '../../../main/core/features/render/chromium-path';
 import { mmToPt, pdfInfo, pdfText } from '../documents/pdf-tools';
 
 const A6: PaperSpec = { name: 'A6', widthMm: 105, heightMm: 148, orientation: 'portrait', marginsMm: { top: 5, right: 5, bottom: 5, left: 5 } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChromiumPdfRenderer } from '../../../main/core/render/chromium';
-import { firstSandboxChoice, isSandboxFailure, runsAsRoot } from '../../../main/core/render/chromium-sandbox';
+import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
+import { firstSandboxChoice, isSandboxFailure, runsAsRoot } from '../../../main/core/features/render/chromium-sandbox';
 
 describe('Chromium keeps its sandbox where it can', () => {
   it('an ordinary user launches sandboxed; root cannot, and is told why', () => {

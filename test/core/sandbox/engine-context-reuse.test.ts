@@ -1,6 +1,6 @@
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpressionEngine } from '../../../main/core/sandbox/engine';
+import { ExpressionEngine } from '../../../main/core/features/sandbox/engine';
 
 let engine: ExpressionEngine;
 beforeAll(async () => {

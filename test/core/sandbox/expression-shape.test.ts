@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expressionShapeError } from '../../../main/core/sandbox/expression';
-import { SANDBOX_LIMITS } from '../../../main/core/sandbox/limits';
+import { expressionShapeError } from '../../../main/core/features/sandbox/expression';
+import { SANDBOX_LIMITS } from '../../../main/core/features/sandbox/limits';
 
 describe('a resolver or condition is a single JavaScript expression', () => {
   it.each([

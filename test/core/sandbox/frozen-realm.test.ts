@@ -1,6 +1,6 @@
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
 import { expect, it } from 'vitest';
-import { HARDEN_SOURCE } from '../../../main/core/sandbox/harden';
+import { HARDEN_SOURCE } from '../../../main/core/features/sandbox/harden';
 import { REALM_EXPLORER } from './realm-explorer';
 
 it('leaves nothing unfrozen that an expression can reach in a hardened realm, hidden intrinsics included', async () => {

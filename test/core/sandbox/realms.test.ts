@@ -1,7 +1,7 @@
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSWASMModule } from 'quickjs-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ExpressionEngine } from '../../../main/core/sandbox/engine';
-import { SANDBOX_LIMITS } from '../../../main/core/sandbox/limits';
+import { ExpressionEngine } from '../../../main/core/features/sandbox/engine';
+import { SANDBOX_LIMITS } from '../../../main/core/features/sandbox/limits';
 
 let quickjs: QuickJSWASMModule;
 beforeAll(async () => {

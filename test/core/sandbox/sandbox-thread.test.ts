@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../../main/core/sandbox/sandbox';
-import { WARM_UP_INPUT, WARM_UP_ITEMS } from '../../../main/core/sandbox/warm-up';
+import { createSandbox } from '../../../main/core/features/sandbox/sandbox';
+import { WARM_UP_INPUT, WARM_UP_ITEMS } from '../../../main/core/features/sandbox/warm-up';
 
 const sandbox = createSandbox();
 afterAll(() => sandbox.close());

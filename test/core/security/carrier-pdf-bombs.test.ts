@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { CarrierPdfs } from '../../../main/core/carrier-labels/carrier-pdfs';
-import { consoleLogger } from '../../../main/core/logger';
-import { ProcessClient } from '../../../main/core/threads/process-client';
+import { CarrierPdfs } from '../../../main/core/features/carrier-labels/carrier-pdfs';
+import { consoleLogger } from '../../../main/core/foundations/logger';
+import { ProcessClient } from '../../../main/core/foundations/threads/process-client';
 import { startStation, type RunningStation } from '../../helpers/station';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSourceApp } from '../../../main/core/apps/service';
-import { revokeKey } from '../../../main/core/keys/service';
-import type { TeamRow } from '../../../main/core/teams/store';
+import { createSourceApp } from '../../../main/core/features/apps/service';
+import { revokeKey } from '../../../main/core/features/keys/service';
+import type { TeamRow } from '../../../main/core/features/teams/store';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 /**

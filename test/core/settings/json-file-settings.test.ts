@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonFileSettings, SETTINGS_FILE } from '../../../main/core/settings/json-file-settings';
-import type { SettingsStore } from '../../../main/core/settings/settings-store';
+import { jsonFileSettings, SETTINGS_FILE } from '../../../main/core/foundations/settings/json-file-settings';
+import type { SettingsStore } from '../../../main/core/foundations/settings/settings-store';
 import { startStation } from '../../helpers/station';
 
 let dir: string;

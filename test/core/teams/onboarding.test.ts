@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONBOARDING_TASKS } from '../../../main/core/teams/onboarding';
-import { operatorUser } from '../../../main/core/teams/service';
-import type { TeamRow } from '../../../main/core/teams/store';
+import { ONBOARDING_TASKS } from '../../../main/core/features/teams/onboarding';
+import { operatorUser } from '../../../main/core/features/teams/service';
+import type { TeamRow } from '../../../main/core/features/teams/store';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;

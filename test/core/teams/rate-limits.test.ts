@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimitedError } from '../../../main/core/errors';
-import { SlidingWindowLimit, THREE_PL_LIMITS } from '../../../main/core/teams/rate-limits';
-import { getTeam } from '../../../main/core/teams/store';
+import { RateLimitedError } from '../../../main/core/foundations/errors';
+import { SlidingWindowLimit, THREE_PL_LIMITS } from '../../../main/core/features/teams/rate-limits';
+import { getTeam } from '../../../main/core/features/teams/store';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { bodyText, startSmtpServer, type TestSmtpServer } from '../mail/smtp-server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/core/logger';
-import { ThreadClient, ThreadDeadlineError, ThreadDiedError } from '../../../main/core/threads/thread-client';
+import { silentLogger } from '../../../main/core/foundations/logger';
+import { ThreadClient, ThreadDeadlineError, ThreadDiedError } from '../../../main/core/foundations/threads/thread-client';
 
 const entry = new URL('./fixtures/echo-worker.mjs', import.meta.url);
 const client = (mode?: string, extra: Partial<ConstructorParameters<typeof ThreadClient>[0]> = {}) =>
@@ -117,7 +117,7 @@ describe('the worker’s side: serveRequests', () => {
     new ThreadClient<string, string>({
       name: 'the served thread',
       // A TypeScript worker, as the station runs its own in a checkout: through the tsx bootstrap.
-      entry: new URL('../../../main/core/threads/tsx-bootstrap.mjs', import.meta.url),
+      entry: new URL('../../../main/core/foundations/threads/tsx-bootstrap.mjs', import.meta.url),
       workerData: { threadSource: new URL('./fixtures/served-worker.ts', import.meta.url).href },
       logger: silentLogger,
       onEvent: (message) => events.push(message),

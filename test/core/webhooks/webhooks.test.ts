@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setOrderStatus } from '../../../main/core/orders/store';
+import { setOrderStatus } from '../../../main/core/features/orders/store';
 import { json, printStation, type PrintStation } from '../printing/print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../../main/core/keys/service';
-import { silentLogger } from '../../../main/core/logger';
+import { createApiKey } from '../../../main/core/features/keys/service';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { createStation } from '../../../main/core/station';
-import { createTeam } from '../../../main/core/teams/service';
+import { createTeam } from '../../../main/core/features/teams/service';
 import { ELECTRON_NATIVE_DIR, SQLITE_BINDING_FILE } from '../../../main/electron/native-binding';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

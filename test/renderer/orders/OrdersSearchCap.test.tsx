@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP } from '../../../main/core/admin/orders-query-store';
+import { SEARCH_COUNT_CAP } from '../../../main/core/features/admin/orders-query-store';
 import { OrdersPage } from '../../../renderer/features/orders/OrdersPage';
 import { renderPage, stationForPage, useBridge } from '../station-harness';
 import { sampleOrder, type StationProcess } from '../station-process';

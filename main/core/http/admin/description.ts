@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { STATION_VERSION } from '../../version';
+import { STATION_VERSION } from '../../foundations/version';
 import { ADMIN_OPERATIONS, type AdminOperation } from './operations';
 import { ANSWER_COMPONENTS, OPERATION_ANSWERS, OPERATION_INPUTS, type OperationAnswer } from './schemas';
 
@@ -90,9 +90,8 @@ function operationObject(operation: AdminOperation) {
     ...(params.length ? { parameters: params } : {}),
     ...(input.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(input.body, `${id[0]!.toUpperCase()}${id.slice(1)}Body`) } } } }
-      : ['POST', 'PUT', 'PATCH'].includes(operation.method)
-        ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
-        : {}),
+      : // An operation without a body schema reads no body (a POST that acts on its path alone).
+        {}),
     responses: {
       ...successResponse(operation, `${id[0]!.toUpperCase()}${id.slice(1)}Answer`),
       '4XX': { description: 'Refused, in words', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

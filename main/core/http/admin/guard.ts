@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { forbidden } from '../../errors';
+import { forbidden } from '../../foundations/errors';
 import { adminOperation, tableDifferences, type AdminRole } from './operations';
 
 /**

@@ -1,40 +1,41 @@
 import { z } from 'zod';
-import { apiKeyAnswer, createdApiKeyAnswer, listedApiKeyAnswer, orderDetailExtras, orderFacetsAnswer, orderPageAnswer, overviewAnswer, stationAnswer } from '../../admin/admin-answers';
-import { sourceAppAnswer } from '../../apps/admin-answers';
-import { appListQuery, createAppSchema, updateAppSchema } from '../../apps/routes';
-import { flowAnswer, templateAnswer, templateTestPrintAnswer } from '../../documents/admin-answers';
-import { documentFileQuery, previewBody } from '../../documents/admin-routes';
+import { apiKeyAnswer, createdApiKeyAnswer, listedApiKeyAnswer, orderDetailExtras, orderFacetsAnswer, orderPageAnswer, overviewAnswer, stationAnswer } from '../../features/admin/admin-answers';
+import { sourceAppAnswer } from '../../features/apps/admin-answers';
+import { appListQuery, createAppSchema, updateAppSchema } from '../../features/apps/routes';
+import { flowAnswer, templateAnswer, templateTestPrintAnswer } from '../../features/documents/admin-answers';
+import { documentFileQuery, previewBody } from '../../features/documents/admin-routes';
 import { documentAnswer, linkAnswer, linkDeletedAnswer, linkErrorAnswer, memberAnswer, merchantAnswer, orderAnswer, orderCreatedAnswer, printBatchResultAnswer, printerAnswer, teamAnswer } from '../openapi/answers';
-import { linkErrorSummaryAnswer, linkTrialAnswer } from '../../links/admin-answers';
-import { mailTestBody } from '../../mail/admin-routes';
-import { mailSettingsAnswer, mailTestAnswer } from '../../mail/schema';
-import { networkSettingsAnswer } from '../../net/admin-routes';
-import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../new-orders/admin-answers';
-import { printServerAnswer } from '../../printers/routes';
-import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer } from '../../printing/admin-answers';
-import { moveBody } from '../../printing/admin-routes';
-import { diskAnswer, retentionAnswer, sweepAnswer } from '../../retention/admin-answers';
-import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer, signInBody } from '../../sessions/session-routes';
-import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../teams/admin-answers';
-import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../webhooks/admin-answers';
-import { webhookListQuery } from '../../webhooks/admin-routes';
-import { createKeyBody } from '../../admin/keys-routes';
-import { listQuery } from '../../admin/orders-routes';
-import { adminPrintBody } from '../../admin/print-routes';
-import { previewQuery, testPrintBody } from '../../documents/admin-routes';
-import { flowSchema, templateCreateSchema, templateUpdateSchema } from '../../documents/schema';
-import { draftTestSchema, teamIdSchema, testSchema } from '../../links/admin-routes';
-import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../links/schema';
-import { mailSettingsInput } from '../../mail/schema';
-import { networkSettingsInput } from '../../net/admin-routes';
-import { csvBody, importBody, manualBody } from '../../new-orders/manual-orders';
-import { printServerInput } from '../../printers/print-server';
-import { batchListQuery, defaultPrinterBody, printerSettingsBody, requestListQuery, routeBody } from '../../printing/admin-routes';
-import { retentionInput } from '../../retention/settings';
-import { policyInput } from '../../sessions/session-routes';
-import { shopProfileSchema } from '../../teams/shop-profile';
-import { acceptInvitationSchema, accountManagerSchema, createMerchantSchema, invitationSchema, taskDoneSchema, teamLocaleSchema } from '../../teams/schema';
-import { createBody, deliveriesQuery, updateBody } from '../../webhooks/admin-routes';
+import { linkErrorSummaryAnswer, linkTrialAnswer } from '../../features/links/admin-answers';
+import { mailTestBody } from '../../features/mail/admin-routes';
+import { mailSettingsAnswer, mailTestAnswer } from '../../features/mail/schema';
+import { networkSettingsAnswer } from '../../features/net/admin-routes';
+import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../features/new-orders/admin-answers';
+import { printServerAnswer } from '../../features/printers/routes';
+import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer } from '../../features/printing/admin-answers';
+import { moveBody } from '../../features/printing/admin-routes';
+import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
+import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer, signInBody } from '../../features/sessions/session-routes';
+import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
+import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
+import { webhookListQuery } from '../../features/webhooks/admin-routes';
+import { eventsQuery } from '../../features/admin/events-routes';
+import { createKeyBody } from '../../features/admin/keys-routes';
+import { listQuery } from '../../features/admin/orders-routes';
+import { adminPrintBody } from '../../features/admin/print-routes';
+import { previewQuery, testPrintBody } from '../../features/documents/admin-routes';
+import { flowSchema, templateCreateSchema, templateUpdateSchema } from '../../features/documents/schema';
+import { draftTestSchema, teamIdSchema, testSchema } from '../../features/links/admin-routes';
+import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../features/links/schema';
+import { mailSettingsInput } from '../../features/mail/schema';
+import { networkSettingsInput } from '../../features/net/admin-routes';
+import { csvBody, importBody, manualBody } from '../../features/new-orders/manual-orders';
+import { printServerInput } from '../../features/printers/print-server';
+import { batchListQuery, defaultPrinterBody, printerSettingsBody, requestListQuery, routeBody } from '../../features/printing/admin-routes';
+import { retentionInput } from '../../features/retention/settings';
+import { policyInput } from '../../features/sessions/session-routes';
+import { shopProfileSchema } from '../../features/teams/shop-profile';
+import { acceptInvitationSchema, accountManagerSchema, createMerchantSchema, invitationSchema, taskDoneSchema, teamLocaleSchema } from '../../features/teams/schema';
+import { createBody, deliveriesQuery, updateBody } from '../../features/webhooks/admin-routes';
 
 /** What an operation reads: its body's schema, its query's. */
 export interface OperationInput {
@@ -49,6 +50,7 @@ export interface OperationInput {
  * reads no body or query, or reads it with a schema not yet exported.
  */
 export const OPERATION_INPUTS: Record<string, OperationInput> = {
+  'GET /admin/api/events': { query: eventsQuery },
   'POST /admin/api/session': { body: signInBody },
   'POST /admin/api/print-jobs/:id/move': { body: moveBody },
   'GET /admin/api/apps': { query: appListQuery },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../orders/schema';
-import { LINK_TYPES, MANUAL_SOURCES } from '../../links/schema';
-import { TEAM_STATUSES } from '../../teams/store';
+import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../features/orders/schema';
+import { LINK_TYPES, MANUAL_SOURCES } from '../../features/links/schema';
+import { TEAM_STATUSES } from '../../features/teams/store';
 
 /**
  * What the API answers, as zod schemas. The routes build these objects by hand; the OpenAPI

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../links/schema';
-import { orderRequestSchema } from '../../orders/schema';
-import { printerListQuerySchema } from '../../printers/routes';
-import { printOneRequestSchema, printRequestSchema, strictQuerySchema } from '../../printing/schema';
-import { accountManagerSchema, createMerchantSchema, invitationSchema } from '../../teams/schema';
+import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../features/links/schema';
+import { orderRequestSchema } from '../../features/orders/schema';
+import { printerListQuerySchema } from '../../features/printers/routes';
+import { printOneRequestSchema, printRequestSchema, strictQuerySchema } from '../../features/printing/schema';
+import { accountManagerSchema, createMerchantSchema, invitationSchema } from '../../features/teams/schema';
 import * as answers from './answers';
 
 // The schemas the document names, by name: what operations.ts refers to and document.ts converts.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { STRICT_SPELLINGS } from '../../printing/schema';
-import { STATION_VERSION } from '../../version';
+import { STRICT_SPELLINGS } from '../../features/printing/schema';
+import { STATION_VERSION } from '../../foundations/version';
 import { answerComponents, bodyComponents, optionalBodies, queryComponents, type BodyName, type QueryName } from './components';
 import { operations, type Answer, type Operation } from './operations';
 

@@ -1,0 +1,58 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { StationEventMap, StationEvents } from '../../foundations/events';
+
+const HEARTBEAT_MS = 15_000;
+const FORWARDED = ['order', 'batch', 'job', 'printers', 'import'] as const satisfies readonly (keyof StationEventMap)[];
+
+/** The stream's query: the session, for an EventSource, which cannot set headers (read by the session check, sessions.ts). */
+export const eventsQuery = z.object({ session: z.string().max(200).optional().describe('The session token, for an EventSource (it cannot send Authorization)') });
+
+/**
+ * `GET /admin/api/events`: Server-Sent Events for the dashboard's live views. Each station
+ * event becomes one SSE message named after its channel (`order`, `batch`, `job`,
+ * `printers`) with the event as JSON data. A comment line every 15 s keeps proxies and
+ * idle timeouts from closing the stream.
+ */
+export function adminEventRoutes(router: Router, events: StationEvents): { closeAll(): void } {
+  const open = new Set<() => void>();
+
+  router.get('/admin/api/events', (ctx) => {
+    // Written straight to the socket: Koa's stream piping reports every closed tab as an error.
+    ctx.respond = false;
+    const stream = ctx.res;
+    const listeners = FORWARDED.map((channel) => {
+      const listener = (event: unknown) => stream.write(`event: ${channel}\ndata: ${JSON.stringify(event)}\n\n`);
+      events.on(channel, listener);
+      return () => events.off(channel, listener);
+    });
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      if (!open.delete(end)) return;
+      clearInterval(heartbeat);
+      for (const off of listeners) off();
+      stream.end();
+    };
+    open.add(end);
+    ctx.req.on('close', end);
+    stream.on('close', end);
+
+    ctx.req.socket.setTimeout(0);
+    ctx.req.socket.setNoDelay(true);
+    stream.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    // The client reconnects after 2 s if the station restarts.
+    stream.write('retry: 2000\n: connected\n\n');
+  });
+
+  return {
+    /** Ends every open stream, so a stopping server is not held open by dashboards. */
+    closeAll: () => {
+      for (const end of [...open]) end();
+    },
+  };
+}

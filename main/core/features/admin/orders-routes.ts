@@ -1,0 +1,67 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { Db } from '../../foundations/db/open';
+import type { StationEvents } from '../../foundations/events';
+import { validate } from '../../foundations/validate';
+import { nowIso } from '../../foundations/ids';
+import { listStatusHistory, setOrderStatus } from '../orders/store';
+import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
+import { findAnyOrder } from '../orders/service';
+
+export const listQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(['ready', 'printed', 'ignored']).optional(),
+  tag: z.string().max(100).optional(),
+  source: z.string().max(100).optional(),
+  team: z.string().max(100).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const emptyToUndefined = (query: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined));
+
+
+
+/** The order list, detail, and ignore/restore for the dashboard. */
+export function adminOrderRoutes(router: Router, db: Db, events: StationEvents): void {
+  router.get('/admin/api/orders', (ctx) => {
+    const query = validate(listQuery, emptyToUndefined(ctx.query), 'The order filter is not valid');
+    ctx.body = listOrderSummaries(
+      db,
+      { q: query.q || undefined, status: query.status, tag: query.tag, source: query.source, teamId: query.team },
+      query.offset,
+      query.limit,
+    );
+  });
+
+  router.get('/admin/api/orders/facets', (ctx) => {
+    ctx.body = orderFacets(db);
+  });
+
+  router.get('/admin/api/orders/:idOrKey', (ctx) => {
+    ctx.body = orderDetail(db, findAnyOrder(db, ctx.params.idOrKey!));
+  });
+
+  // Ignoring keeps an order out of printing; restoring puts back the status it had before.
+  router.post('/admin/api/orders/:idOrKey/ignore', (ctx) => {
+    const row = findAnyOrder(db, ctx.params.idOrKey!);
+    if (setOrderStatus(db, row.id, 'ignored', 'ignored from the dashboard', nowIso())) {
+      events.emit('order', { type: 'status', orderId: row.id, teamId: row.team_id });
+    }
+    ctx.body = orderDetail(db, findAnyOrder(db, row.id));
+  });
+
+  router.post('/admin/api/orders/:idOrKey/restore', (ctx) => {
+    const row = findAnyOrder(db, ctx.params.idOrKey!);
+    if (row.status === 'ignored') {
+      const before = listStatusHistory(db, row.id)
+        .reverse()
+        .find((entry) => entry.status !== 'ignored');
+      const status = before?.status === 'printed' ? 'printed' : 'ready';
+      setOrderStatus(db, row.id, status, 'restored from the dashboard', nowIso());
+      events.emit('order', { type: 'status', orderId: row.id, teamId: row.team_id });
+    }
+    ctx.body = orderDetail(db, findAnyOrder(db, row.id));
+  });
+}

@@ -1,0 +1,117 @@
+import type Router from '@koa/router';
+import type { Db } from '../../foundations/db/open';
+import { listPrinters } from '../printers/store';
+import { printerDisplayName } from '../printing/store';
+import { countErrorRefusalsSince, errorRefusalsSince, orderNumbersOf } from '../printing/refusals-store';
+import { requestTitle } from '../printing/request-state';
+import { routingOnMissingPrinters, type RoutingUse } from '../printing/routing-store';
+import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, ordersCreatedSince, pagesSubmittedSince } from './overview-store';
+
+/** The hours of the pages-per-hour chart: the last day, the current hour last. */
+export const OVERVIEW_HOURS = 24;
+/** At most this many jobs that need a look are listed. */
+const FAILING_LIMIT = 20;
+/** A job at its printer this long, with something the printer says about it, needs a look. */
+export const STUCK_AFTER_MS = 60_000;
+
+export interface Overview {
+  /** Midnight of the station's own day (its OS time zone), as UTC. */
+  dayStartedAt: string;
+  /** `printsRefused`: print requests today with orders that could not print (an `error` refusal). */
+  today: { orders: number; pages: number; jobsDone: number; jobsFailed: number; printsRefused: number };
+  pagesPerHour: { hourStartedAt: string; pages: number }[];
+  queueDepth: number;
+  /**
+   * Failed jobs of the last day (not retried since), queued jobs retrying or waiting on the
+   * printer system, and every job not finished whose printer is offline (paused, rejecting,
+   * erroring): `reason` then says where it waits and why.
+   */
+  failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
+  /** Print requests of the last day whose orders could not print (refused at the door: no paper, no printer, no template…). */
+  refusedPrints: { id: string; requestId: string; title: string; reason: string; orderNumbers: string[]; createdAt: string }[];
+  /** `reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is. */
+  printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
+  /** Routing that names a printer the print system no longer lists (a tag's printer, a pool member, a team's default): its documents cannot print there. */
+  routesToMissingPrinters: RoutingUse[];
+}
+
+/** What the Overview page shows: the day at a glance, read in a few indexed queries. */
+export function readOverview(db: Db, now = new Date()): Overview {
+  const dayStart = new Date(now);
+  dayStart.setHours(0, 0, 0, 0);
+  const day = dayStart.toISOString();
+  const firstHour = new Date(now);
+  firstHour.setMinutes(0, 0, 0);
+  firstHour.setTime(firstHour.getTime() - (OVERVIEW_HOURS - 1) * 3_600_000);
+
+  const orders = ordersCreatedSince(db, day);
+  const jobs = jobTotalsSince(db, day);
+
+  const buckets = Array.from({ length: OVERVIEW_HOURS }, (_, index) => ({ hourStartedAt: new Date(firstHour.getTime() + index * 3_600_000).toISOString(), pages: 0 }));
+  for (const { at, pages } of pagesSubmittedSince(db, firstHour.toISOString())) {
+    const index = Math.floor((Date.parse(at) - firstHour.getTime()) / 3_600_000);
+    if (index >= 0 && index < OVERVIEW_HOURS) buckets[index]!.pages += pages;
+  }
+
+  const queueDepth = openJobCount(db);
+  const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT, new Date(now.getTime() - STUCK_AFTER_MS).toISOString());
+  const openByPrinter = openJobsByPrinter(db);
+  const all = listPrinters(db);
+  // A removed printer is not listed, but its failed jobs of the day still name it.
+  const nameOf = (id: string) => {
+    const printer = all.find((candidate) => candidate.id === id);
+    return printer ? (printer.nickname ?? printer.name) : printerDisplayName(db, id);
+  };
+  /** A job not finished at an offline printer says where it waits, whatever its own last reason was. */
+  const waitingReason = (job: { state: string; printerId: string; reason: string | null }) => {
+    const printer = all.find((candidate) => candidate.id === job.printerId);
+    // A failure, or a retry with its own reason (the attempt and what CUPS said), keeps its words.
+    if (job.state === 'failed' || (job.state === 'queued' && job.reason)) return job.reason;
+    // At a printer that prints but cannot reach its device: what the print system says of it.
+    if (printer?.status === 'busy' && !job.reason && printer.statusReason) return `At ${printer.nickname ?? printer.name}: ${printer.statusReason}`;
+    if (printer?.status !== 'offline') return job.reason;
+    return `Waiting at ${printer.nickname ?? printer.name}: ${printer.statusReason ?? 'the printer is offline'}`;
+  };
+  return {
+    dayStartedAt: day,
+    today: { orders, pages: jobs.pages, jobsDone: jobs.done, jobsFailed: jobs.failed, printsRefused: countErrorRefusalsSince(db, day) },
+    pagesPerHour: buckets,
+    queueDepth,
+    failingJobs: failing.map(({ numbers, ...job }) => ({
+      ...job,
+      reason: waitingReason(job),
+      printerName: nameOf(job.printerId),
+      orderNumbers: (JSON.parse(numbers) as (string | null)[]).filter((n): n is string => !!n),
+    })),
+    refusedPrints: errorRefusalsSince(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT).map((row) => {
+      const orders = JSON.parse(row.orders) as { id: string; reasons?: { message: string }[] }[];
+      const numbers = orderNumbersOf(db, orders.map((order) => order.id));
+      const orderNumbers = orders.map((order) => numbers.get(order.id) ?? order.id);
+      return {
+        id: row.id,
+        requestId: row.request_id,
+        title: requestTitle(row, orderNumbers),
+        reason: orders[0]?.reasons?.map((reason) => reason.message).join('; ') ?? row.reason,
+        orderNumbers,
+        createdAt: row.created_at,
+      };
+    }),
+    printers: all
+      .filter((printer) => printer.visible && printer.status !== 'missing')
+      .map((printer) => ({
+        id: printer.id,
+        name: printer.nickname ?? printer.name,
+        status: printer.status,
+        reason: printer.statusReason,
+        since: printer.statusChangedAt,
+        openJobs: openByPrinter.get(printer.id) ?? 0,
+      })),
+    routesToMissingPrinters: routingOnMissingPrinters(db),
+  };
+}
+
+export function overviewRoutes(router: Router, db: Db): void {
+  router.get('/admin/api/overview', (ctx) => {
+    ctx.body = readOverview(db);
+  });
+}

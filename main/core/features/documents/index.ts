@@ -1,0 +1,41 @@
+import { sampleOrder } from './sample-order';
+import type { Db } from '../../foundations/db/open';
+import type { StationEvents } from '../../foundations/events';
+import type { Logger } from '../../foundations/logger';
+import type { PdfRenderer } from './contract';
+import { TemplateEngine } from './engine';
+import { renderManyOnThread, type RenderThread } from './render-thread';
+import { upgradeBuiltinTemplates } from './seed';
+import { createDocumentsService, DOCUMENTS_PER_TURN } from './service';
+import { createTemplatesService } from './templates-service';
+import { type CarrierLabelPages } from '../carrier-labels/pages';
+
+export { documentAdminRoutes } from './admin-routes';
+export { documentRoutes } from './routes';
+
+/** The thread documents work on besides the event loop (a serving station has one). */
+export interface DocumentThreads {
+  /** Print jobs of many documents render here, at a lower priority. */
+  thread: RenderThread;
+  logger: Logger;
+}
+
+/**
+ * Documents: templates, flows and the documents they build, plus the renderer printing uses.
+ * With a render thread, print jobs of many documents render there (render-thread.ts).
+ */
+export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, options: { events?: StationEvents; threaded?: DocumentThreads; labelPages?: CarrierLabelPages } = {}) {
+  const { events, threaded, labelPages } = options;
+  const engine = new TemplateEngine();
+  upgradeBuiltinTemplates(db);
+  const service = createDocumentsService(db, engine, { labelPages });
+  const documents = threaded ? { ...service, renderMany: renderManyOnThread(threaded.thread, service.renderMany, { inPlaceUpTo: DOCUMENTS_PER_TURN, logger: threaded.logger }) } : service;
+  // Orders whose documents a template change rebuilt are announced like any changed order
+  // (live views refresh, documents are rendered ahead again).
+  const rebuildOrdersUsing = (templateIds: string[]) => {
+    for (const order of documents.rebuildOrdersUsing(templateIds)) events?.emit('order', { type: 'updated', orderId: order.id, teamId: order.team_id });
+  };
+  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing, (row) => documents.renderPreview(row, sampleOrder(row.team_id)).zpl), pdfRenderer, renderThread: threaded?.thread };
+}
+export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
+

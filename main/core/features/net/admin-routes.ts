@@ -1,0 +1,82 @@
+import type Router from '@koa/router';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { normaliseOrigin } from '../../http/cors';
+import { validate } from '../../foundations/validate';
+import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
+
+const hosts = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .transform((host) => host.replace(/^\[(.*)\]$/, '$1'))
+      .refine((host) => isIP(host) !== 0 || HOST_NAME.test(host), 'A host name or an IP address, without scheme, port or path'),
+  )
+  .max(100, 'At most 100 hosts');
+
+const origins = z
+  .array(
+    z.string().transform((text, ctx) => {
+      const origin = normaliseOrigin(text);
+      if (origin === null) ctx.addIssue({ code: 'custom', message: 'An origin: http(s)://host[:port], without path, query or user' });
+      return origin ?? '';
+    }),
+  )
+  .max(50, 'At most 50 origins');
+
+export const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
+
+/** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
+export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
+
+/** Extra names the dashboard answers for; none when unset or when settings cannot be read. */
+export const configuredDashboardHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.dashboardHosts ?? [];
+
+/** Web pages allowed to call the API from a browser; none when unset or when settings cannot be read. */
+export const allowedBrowserOrigins = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.browserOrigins ?? [];
+
+/** Whether /metrics answers a forwarded loopback request without a session (docs/api.md, Health and metrics). */
+export const metricsForwardedAllowed = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.metricsForwardedAllowed === true;
+
+/** Whether a proxy on this computer passes requests on, so a loopback caller may be anyone (docs/api.md, Health and metrics). */
+export const behindProxy = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.behindProxy === true;
+
+/** What `GET|PUT /admin/api/settings/network` answer. */
+export const networkSettingsAnswer = z.strictObject({
+  imageHostsAllowed: z.array(z.string()),
+  dashboardHosts: z.array(z.string()),
+  browserOrigins: z.array(z.string()),
+  metricsForwardedAllowed: z.boolean(),
+  behindProxy: z.boolean(),
+});
+
+const view = (settings: SettingsStore): z.output<typeof networkSettingsAnswer> => ({
+  imageHostsAllowed: allowedImageHosts(settings),
+  dashboardHosts: configuredDashboardHosts(settings),
+  browserOrigins: allowedBrowserOrigins(settings),
+  metricsForwardedAllowed: metricsForwardedAllowed(settings),
+  behindProxy: behindProxy(settings),
+});
+
+/** Dashboard: hosts on the local network whose images documents may show; extra names of the dashboard; browser origins of the API. */
+export function networkAdminRoutes(router: Router, settings: SettingsStore): void {
+  router.get('/admin/api/settings/network', (ctx) => {
+    ctx.body = view(settings);
+  });
+
+  router.put('/admin/api/settings/network', (ctx) => {
+    const input = validate(networkSettingsInput, ctx.request.body, 'The network settings are not valid');
+    settings.set('network', {
+      imageHostsAllowed: [...new Set(input.imageHostsAllowed)],
+      dashboardHosts: [...new Set(input.dashboardHosts ?? configuredDashboardHosts(settings))],
+      browserOrigins: [...new Set(input.browserOrigins ?? allowedBrowserOrigins(settings))],
+      metricsForwardedAllowed: input.metricsForwardedAllowed ?? metricsForwardedAllowed(settings),
+      behindProxy: input.behindProxy ?? behindProxy(settings),
+    });
+    ctx.body = view(settings);
+  });
+}

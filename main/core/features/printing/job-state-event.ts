@@ -1,0 +1,37 @@
+import type { Db } from '../../foundations/db/open';
+import { getPrinter } from '../printers/store';
+import { enqueueWebhookEvent } from '../webhooks/store';
+import { jobOrderIds, type JobRow } from './store';
+
+/**
+ * The `print_job.state_changed` delivery of a job, written with its state change. The body
+ * names the job's orders and printer, so a receiver need not call back to know what printed;
+ * they are read only when a webhook listens.
+ */
+export function enqueueJobStateEvent(db: Db, job: JobRow, previousState: string, at: string): void {
+  enqueueWebhookEvent(
+    db,
+    job.team_id,
+    'print_job.state_changed',
+    () => {
+      const orderIds = jobOrderIds(db, job.id);
+      const stored = getPrinter(db, job.printer_id);
+      const printer = stored && { id: stored.id, name: stored.name };
+      return {
+        job: {
+          id: job.id,
+          batchId: job.batch_id,
+          state: job.state,
+          previousState,
+          reason: job.reason,
+          attempts: job.attempts,
+          printer: printer ?? { id: job.printer_id, name: null },
+          tray: job.tray,
+          orderIds,
+          updatedAt: at,
+        },
+      };
+    },
+    at,
+  );
+}

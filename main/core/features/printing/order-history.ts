@@ -1,0 +1,21 @@
+import type { Db } from '../../foundations/db/open';
+import { appendStatusHistory } from '../orders/store';
+import { requestTitle } from './request-state';
+import { batchOrderNumbers, getBatch, type JobRow, jobOrderStatuses, printerDisplayName } from './store';
+
+/**
+ * The title of a job's print request as the Batches page shows it ("#2036 scanned",
+ * "Auto-print #1001", "10 orders from the dashboard"), and its printer's name: the words an
+ * order's history uses for a print, never a raw id.
+ */
+export function jobWords(db: Db, job: Pick<JobRow, 'batch_id' | 'printer_id'>): { title: string; printer: string } {
+  const batch = getBatch(db, job.batch_id);
+  const title = batch ? requestTitle(batch, batchOrderNumbers(db, batch.orders).map((order) => order.order_number)) : 'a print request';
+  return { title, printer: printerDisplayName(db, job.printer_id) };
+}
+
+/** A line in the history of each order of the job (its status unchanged): a cancel, a move, a print again. */
+export function noteOnJobOrders(db: Db, job: Pick<JobRow, 'id' | 'batch_id' | 'printer_id'>, words: (said: { title: string; printer: string }) => string, at: string): void {
+  const line = words(jobWords(db, job));
+  for (const order of jobOrderStatuses(db, job.id)) appendStatusHistory(db, order.id, order.status, line, at);
+}

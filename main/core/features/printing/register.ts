@@ -1,0 +1,143 @@
+import type { WalSync } from '../../foundations/db/wal-sync';
+import type { GroupCommitter } from '../../foundations/db/group-commit';
+import type { Db } from '../../foundations/db/open';
+import type { DocumentsApi, PdfRenderer } from '../documents/contract';
+import type { StationEvents } from '../../foundations/events';
+import type { Logger } from '../../foundations/logger';
+import type { PrintBackend } from '../printers/backend';
+import type { ContentStore } from '../render/content-store';
+import { createPrintersService } from '../printers/service';
+import { createAutoPrint } from './auto-print';
+import { PrintQueue } from './queue';
+import { RenderAhead } from './render-ahead';
+import { hasOpenJobs } from './store';
+import { repeat } from '../../foundations/repeat';
+import { createPrintingService } from './service';
+import { createTestPrinter } from './test-print';
+
+export interface PrintingDeps {
+  db: Db;
+  /** Print requests are recorded through the group commit, like orders. */
+  writer: GroupCommitter;
+  /** A job is handed to the OS only once its state is on disk. */
+  walSync: WalSync;
+  events: StationEvents;
+  logger: Logger;
+  dataDir: string;
+  /** Read when first needed: documents and the renderer are built alongside printing. */
+  documents: () => DocumentsApi;
+  renderer: () => PdfRenderer;
+  /** The print cache: each job's printed copy is kept there. */
+  store: ContentStore;
+  /** Render documents of orders still to print ahead (with background work). */
+  renderAhead?: boolean;
+  /** The print backends, in order of preference (station.ts builds them). */
+  backends: PrintBackend[];
+  /** False: automatic printing is paused for the whole station (flows keep their switch). */
+  autoPrint?: boolean;
+}
+
+/** How often printer states are asked for: with jobs open, and without. */
+const PRINTER_FOLLOW_BUSY_MS = 1_000;
+const PRINTER_FOLLOW_IDLE_MS = 3_000;
+
+/** Printers, printing and the print queue, built once at the composition root. */
+export function createPrintingServices(deps: PrintingDeps) {
+  const printers = createPrintersService({ db: deps.db, events: deps.events, backends: deps.backends });
+  const queue = new PrintQueue({ db: deps.db, events: deps.events, printers, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, store: deps.store, durable: () => deps.walSync.barrier() });
+  const renderAhead = new RenderAhead({ db: deps.db, events: deps.events, documents: deps.documents, renderer: deps.renderer, logger: deps.logger, printing: () => queue.busy });
+  const printing = createPrintingService({ db: deps.db, events: deps.events, printers, documents: deps.documents, wake: () => queue.wake(), writer: deps.writer });
+  const testPrinter = createTestPrinter({ printers, renderer: deps.renderer });
+  const autoPrint = createAutoPrint({ db: deps.db, printing, documents: deps.documents, logger: deps.logger, enabled: deps.autoPrint ?? true });
+  return { printers, printing, queue, testPrinter, autoPrint, renderAhead, store: deps.store };
+}
+
+export type PrintingServices = ReturnType<typeof createPrintingServices>;
+
+/** A background loop of printing: `start` runs it and answers what stops it (awaited on close). */
+export interface BackgroundLoop {
+  name: string;
+  /** Starts it; answers what stops it, or nothing when there is nothing to stop. */
+  start(): (() => Promise<unknown> | void) | void;
+}
+
+/**
+ * What printing must finish before the database closes, whether or not it prints: a
+ * discovery under way (start-up, or an API refresh) and automatic prints being recorded.
+ */
+export function printingSettles(services: PrintingServices): Array<() => Promise<unknown>> {
+  return [() => services.printers.settled(), () => services.autoPrint.settled()];
+}
+
+/**
+ * Printing's background loops, for station.ts to start (only hosts that print; one-shot CLI
+ * commands never do) and to stop on close, in the order given: printer discovery, the
+ * queue, following printer states, prints owed from a crash, the print cache and rendering
+ * ahead.
+ */
+export function printingLoops(services: PrintingServices, deps: PrintingDeps): BackgroundLoop[] {
+  const { logger } = deps;
+  return [
+    {
+      name: 'printer discovery',
+      // Discover before the first job so the folder and OS printers exist; the queue waits for nothing else.
+      start: () => void services.printers.refresh().catch((error) => logger.error('printer discovery failed', { error: String(error) })),
+    },
+    {
+      name: 'print queue',
+      start: () => {
+        services.queue.start();
+        return () => services.queue.stop();
+      },
+    },
+    {
+      name: 'printer states',
+      // Printers' states are followed, not only asked for: a paused or erroring printer shows
+      // within seconds, more often while jobs are open (each round is two `lpstat` runs).
+      start: () => {
+        const following = repeat(async () => {
+          try {
+            for (const change of await services.printers.followStates()) {
+              logger.info(`printer ${change.name} is ${change.to.status}${change.to.reason ? `: ${change.to.reason}` : ''}`, { printerId: change.printerId, was: change.from.status });
+            }
+          } catch (error) {
+            logger.error('following printer states failed', { error: String(error) });
+          }
+          return services.queue.busy || hasOpenJobs(deps.db) ? PRINTER_FOLLOW_BUSY_MS : PRINTER_FOLLOW_IDLE_MS;
+        }, PRINTER_FOLLOW_IDLE_MS);
+        return () => following.stop();
+      },
+    },
+    {
+      name: 'owed automatic prints',
+      // Orders whose automatic print a crash or shutdown left unrecorded print now, once each.
+      start: () => {
+        const owed = services.autoPrint
+          .printOwed()
+          .then((count) => {
+            if (count) logger.info('printed orders owed an automatic print', { count });
+          })
+          .catch((error) => logger.error('printing owed automatic prints failed', { error: String(error) }));
+        return () => {
+          services.autoPrint.stop();
+          return owed;
+        };
+      },
+    },
+    {
+      name: 'print cache',
+      start: () => void services.store.ready().catch((error) => logger.error('opening the print cache failed', { error: String(error) })),
+    },
+    ...(deps.renderAhead ?? true
+      ? [
+          {
+            name: 'rendering ahead',
+            start: () => {
+              services.renderAhead.start();
+              return () => services.renderAhead.stop();
+            },
+          },
+        ]
+      : []),
+  ];
+}

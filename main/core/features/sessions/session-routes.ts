@@ -1,0 +1,74 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { notFound, unauthorized } from '../../foundations/errors';
+import { validate } from '../../foundations/validate';
+import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
+import { DEFAULT_SESSION_POLICY, type AdminSessions, type SessionPolicy } from './sessions';
+
+/** `Chrome 131 on Linux`, from a User-Agent, for the sessions list. */
+export function describeBrowser(userAgent: string): string {
+  const browser = /(Edg|Firefox|Chrome|Safari)\/(\d+)/.exec(userAgent);
+  const os = /(Windows|Mac OS X|Android|iPhone|iPad|Linux|CrOS)/.exec(userAgent);
+  const name = browser ? `${browser[1] === 'Edg' ? 'Edge' : browser[1]} ${browser[2]}` : 'a browser';
+  return `${name}${os ? ` on ${os[1] === 'Mac OS X' ? 'macOS' : os[1]}` : ''}`;
+}
+
+/** The configured session lifetimes; the defaults when unset or unreadable. */
+export const sessionPolicy = (settings: SettingsStore): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, ...readSetting(settings, 'sessions') });
+
+export const signInBody = z.object({ loginToken: z.string().min(1).max(200) });
+
+/** Public: the only admin route without a session, it turns a login token into one. */
+export function sessionRoutes(router: Router, sessions: AdminSessions): void {
+  router.post('/admin/api/session', (ctx) => {
+    const { loginToken } = validate(signInBody, ctx.request.body);
+    const sessionToken = sessions.exchangeLoginToken(loginToken, describeBrowser(ctx.get('user-agent')));
+    if (!sessionToken) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
+    ctx.status = 201;
+    ctx.body = { sessionToken };
+  });
+}
+
+export const policyInput = z.object({
+  idleHours: z.number().min(0.25, 'At least 15 minutes').max(24 * 90, 'At most 90 days'),
+  absoluteHours: z.number().min(1, 'At least 1 hour').max(24 * 365, 'At most a year'),
+});
+
+/** Signed in: sign out, the station's sessions (revocable one by one), their lifetimes. */
+export function sessionAdminRoutes(router: Router, sessions: AdminSessions, settings: SettingsStore): void {
+  router.delete('/admin/api/session', (ctx) => {
+    sessions.revoke(ctx.state.sessionId as string);
+    ctx.status = 204;
+  });
+
+  router.get('/admin/api/sessions', (ctx) => {
+    ctx.body = sessions.list(ctx.state.sessionId as string);
+  });
+
+  router.delete('/admin/api/sessions/:id', (ctx) => {
+    if (!sessions.revoke(ctx.params.id!)) throw notFound('No such session (it may have ended already)');
+    ctx.status = 204;
+  });
+
+  router.get('/admin/api/settings/sessions', (ctx) => {
+    ctx.body = sessionPolicy(settings);
+  });
+
+  router.put('/admin/api/settings/sessions', (ctx) => {
+    const policy = validate(policyInput, ctx.request.body, 'The session settings are not valid');
+    settings.set('sessions', policy);
+    ctx.body = sessionPolicy(settings);
+  });
+}
+
+/** What the session operations answer, as zod. */
+export const sessionCreatedAnswer = z.strictObject({ sessionToken: z.string() });
+export const sessionAnswer = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export const sessionPolicyAnswer = z.strictObject({ idleHours: z.number(), absoluteHours: z.number() });

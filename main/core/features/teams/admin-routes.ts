@@ -1,0 +1,108 @@
+import type Router from '@koa/router';
+import { operatorCallerFor } from './caller';
+import type { Db } from '../../foundations/db/open';
+import { badRequest, notFound } from '../../foundations/errors';
+import { validate } from '../../foundations/validate';
+import type { InvitationsService } from './invitations';
+import { merchantItem, type MerchantsService } from './merchants';
+import { listMerchantRows } from './merchants-store';
+import { onboardingView, setOnboardingTaskDone } from './onboarding';
+import { acceptInvitationSchema, invitationSchema, taskDoneSchema } from './schema';
+import { operatorUser } from './service';
+import { getTeam, setTeamLocale, type TeamRow } from './store';
+import { teamLocaleSchema } from './schema';
+import { teamResource } from './service';
+import { nowIso } from '../../foundations/ids';
+import { shopProfileSchema, shopView, type ShopProfile } from './shop-profile';
+import { getShopProfile, saveShopProfile } from './shop-profile-store';
+
+/** The profile as saved, and what the documents print from it (`shop` in templates). */
+const shopProfileAnswer = (team: TeamRow, profile: ShopProfile | undefined) => ({ profile: profile ?? {}, printed: shopView(team.name, profile) });
+
+function teamOr404(db: Db, id: string): TeamRow {
+  const team = getTeam(db, id);
+  if (!team) throw notFound('No team with that id');
+  return team;
+}
+
+/**
+ * Dashboard routes for teams. The dashboard acts as the station operator on every team,
+ * so ticks and go-lives made here are recorded against the operator user.
+ */
+export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService): void {
+  router.get('/admin/api/teams/:teamId/merchants', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = listMerchantRows(db, team.id).map((row) => merchantItem(db, row));
+  });
+
+  // The 3PL's own API routes, acting as that 3PL team (its scope and checks, unchanged).
+  router.post('/admin/api/teams/:teamId/merchants', async (ctx) => {
+    const result = await merchants.create(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id), ctx.request.body);
+    ctx.status = 201;
+    ctx.body = result;
+  });
+
+  router.put('/admin/api/teams/:teamId/merchants/:merchantTeamId', (ctx) => {
+    ctx.body = merchants.assignAccountManager(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id), ctx.params.merchantTeamId!, ctx.request.body);
+  });
+
+  router.get('/admin/api/teams/:teamId/members', (ctx) => {
+    ctx.body = merchants.members(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id));
+  });
+
+  router.get('/admin/api/teams/:teamId/onboarding', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = onboardingView(db, team.id);
+  });
+
+  router.put('/admin/api/teams/:teamId/onboarding/:kind', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { done } = validate(taskDoneSchema, ctx.request.body);
+    ctx.body = setOnboardingTaskDone(db, team.id, ctx.params.kind!, done, operatorUser(db).id);
+  });
+
+  // The language, dates, money and country names of the team's built-in documents.
+  router.put('/admin/api/teams/:teamId/locale', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { locale } = validate(teamLocaleSchema, ctx.request.body);
+    setTeamLocale(db, team.id, locale, nowIso());
+    ctx.body = teamResource(getTeam(db, team.id)!);
+  });
+
+  // The shop as the team's documents print it: name, address, return address, logo, tax number, contact.
+  router.get('/admin/api/teams/:teamId/shop', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = shopProfileAnswer(team, getShopProfile(db, team.id));
+  });
+
+  router.put('/admin/api/teams/:teamId/shop', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const profile = validate(shopProfileSchema, ctx.request.body, 'The shop profile is not valid');
+    saveShopProfile(db, team.id, profile, nowIso());
+    ctx.body = shopProfileAnswer(team, profile);
+  });
+
+  router.post('/admin/api/teams/:teamId/go-live', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    if (team.type !== 'merchant') throw badRequest('Only a merchant team goes live; other teams are live from the start');
+    ctx.body = merchants.goLiveAs(team, operatorUser(db).id);
+  });
+
+  router.get('/admin/api/teams/:teamId/invitations', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    ctx.body = invitations.list(team.id);
+  });
+
+  router.post('/admin/api/teams/:teamId/invitations', async (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { email } = validate(invitationSchema, ctx.request.body, 'The invitation is not valid');
+    const { invitation, sent } = await invitations.invite(team.id, email, 'admin');
+    ctx.status = 201;
+    ctx.body = { invitation, invitationSent: sent };
+  });
+
+  router.post('/admin/api/invitations/accept', (ctx) => {
+    const { token, name } = validate(acceptInvitationSchema, ctx.request.body, 'The acceptance is not valid');
+    ctx.body = invitations.accept(token, name);
+  });
+}

@@ -1,0 +1,39 @@
+import { canonicalLocale } from '../../foundations/locale';
+import { z } from 'zod';
+
+/** POST /api/teams/merchants */
+export const createMerchantSchema = z.object({
+  name: z.string().trim().min(1, 'A merchant name is required').max(100, 'A merchant name has at most 100 characters').regex(/\S/, 'A merchant name is required'),
+  email: z.email().max(320).optional(),
+});
+
+/** POST /api/teams/merchants/{id}/invitations */
+export const invitationSchema = z.object({ email: z.email().max(320) });
+
+/** PUT /api/teams/merchants/{id}: the key is required; null clears the assignment. */
+export const accountManagerSchema = z.object({ accountManagerUserId: z.string().min(1).max(100).nullable() });
+
+/** POST /admin/api/invitations/accept */
+export const acceptInvitationSchema = z.object({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(100).optional() });
+
+/** PUT /admin/api/teams/{id}/onboarding/{kind} */
+export const taskDoneSchema = z.object({ done: z.boolean() });
+
+/** PUT /admin/api/teams/{id}/locale: a BCP 47 locale Intl knows (stored canonical), or null for the station's. */
+export const teamLocaleSchema = z.strictObject({
+  locale: z
+    .string()
+    .trim()
+    .min(2)
+    .max(35)
+    .nullable()
+    .transform((value, ctx) => {
+      if (value === null) return null;
+      const canonical = canonicalLocale(value);
+      if (!canonical) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a locale (e.g. de-DE, ja, pt-BR)` });
+        return z.NEVER;
+      }
+      return canonical;
+    }),
+});
