@@ -1,18 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { answer, dashboard, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useLive } from '../../app/live';
 import { ErrorBanner } from '../../components/ui';
 
-interface DocumentRecord {
-  id: string;
-  tag: string;
-  templateId: string;
-  paper: { name: string; orientation: string };
-  complete: boolean;
-  incompleteReason: string | null;
-  /** A label bought from a carrier that the order carries, printed as it is. */
-  carrierLabel: { index: number; format: 'pdf' | 'zpl'; name: string | null } | null;
-}
+type DocumentRecord = Schemas['OrderDocument'];
 
 /** The order's documents as its team's flow built them, each with a PDF preview. */
 export function OrderDocuments({ orderId }: { orderId: string }) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { answer, dashboard } from '../../app/api';
+import { answer, dashboard, type Schemas } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { requestState } from '../../../main/core/features/printing/request-state';
 import { printerLabel, usePrinters } from '../printers/use-printers';
@@ -12,9 +12,7 @@ export type ScanEntry =
   | { key: number; kind: 'declined'; number: string }
   | { key: number; kind: 'error'; message: string };
 
-interface BatchJobs {
-  jobs: { state: string; printerId: string; reason: string | null }[];
-}
+type BatchJobs = Pick<Schemas['Batch'], 'jobs'>;
 
 /**
  * Where a print stands, by the one rule the Batches page uses (printing/request-state.ts), in the

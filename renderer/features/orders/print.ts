@@ -1,13 +1,6 @@
-import { answer, dashboard } from '../../app/api';
+import { answer, dashboard, type Schemas } from '../../app/api';
 
-export interface PrintResult {
-  id: string;
-  name: string;
-  status: 'pending' | 'warning' | 'error';
-  printer?: { id: string; name: string };
-  orders: { id: string; orderKeys: string[]; reasons?: { code: string; message: string; tag?: string }[] }[];
-  reason?: string;
-}
+export type PrintResult = Schemas['PrintBatchResult'];
 
 export interface PrintOverrides {
   printer?: string;
@@ -54,7 +47,7 @@ export function nameOrders(numbers: string[], shown = 3): string {
  * print, and for those that do not, the station's reason (naming the template, printer or
  * tray) and the next step. `numberOf` turns an order id into its number.
  */
-export function describeResults(results: PrintResult[], numberOf: (orderId: string, keys: string[]) => string = (_id, keys) => keys[0] ?? _id): string[] {
+export function describeResults(results: Pick<PrintResult, 'id' | 'name' | 'status' | 'printer' | 'orders' | 'reason'>[], numberOf: (orderId: string, keys: string[]) => string = (_id, keys) => keys[0] ?? _id): string[] {
   return results.map((result) => {
     const numbers = result.orders.map((order) => numberOf(order.id, order.orderKeys));
     const count = `${result.orders.length} ${result.orders.length === 1 ? 'order' : 'orders'}`;

@@ -1,11 +1,9 @@
+import type { Schemas } from '../../app/api';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export interface HourPages {
-  hourStartedAt: string;
-  pages: number;
-}
+export type HourPages = Schemas['Overview']['pagesPerHour'][number];
 
 const hourLabel = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 

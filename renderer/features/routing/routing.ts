@@ -1,20 +1,9 @@
+import type { Schemas } from '../../app/api';
 import type { Printer } from '../printers/use-printers';
 
-export interface TagRoute {
-  tag: string;
-  printerId: string | null;
-  /** A printer pool: where a job goes, in order, when the printers before cannot take it. */
-  fallbackPrinterIds?: string[];
-  tray: string | null;
-  template: string | null;
-}
+export type TagRoute = Schemas['Routing']['routes'][number];
 
-export interface TeamRouting {
-  teamId: string;
-  defaultPrinterId: string | null;
-  effectiveDefaultPrinterId: string;
-  routes: TagRoute[];
-}
+export type TeamRouting = Schemas['Routing'];
 
 /** What a tag prints to, in words: its rule's printer, else the team's default; `missing` when the print system no longer lists it. */
 export function effectiveTarget(route: TagRoute, routing: TeamRouting, printers: Printer[]): { printer: string; tray: string; fromDefault: boolean; missing: boolean } {

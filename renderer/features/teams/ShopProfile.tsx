@@ -1,27 +1,11 @@
 import { useEffect, useState } from 'react';
-import { answer, dashboard, describeError } from '../../app/api';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { readFile } from '../../app/read-file';
 import { TeamSelect } from '../../app/station-info';
 
-interface ShopAddress {
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
-}
+type ShopAddress = NonNullable<Profile['address']>;
 
-interface Profile {
-  name?: string;
-  address?: ShopAddress;
-  returnAddress?: ShopAddress;
-  logo?: string;
-  taxNumber?: string;
-  email?: string;
-  phone?: string;
-  website?: string;
-}
+type Profile = Schemas['Shop']['profile'];
 
 const ADDRESS_FIELDS: [keyof ShopAddress, string][] = [
   ['address1', 'Address'],

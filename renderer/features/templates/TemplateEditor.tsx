@@ -1,3 +1,4 @@
+import type { OrderSummary } from '../orders/types';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useLeaveGuard } from '../../app/leave-guard';
@@ -7,11 +8,7 @@ import { PAPERS, problemOf, templateBody, type Template, type TemplateDraft, typ
 import { usePreview } from './usePreview';
 import { TestPrintBar } from './TestPrintBar';
 
-interface OrderOption {
-  id: string;
-  orderNumber: string;
-  customerName: string | null;
-}
+type OrderOption = Pick<OrderSummary, 'id' | 'orderNumber' | 'customerName'>;
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 

@@ -49,17 +49,17 @@ describe('routing table', () => {
   const routing = { teamId: 't', defaultPrinterId: null, effectiveDefaultPrinterId: 'folder', routes: [] };
 
   it('says where a tag prints: its rule’s printer, else the team default', () => {
-    expect(effectiveTarget({ tag: 'label', printerId: 'trays', tray: 'Upper', template: null }, routing, printers)).toEqual({ printer: 'Labels', tray: 'Upper', fromDefault: false, missing: false });
-    expect(effectiveTarget({ tag: 'invoice', printerId: null, tray: null, template: null }, routing, printers)).toEqual({ printer: 'Save as PDF', tray: "printer's choice", fromDefault: true, missing: false });
+    expect(effectiveTarget({ tag: 'label', printerId: 'trays', fallbackPrinterIds: [], tray: 'Upper', template: null }, routing, printers)).toEqual({ printer: 'Labels', tray: 'Upper', fromDefault: false, missing: false });
+    expect(effectiveTarget({ tag: 'invoice', printerId: null, fallbackPrinterIds: [], tray: null, template: null }, routing, printers)).toEqual({ printer: 'Save as PDF', tray: "printer's choice", fromDefault: true, missing: false });
   });
 
   it('names the printers routing sends to that the print system no longer lists, and offers them only where already chosen', () => {
     const gone = { ...printer('gone', 'GIFT_SHELF', [], 'Подарки'), status: 'missing' };
     const withGone = [...printers, gone];
-    const stranded = { ...routing, defaultPrinterId: 'gone', routes: [{ tag: 'gift-note', printerId: 'gone', tray: null, template: null }, { tag: 'label', printerId: 'trays', fallbackPrinterIds: ['gone'], tray: null, template: null }] };
+    const stranded = { ...routing, defaultPrinterId: 'gone', routes: [{ tag: 'gift-note', printerId: 'gone', fallbackPrinterIds: [], tray: null, template: null }, { tag: 'label', printerId: 'trays', fallbackPrinterIds: ['gone'], tray: null, template: null }] };
     expect(effectiveTarget(stranded.routes[0]!, stranded, withGone).missing).toBe(true);
     expect(missingInRouting(stranded, withGone)).toEqual(["the team's default printer, Подарки", '“gift-note” → Подарки', '“label” falls back on Подарки']);
-    expect(missingInRouting({ ...routing, routes: [{ tag: 'label', printerId: 'trays', tray: null, template: null }] }, withGone)).toEqual([]);
+    expect(missingInRouting({ ...routing, routes: [{ tag: 'label', printerId: 'trays', fallbackPrinterIds: [], tray: null, template: null }] }, withGone)).toEqual([]);
     expect(printerChoice(gone, 'gone')).toEqual({ label: 'Подарки (missing)', disabled: false });
     expect(printerChoice(gone, 'trays')).toEqual({ label: 'Подарки (missing)', disabled: true });
     expect(printerChoice(printers[1]!, null)).toEqual({ label: 'Labels', disabled: false });
