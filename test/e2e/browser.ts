@@ -57,18 +57,24 @@ export async function openSignedInDashboard(running: RunningStation): Promise<{ 
  * (as a USB scanner's keys reach the OS within a few milliseconds of each other), not one
  * at a time with a round trip each: under load, Playwright's `keyboard.type` waits for each
  * key to be handled before sending the next, and a busy test process then spaces them far
- * wider than any scanner does. Resolves once the browser has taken every key.
+ * wider than any scanner does. Each key carries the time a scanner's would (`timestamp`, 4 ms
+ * apart, as the OS stamps a USB scanner's keys): the page reads a burst's pace from those
+ * stamps, and a loaded machine that hands the keys to the page late does not change them.
+ * Resolves once the browser has taken every key.
  */
 export async function scannerTypes(page: Page, code: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const keys: Promise<unknown>[] = [];
-    for (const char of code) {
-      keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char }));
-      keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char }));
-    }
-    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13, text: '\r', unmodifiedText: '\r' }));
-    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 }));
+    const startedAt = Date.now() / 1000;
+    const at = (index: number) => startedAt + index * 0.004;
+    [...code].forEach((char, index) => {
+      keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: char, text: char, unmodifiedText: char, timestamp: at(index) }));
+      keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char, timestamp: at(index) }));
+    });
+    const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13, timestamp: at(code.length) };
+    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r' }));
+    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }));
     await Promise.all(keys);
   } finally {
     await cdp.detach();
