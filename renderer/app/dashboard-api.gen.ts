@@ -1836,7 +1836,7 @@ export interface components {
                 teamId: string;
                 email: string;
                 /** @enum {string} */
-                role: "admin" | "member";
+                role: "admin" | "operator" | "viewer";
                 /** @enum {string} */
                 state: "open" | "accepted" | "replaced" | "expired";
                 /** @description ISO 8601 timestamp (UTC) */
@@ -1854,7 +1854,11 @@ export interface components {
             userId: string;
             name: string | null;
             email: string | null;
-            role: string;
+            /**
+             * @description What the member may do in the team: admin, operator (prints) or viewer (reads)
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
             /** @description ISO 8601 timestamp (UTC, milliseconds) */
             joinedAt: string;
         };
@@ -1941,7 +1945,7 @@ export interface components {
             teamId: string;
             email: string;
             /** @enum {string} */
-            role: "admin" | "member";
+            role: "admin" | "operator" | "viewer";
             /** @enum {string} */
             state: "open" | "accepted" | "replaced" | "expired";
             /** @description ISO 8601 timestamp (UTC) */
@@ -1961,7 +1965,7 @@ export interface components {
                 teamId: string;
                 email: string;
                 /** @enum {string} */
-                role: "admin" | "member";
+                role: "admin" | "operator" | "viewer";
                 /** @enum {string} */
                 state: "open" | "accepted" | "replaced" | "expired";
                 /** @description ISO 8601 timestamp (UTC) */
@@ -1982,7 +1986,7 @@ export interface components {
             name: string | null;
             email: string | null;
             /** @enum {string} */
-            role: "admin" | "member";
+            role: "admin" | "operator" | "viewer";
         };
         SourceApp: {
             id: string;

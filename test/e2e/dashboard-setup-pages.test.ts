@@ -37,7 +37,7 @@ beforeAll(async () => {
   const db = running.station.db;
   threePlId = db.transaction(() => {
     const { team } = createTeam(db, running.station.hooks, { name: 'Northwind Fulfilment', type: 'three_pl', owner: { name: 'Maya Chen', email: 'maya@northwind.example' } });
-    addMembership(db, team.id, userForEmail(db, 'sam@northwind.example', 'Sam Okafor').id, 'member', new Date().toISOString());
+    addMembership(db, team.id, userForEmail(db, 'sam@northwind.example', 'Sam Okafor').id, 'operator', new Date().toISOString());
     return team.id;
   })();
   token = running.station.services.adminSessions.createSessionToken();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shopAddressSchema, shopProfileSchema } from './shop-profile';
+import { MEMBER_ROLES } from './users-store';
 
 /** What the dashboard's team operations answer (admin-routes.ts), as zod; teams, merchants and members are the API's resources. */
 const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
@@ -8,7 +9,7 @@ export const invitationAnswer = z.strictObject({
   id: z.string(),
   teamId: z.string(),
   email: z.string(),
-  role: z.enum(['admin', 'member']),
+  role: z.enum(MEMBER_ROLES),
   state: z.enum(['open', 'accepted', 'replaced', 'expired']),
   createdAt: timestamp,
   expiresAt: timestamp,
@@ -22,7 +23,7 @@ export const invitationAnswer = z.strictObject({
 /** A new invitation: its link this once (`acceptUrl`), and whether the mail went out. */
 export const invitationCreatedAnswer = z.strictObject({ invitation: invitationAnswer.extend({ acceptUrl: z.string() }), invitationSent: z.boolean() });
 
-export const invitationAcceptedAnswer = z.strictObject({ teamId: z.string(), userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.enum(['admin', 'member']) });
+export const invitationAcceptedAnswer = z.strictObject({ teamId: z.string(), userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.enum(MEMBER_ROLES) });
 
 export const onboardingTaskAnswer = z.strictObject({
   kind: z.string(),

@@ -1,6 +1,12 @@
 import type { Db } from '../../foundations/db/open';
 
-export type MemberRole = 'admin' | 'member';
+/**
+ * What a person may do in a team, strongest first: `admin` (the team's settings, keys and
+ * people), `operator` (prints and works the bench), `viewer` (reads). Station admin is a
+ * mark on the person, not a team role.
+ */
+export const MEMBER_ROLES = ['admin', 'operator', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export interface UserRow {
   id: string;
@@ -30,7 +36,10 @@ export function addMembership(db: Db, teamId: string, userId: string, role: Memb
   // A user already in the team keeps the stronger of the two roles.
   db.prepare(
     `INSERT INTO memberships (team_id, user_id, role, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (team_id, user_id) DO UPDATE SET role = CASE WHEN excluded.role = 'admin' THEN 'admin' ELSE role END`,
+     ON CONFLICT (team_id, user_id) DO UPDATE SET role = CASE
+       WHEN 'admin' IN (excluded.role, role) THEN 'admin'
+       WHEN 'operator' IN (excluded.role, role) THEN 'operator'
+       ELSE 'viewer' END`,
   ).run(teamId, userId, role, at);
 }
 

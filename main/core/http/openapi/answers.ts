@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../features/orders/schema';
 import { LINK_TYPES, MANUAL_SOURCES } from '../../features/links/schema';
 import { TEAM_STATUSES } from '../../features/teams/store';
+import { MEMBER_ROLES } from '../../features/teams/users-store';
 
 /**
  * What the API answers, as zod schemas. The routes build these objects by hand; the OpenAPI
@@ -158,7 +159,7 @@ export const merchantCreatedAnswer = z.strictObject({ team: teamAnswer, invitati
 export const invitationSentAnswer = z.strictObject({ invitationSent: z.boolean() });
 
 export const memberAnswer = z
-  .strictObject({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.string(), joinedAt: timestamp });
+  .strictObject({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.enum(MEMBER_ROLES).describe('What the member may do in the team: admin, operator (prints) or viewer (reads)'), joinedAt: timestamp });
 
 export const documentAnswer = z
   .strictObject({
