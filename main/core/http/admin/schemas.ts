@@ -101,18 +101,9 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
 };
 
 // The dashboard answers some of the public API's resources as they are (a printer, a link, a
-// team), and extends others; the features' own answer schemas cannot reach the public ones
-// (features sit below the API descriptions), so they meet here.
-const adminPrinterAnswer = printerAnswer;
-const adminLinkAnswer = linkAnswer;
-const adminLinkErrorAnswer = linkErrorAnswer;
-const adminLinkDeletedAnswer = linkDeletedAnswer;
+// team: used below by their public names), and extends others here; the features' own answer
+// schemas cannot reach the public ones (features sit below the API descriptions).
 const listedLinkAnswer = linkAnswer.extend({ errors: linkErrorSummaryAnswer });
-const adminTeamAnswer = teamAnswer;
-const adminMerchantAnswer = merchantAnswer;
-const adminMemberAnswer = memberAnswer;
-const orderDocumentAnswer = documentAnswer;
-const manualOrderAnswer = orderCreatedAnswer;
 const orderDetailAnswer = orderAnswer.extend(orderDetailExtras);
 const merchantCreatedAdminAnswer = z.strictObject({ team: teamAnswer, invitationSent: z.boolean(), invitation: invitationCreatedAnswer.shape.invitation.nullable() });
 
@@ -143,7 +134,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'DELETE /admin/api/sessions/:id': noContent,
   'GET /admin/api/settings/sessions': ok(sessionPolicyAnswer),
   'PUT /admin/api/settings/sessions': ok(sessionPolicyAnswer),
-  'POST /admin/api/orders/manual': created(manualOrderAnswer),
+  'POST /admin/api/orders/manual': created(orderCreatedAnswer),
   'POST /admin/api/orders/csv/preview': ok(csvPreviewAnswer),
   'POST /admin/api/orders/csv/import': ok(csvImportAnswer),
   'POST /admin/api/orders/csv/imports/:importId/cancel': ok(csvCancelAnswer),
@@ -153,7 +144,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/orders/:idOrKey/ignore': ok(orderDetailAnswer),
   'POST /admin/api/orders/:idOrKey/restore': ok(orderDetailAnswer),
   'POST /admin/api/orders/print': list(printBatchResultAnswer),
-  'GET /admin/api/orders/:idOrKey/documents': list(orderDocumentAnswer),
+  'GET /admin/api/orders/:idOrKey/documents': list(documentAnswer),
   'GET /admin/api/documents/:documentId/pdf': rendered,
   'GET /admin/api/keys': list(listedApiKeyAnswer),
   'POST /admin/api/keys': created(createdApiKeyAnswer),
@@ -161,16 +152,16 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/station': ok(stationAnswer),
   'GET /admin/api/events': { status: 200, content: ['text/event-stream'] },
   'GET /admin/api/overview': ok(overviewAnswer),
-  'GET /admin/api/teams/:teamId/merchants': list(adminMerchantAnswer),
+  'GET /admin/api/teams/:teamId/merchants': list(merchantAnswer),
   'POST /admin/api/teams/:teamId/merchants': created(merchantCreatedAdminAnswer),
-  'PUT /admin/api/teams/:teamId/merchants/:merchantTeamId': ok(adminMerchantAnswer),
-  'GET /admin/api/teams/:teamId/members': list(adminMemberAnswer),
+  'PUT /admin/api/teams/:teamId/merchants/:merchantTeamId': ok(merchantAnswer),
+  'GET /admin/api/teams/:teamId/members': list(memberAnswer),
   'GET /admin/api/teams/:teamId/onboarding': ok(onboardingAnswer),
   'PUT /admin/api/teams/:teamId/onboarding/:kind': ok(onboardingTaskAnswer),
-  'PUT /admin/api/teams/:teamId/locale': ok(adminTeamAnswer),
+  'PUT /admin/api/teams/:teamId/locale': ok(teamAnswer),
   'GET /admin/api/teams/:teamId/shop': ok(shopAnswer),
   'PUT /admin/api/teams/:teamId/shop': ok(shopAnswer),
-  'POST /admin/api/teams/:teamId/go-live': ok(adminTeamAnswer),
+  'POST /admin/api/teams/:teamId/go-live': ok(teamAnswer),
   'GET /admin/api/teams/:teamId/invitations': list(invitationAnswer),
   'POST /admin/api/teams/:teamId/invitations': created(invitationCreatedAnswer),
   'POST /admin/api/invitations/accept': ok(invitationAcceptedAnswer),
@@ -201,16 +192,16 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/teams/:teamId/flow': ok(flowAnswer),
   'PUT /admin/api/teams/:teamId/flow': ok(flowAnswer),
   'GET /admin/api/links': list(listedLinkAnswer),
-  'GET /admin/api/links/:linkId': ok(adminLinkAnswer),
-  'POST /admin/api/links': ok(adminLinkAnswer),
-  'PUT /admin/api/links/:linkId': ok(adminLinkAnswer),
-  'DELETE /admin/api/links/:linkId': ok(adminLinkDeletedAnswer),
-  'GET /admin/api/links/:linkId/errors': list(adminLinkErrorAnswer),
+  'GET /admin/api/links/:linkId': ok(linkAnswer),
+  'POST /admin/api/links': ok(linkAnswer),
+  'PUT /admin/api/links/:linkId': ok(linkAnswer),
+  'DELETE /admin/api/links/:linkId': ok(linkDeletedAnswer),
+  'GET /admin/api/links/:linkId/errors': list(linkErrorAnswer),
   'POST /admin/api/links/:linkId/test': ok(linkTrialAnswer),
   'POST /admin/api/links/test': ok(linkTrialAnswer),
-  'GET /admin/api/printers': list(adminPrinterAnswer),
-  'POST /admin/api/printers/refresh': list(adminPrinterAnswer),
-  'PATCH /admin/api/printers/:id': ok(adminPrinterAnswer),
+  'GET /admin/api/printers': list(printerAnswer),
+  'POST /admin/api/printers/refresh': list(printerAnswer),
+  'PATCH /admin/api/printers/:id': ok(printerAnswer),
   'DELETE /admin/api/printers/:id': noContent,
   'POST /admin/api/printers/:id/test-print': ok(testPageAnswer),
   'GET /admin/api/teams/:teamId/routing': ok(routingAnswer),
@@ -246,8 +237,8 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   OrderPage: orderPageAnswer,
   OrderDetail: orderDetailAnswer,
   OrderFacets: orderFacetsAnswer,
-  OrderCreated: manualOrderAnswer,
-  OrderDocument: orderDocumentAnswer,
+  OrderCreated: orderCreatedAnswer,
+  OrderDocument: documentAnswer,
   PrintBatchResult: printBatchResultAnswer,
   CsvPreview: csvPreviewAnswer,
   CsvImport: csvImportAnswer,
@@ -256,10 +247,10 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   CreatedApiKey: createdApiKeyAnswer,
   Station: stationAnswer,
   Overview: overviewAnswer,
-  Team: adminTeamAnswer,
-  Merchant: adminMerchantAnswer,
+  Team: teamAnswer,
+  Merchant: merchantAnswer,
   MerchantCreated: merchantCreatedAdminAnswer,
-  Member: adminMemberAnswer,
+  Member: memberAnswer,
   Onboarding: onboardingAnswer,
   OnboardingTask: onboardingTaskAnswer,
   Shop: shopAnswer,
@@ -277,11 +268,11 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Template: templateAnswer,
   TemplateTestPrint: templateTestPrintAnswer,
   Flow: flowAnswer,
-  Link: adminLinkAnswer,
+  Link: linkAnswer,
   ListedLink: listedLinkAnswer,
-  LinkError: adminLinkErrorAnswer,
+  LinkError: linkErrorAnswer,
   LinkTrial: linkTrialAnswer,
-  Printer: adminPrinterAnswer,
+  Printer: printerAnswer,
   TestPage: testPageAnswer,
   Routing: routingAnswer,
   DefaultPrinter: defaultPrinterAnswer,
