@@ -7,7 +7,7 @@ const FOUNDATION_FOLDERS = ['db', 'threads', 'settings'];
 const FOUNDATION_FILES = ['logger', 'ids', 'events', 'json', 'text', 'repeat', 'errors', 'version', 'app-root', 'hash-secret', 'locale', 'validate', 'ignored-fields'];
 
 /** Features: the station's capabilities. */
-const FEATURE_FOLDERS = ['orders', 'teams', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels', 'sessions', 'new-orders'];
+const FEATURE_FOLDERS = ['orders', 'teams', 'people', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels', 'sessions', 'new-orders'];
 const FEATURE_FILES = ['hooks', 'activity-log', 'activity-log-store'];
 
 /** Features low in the order: they import none of `HIGH_FEATURES` (orders know nothing of documents, printing or links). */

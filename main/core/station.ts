@@ -18,7 +18,11 @@ import { overviewRoutes } from './features/admin/overview-routes';
 import { CSV_BODY_LIMIT_BYTES, isCsvRoute } from './features/new-orders/manual-orders';
 import { retentionRoutes } from './features/retention/routes';
 import { scheduleRetentionSweeps } from './features/retention/sweep';
-import { sessionAdminRoutes, sessionPolicy, sessionRoutes } from './features/sessions/session-routes';
+import { sessionAdminRoutes, sessionPolicy } from './features/sessions/session-routes';
+import { peopleAdminRoutes, peoplePublicRoutes } from './features/people/routes';
+import { dashboardGuardDeps } from './features/people/guard-deps';
+import { createPeople } from './features/people/people';
+import { passwordResetPage } from './features/people/reset-page';
 import { adminAuth, createAdminSessions } from './features/sessions/sessions';
 import { authRoutes } from './features/auth/routes';
 import { apiKeyAuth } from './features/auth/scope';
@@ -69,7 +73,7 @@ import { unknownMethods } from './http/unknown-methods';
 import { printServerAdminRoutes } from './features/printers/routes';
 import type { SettingsStore } from './foundations/settings/settings-store';
 import { teamAdminRoutes } from './features/teams/admin-routes';
-import { invitationPage } from './features/teams/invitation-page';
+import { invitationPage } from './features/people/invitation-page';
 import { createInvitationsService } from './features/teams/invitations';
 import { createMerchantsService } from './features/teams/merchants';
 import { completeFirstOrderTask } from './features/teams/onboarding';
@@ -182,13 +186,15 @@ interface Platform {
 
 function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, threads?: DocumentThreads) {
   const invitations = createInvitationsService({ db, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl });
+  const adminSessions = createAdminSessions(db, () => sessionPolicy(platform.settings));
   return {
     settings: platform.settings,
     mailer: platform.mailer,
     invitations,
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs, labelPages: platform.labelPages }),
-    adminSessions: createAdminSessions(db, () => sessionPolicy(platform.settings)),
+    adminSessions,
+    people: createPeople({ db, sessions: adminSessions, invitations, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl }),
     ...createDocumentsCapability(db, platform.pdfRenderer, { events, threaded: threads, labelPages: platform.labelPages }),
     ...createLinksCapability(db, platform.sandbox),
   };
@@ -256,19 +262,20 @@ export function createStation(options: StationOptions): Station {
   documentRoutes(api, services.orders, services.documents, services.pdfRenderer);
   linkRoutes(api, db, services.links);
 
-  // The dashboard's API: a session token, acting for the station operator on every team.
-  // Both answer only for the station's own names, and take changes only from its own origin.
+  // The dashboard's API: a session token, a person's (or the station admin's own), acting
+  // on the teams where the person holds the role each operation needs. Both routers answer
+  // only for the station's own names, and take changes only from its own origin.
   const hostGuard = adminHostGuard(stationHostNames(() => configuredDashboardHosts(settings)));
   const adminPublic = new Router();
   // Who may call each dashboard operation is read from one table (http/admin/operations.ts).
-  // Every session is the station's admin until people have roles of their own.
-  const stationAdmin = () => ['station-admin'] as const;
-  adminPublic.use(hostGuard, jsonBody, adminOperationGuard(() => adminPublic, stationAdmin));
-  sessionRoutes(adminPublic, services.adminSessions);
+  adminPublic.use(hostGuard, jsonBody, adminOperationGuard(() => adminPublic));
+  peoplePublicRoutes(adminPublic, services.adminSessions, services.people);
   const admin = new Router();
+  const guardDeps = dashboardGuardDeps(db);
   // A CSV export is larger than any order: its routes read up to 10 MiB (after auth).
-  admin.use(hostGuard, adminAuth(services.adminSessions), adminOperationGuard(() => admin, stationAdmin), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
-  sessionAdminRoutes(admin, services.adminSessions, settings);
+  admin.use(hostGuard, adminAuth(services.adminSessions), adminOperationGuard(() => admin, guardDeps), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
+  sessionAdminRoutes(admin, services.adminSessions, settings, (ctx) => guardDeps.callerOf(ctx).stationAdmin);
+  peopleAdminRoutes(admin, db, services.people);
   let listeningUrl: string | undefined;
   // Manual/CSV routes first: `/admin/api/orders/manual` must not be read as an order id.
   adminManualOrderRoutes(admin, db, services.orders, events);
@@ -300,7 +307,8 @@ export function createStation(options: StationOptions): Station {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(invitationPage(services.invitations));
+  app.use(invitationPage(db, services.invitations, services.people));
+  app.use(passwordResetPage(services.people));
   app.use(dashboardStatic(options.dashboardDir));
 
   const closers: Array<() => Promise<unknown> | void> = [];

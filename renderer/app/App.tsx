@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
-import { describeError, sessionToken, signInWithLoginToken, signOutEverywhere } from './api';
+import { describeError, sessionToken, signInWithLoginToken, signInWithPassword, signOutEverywhere } from './api';
 import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { StationInfoProvider, useStationInfo } from './station-info';
+import { mayUse, StationInfoProvider, useStationInfo } from './station-info';
 import { useHash } from './use-hash';
 
 /** Reads `#login=TOKEN` (the link `station serve` prints), once. */
-function useSession(): { signedIn: boolean; pending: boolean; error: string | null } {
+function useSession(): { signedIn: boolean; pending: boolean; error: string | null; signedInNow: () => void } {
   const [signedIn, setSignedIn] = useState(() => Boolean(sessionToken()));
   const [pending, setPending] = useState(() => /^#login=/.test(window.location.hash));
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +28,54 @@ function useSession(): { signedIn: boolean; pending: boolean; error: string | nu
     window.addEventListener('station:signed-out', out);
     return () => window.removeEventListener('station:signed-out', out);
   }, []);
-  return { signedIn, pending, error };
+  return { signedIn, pending, error, signedInNow: () => setSignedIn(true) };
+}
+
+/** The sign-in page: e-mail and password; the station's one-time link signs in the station admin. */
+function SignIn({ pending, linkError, onSignedIn }: { pending: boolean; linkError: string | null; onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(linkError);
+  useEffect(() => setError(linkError), [linkError]);
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signInWithPassword(email.trim(), password);
+      onSignedIn();
+    } catch (failure) {
+      setError(describeError(failure));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="signin">
+      <h1>Order Print Station</h1>
+      {error && <p className="banner banner-error" role="alert">{error}</p>}
+      {pending && !error && <p>Signing in…</p>}
+      <form className="signin-form" onSubmit={(event) => void submit(event)} aria-label="Sign in">
+        <label>
+          E-mail
+          <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        </label>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p className="muted">
+        No password yet? Accept your invitation's link, or ask a station admin for a reset link. The station admin can also open the dashboard
+        with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>; <code>station login</code> prints a new one).
+      </p>
+    </div>
+  );
 }
 
 const useHashRoute = () => routeFromHash(useHash());
@@ -59,10 +106,15 @@ function useFocusHeadingOnPageSwitch(path: string) {
 
 function Shell() {
   const route = useHashRoute();
-  const { info } = useStationInfo();
+  const { info, me } = useStationInfo();
+  // Only the pages the signed-in person may use (the station refuses the rest anyway).
+  const pages = ROUTES.filter((candidate) => mayUse(me, candidate.needs));
+  const allowed = !me || mayUse(me, route.needs);
   const [menuOpen, setMenuOpen] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
   useFocusHeadingOnPageSwitch(route.path);
+  const meRef = useRef(me);
+  meRef.current = me;
   useEffect(() => setMenuOpen(false), [route.path]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -70,7 +122,7 @@ function Shell() {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
       if (event.altKey && !event.ctrlKey && !event.metaKey) {
         // By the physical key: Alt+letter types another character on some layouts (Alt+H is ˙ on a Mac).
-        const target = ROUTES.find((candidate) => `Digit${candidate.shortcut}` === event.code || `Key${candidate.shortcut}` === event.code || candidate.shortcut === event.key);
+        const target = ROUTES.filter((candidate) => mayUse(meRef.current, candidate.needs)).find((candidate) => `Digit${candidate.shortcut}` === event.code || `Key${candidate.shortcut}` === event.code || candidate.shortcut === event.key);
         if (target) {
           event.preventDefault();
           const already = routeFromHash(window.location.hash).path === target.path;
@@ -96,7 +148,7 @@ function Shell() {
           </button>
         </div>
         <ul id="page-links">
-          {ROUTES.map(({ path, label, shortcut }) => (
+          {pages.map(({ path, label, shortcut }) => (
             <li key={path}>
               <a href={`#/${path}`} aria-current={route.path === path ? 'page' : undefined} aria-keyshortcuts={`Alt+${shortcut}`} title={`Alt+${shortcut}`}>
                 {label}
@@ -107,6 +159,12 @@ function Shell() {
         </ul>
         <div className="sidebar-foot">
           <LiveIndicator />
+          {me && (
+            <div className="signed-in-as small" title={me.email ?? undefined}>
+              {me.name}
+              {me.stationAdmin ? ' · station admin' : me.teams.length === 1 ? ` · ${me.teams[0]!.role}` : ''}
+            </div>
+          )}
           {info?.url && <div className="station-address small">{info.url.replace(/^https?:\/\//, '')}</div>}
           <button type="button" className="button button-small button-nav" aria-keyshortcuts="?" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd aria-hidden>?</kbd>
@@ -119,7 +177,14 @@ function Shell() {
         </div>
       </nav>
       <main className="content">
-        <route.Page />
+        {allowed ? (
+          <route.Page />
+        ) : (
+          <div className="page">
+            <h1 tabIndex={-1}>{route.label}</h1>
+            <p className="banner">Your role does not include this page. Ask a station admin or your team's admin if you need it.</p>
+          </div>
+        )}
       </main>
       {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
     </div>
@@ -127,23 +192,8 @@ function Shell() {
 }
 
 export function App() {
-  const { signedIn, pending, error } = useSession();
-  if (!signedIn) {
-    return (
-      <div className="signin">
-        <h1>Order Print Station</h1>
-        {error ? (
-          <p className="banner banner-error" role="alert">{error}</p>
-        ) : (
-          pending && <p>Signing in…</p>
-        )}
-        <p>
-          Open the dashboard with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>).
-          For a new link, run <code>station login</code> (with the station's <code>--data-dir</code>).
-        </p>
-      </div>
-    );
-  }
+  const { signedIn, pending, error, signedInNow } = useSession();
+  if (!signedIn) return <SignIn pending={pending} linkError={error} onSignedIn={signedInNow} />;
   return (
     <StationInfoProvider>
       <LiveProvider>

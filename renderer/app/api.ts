@@ -41,20 +41,20 @@ export function signOut(): void {
 
 /** Ends this browser's session on the station (revoked there, not only forgotten here). */
 export async function signOutEverywhere(): Promise<void> {
-  await fetch(`${baseUrl()}/admin/api/session`, { method: 'DELETE', headers: { Authorization: `Bearer ${sessionToken() ?? ''}` } }).catch(() => undefined);
+  await dashboard.DELETE('/admin/api/session').catch(() => undefined);
   signOut();
 }
 
 /** Turns the one-time login token of `#login=…` into a session kept in this browser. */
 export async function signInWithLoginToken(loginToken: string): Promise<void> {
-  const response = await fetch(`${baseUrl()}/admin/api/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ loginToken }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { sessionToken?: string; error?: { message?: string } };
-  if (!response.ok || !body.sessionToken) throw new ApiError(response.status, 'unauthorized', body.error?.message ?? 'This login link does not work');
-  window.localStorage.setItem(SESSION_KEY, body.sessionToken);
+  const { sessionToken: token } = await answer(dashboard.POST('/admin/api/session', { body: { loginToken } }));
+  window.localStorage.setItem(SESSION_KEY, token);
+}
+
+/** Signs in with an e-mail and password (the station answers one 401 for every wrong pair, 429 when too many failed). */
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  const { sessionToken: token } = await answer(dashboard.POST('/admin/api/session', { body: { email, password } }));
+  window.localStorage.setItem(SESSION_KEY, token);
 }
 
 /** The dashboard API's resources by name, as its description gives them (`Schemas['Printer']`). */

@@ -5,16 +5,33 @@ export type TeamInfo = Schemas['Station']['teams'][number];
 
 export type StationInfo = Schemas['Station'];
 
-const StationContext = createContext<{ info: StationInfo | null; reload: () => void }>({ info: null, reload: () => {} });
+/** Who is signed in: their name, station admin or not, their teams and roles. */
+export type Me = Schemas['Me'];
 
-/** The station's address and teams, loaded once and shared by every page. */
+/** What a page or section needs (the station's own rule, docs/api/dashboard.md: People, sign-in and roles). */
+export type Needs = 'signed-in' | 'viewer' | 'operator' | 'admin' | 'station-admin';
+const RANK = { viewer: 1, operator: 2, admin: 3 } as const;
+
+/** Whether the signed-in person may use what needs `needs` (somewhere: the station says where). */
+export function mayUse(me: Me | null, needs: Needs): boolean {
+  if (!me) return false;
+  if (me.stationAdmin || needs === 'signed-in') return true;
+  if (needs === 'station-admin') return false;
+  return me.teams.some((team) => RANK[team.role] >= RANK[needs]);
+}
+
+const StationContext = createContext<{ info: StationInfo | null; me: Me | null; reload: () => void }>({ info: null, me: null, reload: () => {} });
+
+/** The station's address and teams, and who is signed in: loaded once and shared by every page. */
 export function StationInfoProvider({ children }: { children: ReactNode }) {
   const [info, setInfo] = useState<StationInfo | null>(null);
+  const [me, setMe] = useState<Me | null>(null);
   const reload = useCallback(() => {
     answer(dashboard.GET('/admin/api/station')).then(setInfo, () => setInfo(null));
+    answer(dashboard.GET('/admin/api/me')).then(setMe, () => setMe(null));
   }, []);
   useEffect(reload, [reload]);
-  return <StationContext.Provider value={{ info, reload }}>{children}</StationContext.Provider>;
+  return <StationContext.Provider value={{ info, me, reload }}>{children}</StationContext.Provider>;
 }
 
 export const useStationInfo = () => useContext(StationContext);

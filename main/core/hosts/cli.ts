@@ -9,6 +9,7 @@ import { keysCommand } from './cli/keys';
 import { LOGIN_USAGE, loginCommand } from './cli/login';
 import { SERVE_USAGE, serve } from './cli/serve';
 import { teamsCommand } from './cli/teams';
+import { USERS_USAGE, usersCommand } from './cli/users';
 
 const USAGE = `Order Print Station
 
@@ -23,9 +24,10 @@ const USAGE = `Order Print Station
   station apps create --team TEAM_ID --name NAME [--json]
   station apps list [--team TEAM_ID] [--json]
   station apps deactivate|activate --id APP_ID [--json]
-  station invitations create --team TEAM_ID --email EMAIL [--json]
+  station invitations create --team TEAM_ID --email EMAIL [--role admin|operator|viewer] [--json]
   station invitations list --team TEAM_ID [--json]
-  station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]
+  station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]   (the password on standard input)
+  ${USERS_USAGE}
   ${BACKUP_USAGE}
   ${RESTORE_USAGE}
   ${RETENTION_USAGE}
@@ -33,7 +35,7 @@ const USAGE = `Order Print Station
 Every command takes --data-dir DIR (default: the app-data folder, or $STATION_DATA_DIR).`;
 
 /** The headless entry point: `station <command> …`. Returns the exit code. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -48,7 +50,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'apps':
         return await appsCommand(rest[0], rest.slice(1));
       case 'invitations':
-        return await invitationsCommand(rest[0], rest.slice(1));
+        return await invitationsCommand(rest[0], rest.slice(1), stdin);
+      case 'users':
+        return await usersCommand(rest[0], rest.slice(1));
       case 'backup':
         return await backupCommand(rest);
       case 'restore':

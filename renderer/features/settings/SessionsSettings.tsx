@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError, signOut, type Schemas } from '../../app/api';
 import { ErrorBanner, RelativeTime, SubmitForm, TableScroll } from '../../components/ui';
+import { useStationInfo } from '../../app/station-info';
 
 type SessionView = Schemas['Session'];
 
@@ -14,13 +15,17 @@ export function SessionsSettings() {
   const load = useCallback(() => {
     answer(dashboard.GET('/admin/api/sessions')).then(setSessions, (failure: unknown) => setError(describeError(failure)));
   }, []);
+  const { me } = useStationInfo();
+  const stationAdmin = me?.stationAdmin === true;
   useEffect(() => {
     load();
+    // The lifetimes are the station admin's to set.
+    if (!stationAdmin) return;
     answer(dashboard.GET('/admin/api/settings/sessions')).then(
       (value) => setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) }),
       (failure: unknown) => setError(describeError(failure)),
     );
-  }, [load]);
+  }, [load, stationAdmin]);
 
   async function revoke(session: SessionView) {
     setError(null);
@@ -67,7 +72,11 @@ export function SessionsSettings() {
             <tbody>
               {sessions.map((session) => (
                 <tr key={session.id}>
-                  <td>{session.label}{session.current && <strong> (this one)</strong>}</td>
+                  <td>
+                    {session.label}
+                    {session.current && <strong> (this one)</strong>}
+                    {stationAdmin && <div className="muted small">{session.person ? session.person.name : 'station admin'}</div>}
+                  </td>
                   <td><RelativeTime at={session.createdAt} /></td>
                   <td><RelativeTime at={session.lastUsedAt} /></td>
                   <td>{new Date(session.expiresAt).toLocaleString()}</td>

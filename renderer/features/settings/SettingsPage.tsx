@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { desktopBridge } from '../../app/bridge';
-import { useStationInfo } from '../../app/station-info';
+import { mayUse, useStationInfo, type Me, type Needs } from '../../app/station-info';
+import { AccountSettings } from './AccountSettings';
+import { PeopleSettings } from './PeopleSettings';
 import { useHash } from '../../app/use-hash';
 import { CopyButton, PageHeader } from '../../components/ui';
 import { ApiKeys } from './ApiKeys';
@@ -49,33 +51,40 @@ interface SettingsSection {
   id: string;
   label: string;
   Section: ComponentType;
+  /** Who may use it: the section list shows only the sections the signed-in person may use. */
+  needs: Needs;
 }
 
 /** Settings, one section at a time, in the order an admin sets a station up. */
 const SECTIONS: SettingsSection[] = [
-  { id: 'station', label: 'Station', Section: StationFacts },
-  { id: 'keys', label: 'API keys', Section: ApiKeys },
-  { id: 'webhooks', label: 'Webhooks', Section: Webhooks },
-  { id: 'mail', label: 'Mail', Section: MailSettings },
-  { id: 'sessions', label: 'Sessions', Section: SessionsSettings },
-  { id: 'retention', label: 'Retention and disk', Section: RetentionSettings },
-  { id: 'network', label: 'Network', Section: NetworkSettings },
-  { id: 'print-server', label: 'Print server', Section: PrintServerSettings },
+  { id: 'station', label: 'Station', Section: StationFacts, needs: 'station-admin' },
+  { id: 'account', label: 'Your account', Section: AccountSettings, needs: 'signed-in' },
+  { id: 'people', label: 'People', Section: PeopleSettings, needs: 'station-admin' },
+  { id: 'keys', label: 'API keys', Section: ApiKeys, needs: 'admin' },
+  { id: 'webhooks', label: 'Webhooks', Section: Webhooks, needs: 'admin' },
+  { id: 'mail', label: 'Mail', Section: MailSettings, needs: 'station-admin' },
+  { id: 'sessions', label: 'Sessions', Section: SessionsSettings, needs: 'signed-in' },
+  { id: 'retention', label: 'Retention and disk', Section: RetentionSettings, needs: 'station-admin' },
+  { id: 'network', label: 'Network', Section: NetworkSettings, needs: 'station-admin' },
+  { id: 'print-server', label: 'Print server', Section: PrintServerSettings, needs: 'station-admin' },
 ];
 /** In the desktop app only: read when the page renders, as the bridge may arrive after this module loads. */
-const DESKTOP_SECTION: SettingsSection = { id: 'desktop', label: 'This computer', Section: DesktopSettings };
-const sectionsHere = () => (desktopBridge() ? [...SECTIONS, DESKTOP_SECTION] : SECTIONS);
+const DESKTOP_SECTION: SettingsSection = { id: 'desktop', label: 'This computer', Section: DesktopSettings, needs: 'station-admin' };
+const sectionsHere = (me: Me | null) => (desktopBridge() ? [...SECTIONS, DESKTOP_SECTION] : SECTIONS).filter((section) => mayUse(me, section.needs));
 
 const sectionFromHash = (sections: SettingsSection[], hash: string) => sections.find((section) => section.id === hash.replace(/^#\/?/, '').split('/')[1]) ?? sections[0]!;
 
 export function SettingsPage() {
   // The section the hash names (`#/settings/mail`).
-  const sections = sectionsHere();
-  const current = sectionFromHash(sections, useHash());
+  const { me } = useStationInfo();
+  const sections = sectionsHere(me);
+  const hash = useHash();
+  if (sections.length === 0) return <p className="muted">Loading…</p>;
+  const current = sectionFromHash(sections, hash);
   const { Section } = current;
   return (
     <div className="page">
-      <PageHeader title="Settings" subtitle="The station's address, API keys, webhooks, mail, sign-in sessions, retention, network and print server" />
+      <PageHeader title="Settings" subtitle="Your account, the station's people, address, API keys, webhooks, mail, sign-in sessions, retention, network and print server" />
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           <ul>

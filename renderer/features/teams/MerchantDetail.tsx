@@ -66,9 +66,10 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
   };
   // Inviting an address again replaces its open invitation: the way to a new link, since a
   // link is shown only in the answer that creates it.
+  const [role, setRole] = useState<'admin' | 'operator' | 'viewer'>('admin');
   const invite = (address: string) =>
     void act(async () => {
-      const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId: team } }, body: { email: address } }));
+      const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId: team } }, body: { email: address, role } }));
       setInvited({ email: address, invitation: result.invitation, sent: result.invitationSent });
       setEmail('');
     });
@@ -104,8 +105,16 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
             }}
           >
             <label>
-              Invite an admin by e-mail
+              Invite by e-mail
               <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="owner@merchant.example" />
+            </label>
+            <label>
+              as
+              <select value={role} onChange={(event) => setRole(event.target.value as typeof role)}>
+                <option value="admin">admin (templates, routing, keys, people)</option>
+                <option value="operator">operator (orders, printing)</option>
+                <option value="viewer">viewer (reads)</option>
+              </select>
             </label>
             <button type="submit" className="button" disabled={!email.trim()}>Send invitation</button>
           </form>

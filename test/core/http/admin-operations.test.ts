@@ -5,7 +5,8 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../main/core/http/error-handler';
-import { adminOperationGuard, assertAdminTableMatches } from '../../../main/core/http/admin/guard';
+import { adminOperationGuard, assertAdminTableMatches, type GuardDeps } from '../../../main/core/http/admin/guard';
+import type { DashboardCaller } from '../../../main/core/features/people/dashboard-caller';
 import { ADMIN_OPERATIONS, tableDifferences } from '../../../main/core/http/admin/operations';
 import { ANSWER_COMPONENTS, OPERATION_ANSWERS, OPERATION_INPUTS } from '../../../main/core/http/admin/schemas';
 import { AnswerOffContract, checkAnswer } from '../../helpers/openapi-check';
@@ -40,12 +41,21 @@ describe('the table of dashboard operations', () => {
 describe('the operation guard', () => {
   let url: string;
   let server: ReturnType<Koa['listen']>;
-  let roles: readonly 'station-admin'[] = [];
+  // A caller made up per test: who they are, the teams they hold each role in, and whose each thing is.
+  let caller: DashboardCaller = { sessionId: 's', personId: 'p', stationAdmin: false, memberships: [] };
+  const owners: Record<string, string> = { 'job-of-a': 'team-a', 'job-of-b': 'team-b' };
+  const deps: GuardDeps = {
+    callerOf: () => caller,
+    teamsWith: (who, role) => who.memberships.filter((m) => ['admin', 'operator', 'viewer'].indexOf(m.role) <= ['admin', 'operator', 'viewer'].indexOf(role)).map((m) => m.teamId),
+    ownerTeamsOf: (_path, params) => (params.id ? [owners[params.id] ?? null] : []),
+  };
   beforeAll(async () => {
     const router = new Router();
-    router.use(adminOperationGuard(() => router, () => roles));
-    router.get('/admin/api/overview', (ctx) => void (ctx.body = { ok: true }));
+    router.use(adminOperationGuard(() => router, deps));
+    router.get('/admin/api/overview', (ctx) => void (ctx.body = { scope: ctx.state.teamScope }));
     router.post('/admin/api/session', (ctx) => void (ctx.body = { signedIn: true }));
+    router.patch('/admin/api/printers/:id', (ctx) => void (ctx.body = { renamed: true }));
+    router.post('/admin/api/print-jobs/:id/cancel', (ctx) => void (ctx.body = { cancelled: ctx.params.id }));
     router.get('/admin/api/not-in-the-table', (ctx) => void (ctx.body = { leaked: true }));
     const app = new Koa();
     app.use(errorHandler(quiet));
@@ -55,19 +65,48 @@ describe('the operation guard', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const person = (memberships: DashboardCaller['memberships'], stationAdmin = false): DashboardCaller => ({ sessionId: 's', personId: 'p', stationAdmin, memberships });
+  const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 
-  it('lets a caller through only with a role the operation names; public operations need none', async () => {
-    roles = [];
+  it('lets a caller through with the role the operation needs in some team, scoped to those teams; public operations need none', async () => {
+    caller = person([]);
     const refused = await fetch(`${url}/admin/api/overview`);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('This needs one of the roles: station-admin');
+    expect(await message(refused)).toBe('This needs the role viewer (or a stronger one) in a team');
     expect((await fetch(`${url}/admin/api/session`, { method: 'POST' })).status).toBe(200);
-    roles = ['station-admin'];
-    expect(await (await fetch(`${url}/admin/api/overview`)).json()).toEqual({ ok: true });
+    caller = person([
+      { teamId: 'team-a', role: 'viewer' },
+      { teamId: 'team-b', role: 'operator' },
+    ]);
+    expect(await (await fetch(`${url}/admin/api/overview`)).json()).toEqual({ scope: ['team-a', 'team-b'] });
+  });
+
+  it('refuses a station-admin operation to every team role, and lets the station admin do it', async () => {
+    caller = person([{ teamId: 'team-a', role: 'admin' }]);
+    const refused = await fetch(`${url}/admin/api/printers/p1`, { method: 'PATCH' });
+    expect(refused.status).toBe(403);
+    expect(await message(refused)).toBe('This needs the station admin');
+    caller = person([], true);
+    expect(await (await fetch(`${url}/admin/api/printers/p1`, { method: 'PATCH' })).json()).toEqual({ renamed: true });
+  });
+
+  it('answers 404 for a thing of a team the caller cannot see, 403 for one they see but may not act on', async () => {
+    caller = person([
+      { teamId: 'team-a', role: 'viewer' },
+      { teamId: 'team-c', role: 'operator' },
+    ]);
+    const unseen = await fetch(`${url}/admin/api/print-jobs/job-of-b/cancel`, { method: 'POST' });
+    expect(unseen.status).toBe(404);
+    const seen = await fetch(`${url}/admin/api/print-jobs/job-of-a/cancel`, { method: 'POST' });
+    expect(seen.status).toBe(403);
+    expect(await message(seen)).toBe('This needs the role operator (or a stronger one) in that team');
+    expect((await fetch(`${url}/admin/api/print-jobs/no-such-job/cancel`, { method: 'POST' })).status).toBe(404);
+    caller = person([{ teamId: 'team-a', role: 'operator' }]);
+    expect(await (await fetch(`${url}/admin/api/print-jobs/job-of-a/cancel`, { method: 'POST' })).json()).toEqual({ cancelled: 'job-of-a' });
   });
 
   it('serves no operation the table does not hold, and leaves unrouted paths to the router', async () => {
-    roles = ['station-admin'];
+    caller = person([], true);
     const undescribed = await fetch(`${url}/admin/api/not-in-the-table`);
     expect(undescribed.status).toBe(500);
     expect(await undescribed.text()).not.toContain('leaked');
@@ -88,12 +127,13 @@ describe('the station’s dashboard API', () => {
     const response = await admin.call('/admin/api/openapi.json');
     expect(response.status).toBe(200);
     const source = await response.text();
-    const document = JSON.parse(source) as { openapi: string; paths: Record<string, Record<string, { summary: string; 'x-roles': string[] }>> };
+    const document = JSON.parse(source) as { openapi: string; paths: Record<string, Record<string, { summary: string; 'x-needs': string }>> };
     expect(document.openapi).toBe('3.1.0');
     const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method, path, operation })));
     expect(described).toHaveLength(ADMIN_OPERATIONS.length);
-    expect(document.paths['/admin/api/printers/{id}']!.delete).toMatchObject({ summary: 'Remove a missing printer', 'x-roles': ['station-admin'] });
-    expect(document.paths['/admin/api/session']!.post!['x-roles']).toEqual([]);
+    expect(document.paths['/admin/api/printers/{id}']!.delete).toMatchObject({ summary: 'Remove a missing printer', 'x-needs': 'station-admin' });
+    expect(document.paths['/admin/api/print-jobs/{id}/cancel']!.post).toMatchObject({ 'x-needs': 'operator' });
+    expect(document.paths['/admin/api/session']!.post!['x-needs']).toBe('public');
     // A body is described by the schema its route validates with.
     const keyBody = document.paths['/admin/api/keys']!.post as unknown as { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } };
     expect(keyBody.requestBody.content['application/json'].schema.required.sort()).toEqual(['name', 'teamId']);

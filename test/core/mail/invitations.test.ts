@@ -6,6 +6,7 @@ import { hashSecret } from '../../../main/core/features/keys/service';
 import type { TeamRow } from '../../../main/core/features/teams/store';
 import { listMembers } from '../../../main/core/features/teams/users-store';
 import { startStation, type RunningStation } from '../../helpers/station';
+import { PASSWORD } from '../people/people-helpers';
 import { stationInProcess } from '../cli/in-process';
 import { bodyText, startSmtpServer, type TestSmtpServer } from './smtp-server';
 
@@ -52,7 +53,7 @@ async function createMerchant(name: string, email?: string) {
 const acceptLinkIn = (text: string) => /(http:\/\/\S+\/invitations\/([A-Za-z0-9_-]{43}))/.exec(text);
 
 /** Runs the CLI in-process on the test station's data dir. */
-const cli = (args: string[]) => stationInProcess(s.dataDir, args);
+const cli = (args: string[], stdin?: string) => stationInProcess(s.dataDir, args, stdin);
 
 describe('mail settings', () => {
   beforeEach(async () => {
@@ -128,7 +129,7 @@ describe('invitations by mail', () => {
     expect(await res.json()).toEqual({ invitationSent: true });
     const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
 
-    const accepted = await admin('/admin/api/invitations/accept', { json: { token, name: 'Bo Boss' } });
+    const accepted = await admin('/admin/api/invitations/accept', { json: { token, name: 'Bo Boss', password: PASSWORD } });
     expect(accepted.status).toBe(200);
     const joined = await accepted.json();
     expect(joined).toMatchObject({ teamId: team.id, role: 'admin', name: 'Bo Boss', email: 'Boss@Accept.example' });
@@ -138,7 +139,7 @@ describe('invitations by mail', () => {
     expect(tasks.find((t: { kind: string }) => t.kind === 'invite_merchant_admin')).toMatchObject({ done: true, completedBy: joined.userId });
 
     // Single use.
-    const again = await admin('/admin/api/invitations/accept', { json: { token } });
+    const again = await admin('/admin/api/invitations/accept', { json: { token, password: PASSWORD } });
     expect(again.status).toBe(410);
   });
 
@@ -156,9 +157,20 @@ describe('invitations by mail', () => {
     // Opening the link (as a mail scanner would) accepts nothing.
     expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('page@example.com');
 
-    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Page Person' }) });
-    expect(posted.status).toBe(200);
-    expect(await posted.text()).toContain('Page Person');
+    // Two passwords that differ: the page says so and the invitation stays open.
+    const mismatched = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Page Person', password: PASSWORD, confirm: `${PASSWORD}!` }), redirect: 'manual' });
+    expect(mismatched.status).toBe(400);
+    expect(await mismatched.text()).toContain('The two passwords are not the same.');
+    expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('page@example.com');
+
+    // Accepted: the browser goes to the dashboard with a one-time login link, signed in as the person.
+    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Page Person', password: PASSWORD, confirm: PASSWORD }), redirect: 'manual' });
+    expect(posted.status).toBe(303);
+    const loginToken = /\/#login=([\w-]+)$/.exec(posted.headers.get('location') ?? '')![1]!;
+    const session = await s.call('/admin/api/session', { json: { loginToken } });
+    expect(session.status).toBe(201);
+    const { sessionToken } = (await session.json()) as { sessionToken: string };
+    expect(await (await s.call('/admin/api/me', { headers: { Authorization: `Bearer ${sessionToken}` } })).json()).toMatchObject({ name: 'Page Person', email: 'page@example.com', stationAdmin: false });
     expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ email: 'page@example.com', name: 'Page Person', role: 'admin' }));
 
     expect((await fetch(link)).status).toBe(410);
@@ -210,8 +222,8 @@ describe('invitations by mail', () => {
     await s.call(`/api/teams/merchants/${team.id}/invitations`, { key: threePl.key, json: { email: 'twice@example.com' } });
     const newToken = acceptLinkIn(bodyText((await second).raw))![2]!;
 
-    expect((await admin('/admin/api/invitations/accept', { json: { token: oldToken } })).status).toBe(410);
-    expect((await admin('/admin/api/invitations/accept', { json: { token: newToken } })).status).toBe(200);
+    expect((await admin('/admin/api/invitations/accept', { json: { token: oldToken, password: PASSWORD } })).status).toBe(410);
+    expect((await admin('/admin/api/invitations/accept', { json: { token: newToken, password: PASSWORD } })).status).toBe(200);
   });
 
   it('an expired invitation cannot be accepted; an unknown token is 404', async () => {
@@ -221,9 +233,9 @@ describe('invitations by mail', () => {
     const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
     // Eight days later: move the expiry into the past rather than wait a week.
     s.station.db.prepare("UPDATE invitations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token_hash = ?").run(hashSecret(token));
-    expect((await admin('/admin/api/invitations/accept', { json: { token } })).status).toBe(410);
+    expect((await admin('/admin/api/invitations/accept', { json: { token, password: PASSWORD } })).status).toBe(410);
     expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('late@example.com');
-    expect((await admin('/admin/api/invitations/accept', { json: { token: 'x'.repeat(43) } })).status).toBe(404);
+    expect((await admin('/admin/api/invitations/accept', { json: { token: 'x'.repeat(43), password: PASSWORD } })).status).toBe(404);
   });
 
   it('invitation expiry is seven days after creation', async () => {
@@ -260,7 +272,7 @@ describe('invitations without mail', () => {
     const [listed] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
     expect(listed).toMatchObject({ id: invitation.id, state: 'open', acceptUrl: invitation.acceptUrl });
 
-    const { code, out } = await cli(['invitations', 'accept', '--token', invitation.acceptUrl, '--name', 'Off Line', '--json']);
+    const { code, out } = await cli(['invitations', 'accept', '--token', invitation.acceptUrl, '--name', 'Off Line', '--json'], `${PASSWORD}\n`);
     expect(code).toBe(0);
     const joined = JSON.parse(out);
     expect(joined).toMatchObject({ teamId: team.id, role: 'admin', email: 'offline@example.com', name: 'Off Line' });
@@ -325,11 +337,11 @@ describe('invitation tokens stored hashed', () => {
     const { team } = await createMerchant('Once Co');
     const { link, token } = await inviteByDashboard(team.id, 'once@example.com');
     expect((await fetch(link)).status).toBe(200);
-    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Once Only' }) });
-    expect(posted.status).toBe(200);
+    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Once Only', password: PASSWORD, confirm: PASSWORD }), redirect: 'manual' });
+    expect(posted.status).toBe(303);
     expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ email: 'once@example.com', role: 'admin' }));
     expect((await fetch(link, { method: 'POST', body: '' })).status).toBe(410);
-    expect((await admin('/admin/api/invitations/accept', { json: { token } })).status).toBe(410);
+    expect((await admin('/admin/api/invitations/accept', { json: { token, password: PASSWORD } })).status).toBe(410);
   });
 
   it('an unmailed link is listed until it is used: dashboard, invitation lookup and the CLI list; then it is gone', async () => {
@@ -343,7 +355,7 @@ describe('invitation tokens stored hashed', () => {
     expect(JSON.parse(json.out)).toEqual([expect.objectContaining({ email: 'listed@example.com', acceptUrl: link })]);
     expect((await cli(['invitations', 'list', '--team', team.id])).out).toContain(`not mailed, hand over: ${link}`);
 
-    expect((await admin('/admin/api/invitations/accept', { json: { token, name: 'Listed' } })).status).toBe(200);
+    expect((await admin('/admin/api/invitations/accept', { json: { token, name: 'Listed', password: PASSWORD } })).status).toBe(200);
     const [accepted] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
     expect(accepted).toMatchObject({ id, state: 'accepted', acceptUrl: null });
     const reader = new Database(join(s.dataDir, 'station.db'), { readonly: true });
@@ -362,6 +374,6 @@ describe('invitation tokens stored hashed', () => {
     const second = await inviteByDashboard(team.id, 'again@example.com');
     expect(second.token).not.toBe(first.token);
     expect((await fetch(first.link)).status).toBe(410);
-    expect((await admin('/admin/api/invitations/accept', { json: { token: second.token } })).status).toBe(200);
+    expect((await admin('/admin/api/invitations/accept', { json: { token: second.token, password: PASSWORD } })).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { dashboardTeamFilter } from '../auth/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { StationEventMap, StationEvents } from '../../foundations/events';
@@ -21,8 +22,15 @@ export function adminEventRoutes(router: Router, events: StationEvents): { close
     // Written straight to the socket: Koa's stream piping reports every closed tab as an error.
     ctx.respond = false;
     const stream = ctx.res;
+    // A person hears their teams' events only (as of connecting; the page reconnects on a role change).
+    const teams = dashboardTeamFilter(ctx);
+    const heard = teams ? new Set(teams) : undefined;
     const listeners = FORWARDED.map((channel) => {
-      const listener = (event: unknown) => stream.write(`event: ${channel}\ndata: ${JSON.stringify(event)}\n\n`);
+      const listener = (event: unknown) => {
+        const teamId = (event as { teamId?: string }).teamId;
+        if (heard && teamId !== undefined && !heard.has(teamId)) return;
+        stream.write(`event: ${channel}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
       events.on(channel, listener);
       return () => events.off(channel, listener);
     });

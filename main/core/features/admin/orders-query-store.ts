@@ -11,6 +11,8 @@ export interface OrderListFilter {
   tag?: string;
   source?: string;
   teamId?: string;
+  /** Only these teams' orders (a dashboard person's scope); every team when absent. */
+  teamIds?: readonly string[];
 }
 
 /** One row of the dashboard's order list: enough to scan a feed, nothing heavy. */
@@ -73,6 +75,10 @@ function filterSql(filter: OrderListFilter): FilterSql {
   if (filter.teamId) {
     params.teamId = filter.teamId;
     columns.push('o.team_id = @teamId');
+  }
+  if (filter.teamIds) {
+    params.teamIds = JSON.stringify(filter.teamIds);
+    columns.push('o.team_id IN (SELECT value FROM json_each(@teamIds))');
   }
   if (filter.tag) {
     params.tag = filter.tag;
@@ -263,7 +269,14 @@ function groupByOrder<T extends { order_id: string }>(rows: T[]): Map<string, T[
 }
 
 /** Values the list can be filtered by, for the filter menus. */
-export function orderFacets(db: Db) {
+export function orderFacets(db: Db, teamIds?: readonly string[]) {
+  if (teamIds) {
+    const scope = JSON.stringify(teamIds);
+    const inScope = 'team_id IN (SELECT value FROM json_each(?))';
+    const tags = db.prepare(`SELECT DISTINCT label FROM tags WHERE ${inScope} ORDER BY label COLLATE NOCASE`).pluck().all(scope) as string[];
+    const sources = db.prepare(`SELECT DISTINCT source FROM order_sources WHERE ${inScope} ORDER BY source`).pluck().all(scope) as string[];
+    return { tags, sources };
+  }
   const tags = (db.prepare('SELECT DISTINCT label FROM tags ORDER BY label COLLATE NOCASE').all() as { label: string }[]).map((r) => r.label);
   const sources = (db.prepare('SELECT DISTINCT source FROM order_sources ORDER BY source').all() as { source: string }[]).map((r) => r.source);
   return { tags, sources };

@@ -6,7 +6,7 @@ import { validate } from '../../foundations/validate';
 import { nowIso } from '../../foundations/ids';
 import { listStatusHistory, setOrderStatus } from '../orders/store';
 import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
-import { findAnyOrder } from '../orders/service';
+import { dashboardTeamFilter, scopedOrder } from '../auth/dashboard-scope';
 
 export const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -29,31 +29,31 @@ export function adminOrderRoutes(router: Router, db: Db, events: StationEvents):
     const query = validate(listQuery, emptyToUndefined(ctx.query), 'The order filter is not valid');
     ctx.body = listOrderSummaries(
       db,
-      { q: query.q || undefined, status: query.status, tag: query.tag, source: query.source, teamId: query.team },
+      { q: query.q || undefined, status: query.status, tag: query.tag, source: query.source, teamId: query.team, teamIds: dashboardTeamFilter(ctx) },
       query.offset,
       query.limit,
     );
   });
 
   router.get('/admin/api/orders/facets', (ctx) => {
-    ctx.body = orderFacets(db);
+    ctx.body = orderFacets(db, dashboardTeamFilter(ctx));
   });
 
   router.get('/admin/api/orders/:idOrKey', (ctx) => {
-    ctx.body = orderDetail(db, findAnyOrder(db, ctx.params.idOrKey!));
+    ctx.body = orderDetail(db, scopedOrder(db, ctx, ctx.params.idOrKey!));
   });
 
   // Ignoring keeps an order out of printing; restoring puts back the status it had before.
   router.post('/admin/api/orders/:idOrKey/ignore', (ctx) => {
-    const row = findAnyOrder(db, ctx.params.idOrKey!);
+    const row = scopedOrder(db, ctx, ctx.params.idOrKey!);
     if (setOrderStatus(db, row.id, 'ignored', 'ignored from the dashboard', nowIso())) {
       events.emit('order', { type: 'status', orderId: row.id, teamId: row.team_id });
     }
-    ctx.body = orderDetail(db, findAnyOrder(db, row.id));
+    ctx.body = orderDetail(db, scopedOrder(db, ctx, row.id));
   });
 
   router.post('/admin/api/orders/:idOrKey/restore', (ctx) => {
-    const row = findAnyOrder(db, ctx.params.idOrKey!);
+    const row = scopedOrder(db, ctx, ctx.params.idOrKey!);
     if (row.status === 'ignored') {
       const before = listStatusHistory(db, row.id)
         .reverse()
@@ -62,6 +62,6 @@ export function adminOrderRoutes(router: Router, db: Db, events: StationEvents):
       setOrderStatus(db, row.id, status, 'restored from the dashboard', nowIso());
       events.emit('order', { type: 'status', orderId: row.id, teamId: row.team_id });
     }
-    ctx.body = orderDetail(db, findAnyOrder(db, row.id));
+    ctx.body = orderDetail(db, scopedOrder(db, ctx, row.id));
   });
 }

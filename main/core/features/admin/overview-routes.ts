@@ -1,3 +1,4 @@
+import { dashboardTeamFilter } from '../auth/dashboard-scope';
 import type Router from '@koa/router';
 import type { Db } from '../../foundations/db/open';
 import { listPrinters } from '../printers/store';
@@ -36,7 +37,9 @@ export interface Overview {
 }
 
 /** What the Overview page shows: the day at a glance, read in a few indexed queries. */
-export function readOverview(db: Db, now = new Date()): Overview {
+export function readOverview(db: Db, now = new Date(), teamIds?: readonly string[]): Overview {
+  // A person's Overview counts their teams' orders and jobs; printers are the station's, shown to all.
+  const teams = teamIds ? JSON.stringify(teamIds) : null;
   const dayStart = new Date(now);
   dayStart.setHours(0, 0, 0, 0);
   const day = dayStart.toISOString();
@@ -44,18 +47,18 @@ export function readOverview(db: Db, now = new Date()): Overview {
   firstHour.setMinutes(0, 0, 0);
   firstHour.setTime(firstHour.getTime() - (OVERVIEW_HOURS - 1) * 3_600_000);
 
-  const orders = ordersCreatedSince(db, day);
-  const jobs = jobTotalsSince(db, day);
+  const orders = ordersCreatedSince(db, day, teams);
+  const jobs = jobTotalsSince(db, day, teams);
 
   const buckets = Array.from({ length: OVERVIEW_HOURS }, (_, index) => ({ hourStartedAt: new Date(firstHour.getTime() + index * 3_600_000).toISOString(), pages: 0 }));
-  for (const { at, pages } of pagesSubmittedSince(db, firstHour.toISOString())) {
+  for (const { at, pages } of pagesSubmittedSince(db, firstHour.toISOString(), teams)) {
     const index = Math.floor((Date.parse(at) - firstHour.getTime()) / 3_600_000);
     if (index >= 0 && index < OVERVIEW_HOURS) buckets[index]!.pages += pages;
   }
 
-  const queueDepth = openJobCount(db);
-  const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT, new Date(now.getTime() - STUCK_AFTER_MS).toISOString());
-  const openByPrinter = openJobsByPrinter(db);
+  const queueDepth = openJobCount(db, teams);
+  const failing = jobsNeedingALook(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT, new Date(now.getTime() - STUCK_AFTER_MS).toISOString(), teams);
+  const openByPrinter = openJobsByPrinter(db, teams);
   const all = listPrinters(db);
   // A removed printer is not listed, but its failed jobs of the day still name it.
   const nameOf = (id: string) => {
@@ -74,7 +77,7 @@ export function readOverview(db: Db, now = new Date()): Overview {
   };
   return {
     dayStartedAt: day,
-    today: { orders, pages: jobs.pages, jobsDone: jobs.done, jobsFailed: jobs.failed, printsRefused: countErrorRefusalsSince(db, day) },
+    today: { orders, pages: jobs.pages, jobsDone: jobs.done, jobsFailed: jobs.failed, printsRefused: countErrorRefusalsSince(db, day, teams) },
     pagesPerHour: buckets,
     queueDepth,
     failingJobs: failing.map(({ numbers, ...job }) => ({
@@ -83,7 +86,7 @@ export function readOverview(db: Db, now = new Date()): Overview {
       printerName: nameOf(job.printerId),
       orderNumbers: (JSON.parse(numbers) as (string | null)[]).filter((n): n is string => !!n),
     })),
-    refusedPrints: errorRefusalsSince(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT).map((row) => {
+    refusedPrints: errorRefusalsSince(db, new Date(now.getTime() - 24 * 3_600_000).toISOString(), FAILING_LIMIT, teams).map((row) => {
       const orders = JSON.parse(row.orders) as { id: string; reasons?: { message: string }[] }[];
       const numbers = orderNumbersOf(db, orders.map((order) => order.id));
       const orderNumbers = orders.map((order) => numbers.get(order.id) ?? order.id);
@@ -106,12 +109,12 @@ export function readOverview(db: Db, now = new Date()): Overview {
         since: printer.statusChangedAt,
         openJobs: openByPrinter.get(printer.id) ?? 0,
       })),
-    routesToMissingPrinters: routingOnMissingPrinters(db),
+    routesToMissingPrinters: routingOnMissingPrinters(db, teams),
   };
 }
 
 export function overviewRoutes(router: Router, db: Db): void {
   router.get('/admin/api/overview', (ctx) => {
-    ctx.body = readOverview(db);
+    ctx.body = readOverview(db, new Date(), dashboardTeamFilter(ctx));
   });
 }

@@ -6,7 +6,7 @@ import { validate } from '../../foundations/validate';
 import type { PrintingService } from '../printing/service';
 import { printRequestSchema } from '../printing/schema';
 import { operatorCallerFor } from '../teams/caller';
-import { findAnyOrder } from '../orders/service';
+import { scopedOrder } from '../auth/dashboard-scope';
 
 export const adminPrintBody = z
   .object({
@@ -29,7 +29,7 @@ export function adminPrintRoutes(router: Router, db: Db, printing: PrintingServi
     const request = validate(printRequestSchema, body, 'The print request is not valid');
     const byTeam = new Map<string, string[]>();
     for (const idOrKey of orderIds) {
-      const order = findAnyOrder(db, idOrKey);
+      const order = scopedOrder(db, ctx, idOrKey);
       byTeam.set(order.team_id, [...(byTeam.get(order.team_id) ?? []), order.id]);
     }
     if (byTeam.size === 0) throw badRequest('Choose at least one order');

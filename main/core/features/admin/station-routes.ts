@@ -2,6 +2,7 @@ import { stationLocale } from '../../foundations/locale';
 import type Router from '@koa/router';
 import type { Db } from '../../foundations/db/open';
 import { listTeams } from '../teams/store';
+import { inDashboardTeams } from '../auth/dashboard-scope';
 import { STATION_VERSION } from '../../foundations/version';
 
 export interface StationInfoSource {
@@ -22,7 +23,8 @@ export function adminStationRoutes(router: Router, db: Db, info: StationInfoSour
       host: parsed?.hostname.replace(/^\[|\]$/g, '') ?? null,
       port: parsed ? Number(parsed.port) : null,
       apiBaseUrl: url ? `${url}/api` : null,
-      teams: listTeams(db).map((team) => ({
+      // The teams every page picks from: those the person may see.
+      teams: inDashboardTeams(ctx, listTeams(db), (team) => team.id).map((team) => ({
         id: team.id,
         name: team.name,
         type: team.type,

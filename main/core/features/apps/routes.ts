@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { callerOf } from '../auth/scope';
+import { inDashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
 import type { Db } from '../../foundations/db/open';
 import { forbidden, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
@@ -33,18 +34,19 @@ export const appListQuery = z.object({ teamId: z.string().max(100).optional().tr
 export const createAppSchema = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1).max(100) });
 export const updateAppSchema = z.object({ name: z.string().trim().min(1).max(100).optional(), active: z.boolean().optional() });
 
-/** Dashboard: register, rename, turn on and off the source apps of any team. */
+/** Dashboard: register, rename, turn on and off the source apps of the caller's teams. */
 export function appAdminRoutes(router: Router, db: Db): void {
   router.get('/admin/api/apps', (ctx) => {
     const { teamId } = validate(appListQuery, ctx.query, 'The app filter is not valid');
     if (teamId && !getTeam(db, teamId)) throw notFound('No team with that id');
-    ctx.body = listSourceAppViews(db, teamId);
+    if (teamId) requireDashboardTeam(ctx, teamId);
+    ctx.body = inDashboardTeams(ctx, listSourceAppViews(db, teamId), (app) => app.teamId);
   });
 
   router.post('/admin/api/apps', (ctx) => {
     const { teamId, name } = validate(createAppSchema, ctx.request.body, 'The app is not valid');
     ctx.status = 201;
-    ctx.body = createSourceApp(db, teamId, name);
+    ctx.body = createSourceApp(db, requireDashboardTeam(ctx, teamId), name);
   });
 
   router.put('/admin/api/apps/:appId', (ctx) => {

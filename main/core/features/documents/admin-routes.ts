@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import { z } from 'zod';
-import { findAnyOrder } from '../orders/service';
+import { scopedOrder } from '../auth/dashboard-scope';
 import type { Db } from '../../foundations/db/open';
 import { notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
@@ -58,7 +58,7 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
 
   async function preview(ctx: RouterContext, template: TemplateRow, query: unknown) {
     const { format, orderId } = validate(previewQuery, query);
-    const order = orderId ? parseOrderRow(findAnyOrder(db, orderId)) : sampleOrder(template.team_id);
+    const order = orderId ? parseOrderRow(scopedOrder(db, ctx, orderId)) : sampleOrder(template.team_id);
     let rendered;
     try {
       rendered = documents.renderPreview(template, order);
@@ -96,7 +96,7 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
     const draft = validate(templateCreateSchema, body.template, 'The template is not valid');
     templates.checkBody(draft.body);
     const row = templates.draftRow(team.id, draft);
-    const order = body.orderId ? parseOrderRow(findAnyOrder(db, body.orderId)) : sampleOrder(team.id);
+    const order = body.orderId ? parseOrderRow(scopedOrder(db, ctx, body.orderId)) : sampleOrder(team.id);
     let rendered;
     try {
       rendered = documents.renderPreview(row, order);
@@ -135,7 +135,7 @@ export function documentAdminRoutes(router: Router, { db, documents, templates, 
   });
 
   router.get('/admin/api/orders/:idOrKey/documents', (ctx) => {
-    ctx.body = documents.listForOrder(findAnyOrder(db, ctx.params.idOrKey!).id);
+    ctx.body = documents.listForOrder(scopedOrder(db, ctx, ctx.params.idOrKey!).id);
   });
 
   router.get('/admin/api/documents/:documentId/pdf', async (ctx) => {

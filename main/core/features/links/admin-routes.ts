@@ -5,7 +5,9 @@ import { notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { orderRequestSchema } from '../orders/schema';
 import type { Sandbox } from '../sandbox/sandbox';
-import { getTeam, listTeamIds } from '../teams/store';
+import { getTeam } from '../teams/store';
+import type { Context } from 'koa';
+import { dashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
 import { expressionInput, runLinks } from './resolve';
 import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, pointValue } from './schema';
 import { linkErrorResource, linkResource, type LinksService } from './service';
@@ -18,39 +20,39 @@ export const draftTestSchema = z.object({ teamId: z.string().min(1).max(100), li
 
 /** The dashboard's links API: every team of the station (the session is the station operator's). */
 export function linkAdminRoutes(router: Router, db: Db, links: LinksService, sandbox: Sandbox): void {
-  const linkOf = (id: string): LinkRow => {
-    const link = findLinkInScope(db, id, listTeamIds(db));
+  const linkOf = (ctx: Context, id: string): LinkRow => {
+    const link = findLinkInScope(db, id, dashboardTeams(ctx));
     if (!link) throw notFound('No link with that id');
     return link;
   };
-  const teamOf = (teamId: string): string => {
+  const teamOf = (ctx: Context, teamId: string): string => {
     if (!getTeam(db, teamId)) throw notFound('No team with that id');
-    return teamId;
+    return requireDashboardTeam(ctx, teamId);
   };
 
   router.get('/admin/api/links', (ctx) => {
     const query = validate(listLinksQuerySchema, ctx.query, 'The query is not valid');
-    const teamIds = query.teamId !== undefined ? [teamOf(query.teamId)] : listTeamIds(db);
+    const teamIds = query.teamId !== undefined ? [teamOf(ctx, query.teamId)] : dashboardTeams(ctx);
     // With each link its recorded failures, so the list can show which links need a look.
     ctx.body = listLinks(db, teamIds, { source: query.source, target: query.target }).map((row) => ({ ...linkResource(row), errors: linkErrorSummary(db, row.id) }));
   });
   router.get('/admin/api/links/:linkId', (ctx) => {
-    ctx.body = linkResource(linkOf(ctx.params.linkId!));
+    ctx.body = linkResource(linkOf(ctx, ctx.params.linkId!));
   });
   router.post('/admin/api/links', async (ctx) => {
     const { teamId } = validate(teamIdSchema, ctx.request.body, 'The link is not valid');
-    ctx.body = linkResource(await links.create(teamOf(teamId), ctx.request.body));
+    ctx.body = linkResource(await links.create(teamOf(ctx, teamId), ctx.request.body));
   });
   router.put('/admin/api/links/:linkId', async (ctx) => {
-    ctx.body = linkResource(await links.update(linkOf(ctx.params.linkId!), ctx.request.body));
+    ctx.body = linkResource(await links.update(linkOf(ctx, ctx.params.linkId!), ctx.request.body));
   });
   router.delete('/admin/api/links/:linkId', (ctx) => {
-    ctx.body = links.remove(linkOf(ctx.params.linkId!));
+    ctx.body = links.remove(linkOf(ctx, ctx.params.linkId!));
   });
 
   /** Recorded failures of a link's condition or resolver, newest first. */
   router.get('/admin/api/links/:linkId/errors', (ctx) => {
-    const link = linkOf(ctx.params.linkId!);
+    const link = linkOf(ctx, ctx.params.linkId!);
     const { limit } = validate(linkErrorsQuerySchema, ctx.query, 'The query is not valid');
     ctx.body = listLinkErrors(db, { linkId: link.id }, limit).map(linkErrorResource);
   });
@@ -60,7 +62,7 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
    * held, the resolved id, the key looked up and the order it would merge into.
    */
   router.post('/admin/api/links/:linkId/test', async (ctx) => {
-    const link = linkOf(ctx.params.linkId!);
+    const link = linkOf(ctx, ctx.params.linkId!);
     const { payload } = validate(testSchema, ctx.request.body, 'The test is not valid');
     ctx.body = await trial(link, payload);
   });
@@ -73,7 +75,7 @@ export function linkAdminRoutes(router: Router, db: Db, links: LinksService, san
     if (draft.condition) await links.checkExpression('condition', draft.condition);
     const link: LinkRow = {
       id: 'draft',
-      team_id: teamOf(body.teamId),
+      team_id: teamOf(ctx, body.teamId),
       type: draft.type,
       source_type: draft.source.type,
       source_value: pointValue(draft.source),

@@ -1,3 +1,4 @@
+import { inDashboardScope, requireDashboardTeam } from '../auth/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
@@ -50,10 +51,10 @@ export const importBody = csvBody.extend({
  */
 export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersService, events: StationEvents): void {
   /** Imports running now, by their client's id: cancelling sets the flag the import reads before each order. */
-  const running = new Map<string, { cancelled: boolean }>();
+  const running = new Map<string, { cancelled: boolean; teamId: string }>();
   router.post('/admin/api/orders/manual', async (ctx) => {
     const body = validate(manualBody, ctx.request.body, 'The order is not valid');
-    const caller = operatorCallerFor(db, body.teamId);
+    const caller = operatorCallerFor(db, requireDashboardTeam(ctx, body.teamId));
     // A hand-typed order is known by its number: typing the same number again updates it.
     const sourceId = body.sourceId ?? body.order.orderNumber;
     ctx.status = 201;
@@ -68,12 +69,12 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
   // One route for the preview (dryRun) and the import: both read the file the same way.
   router.post('/admin/api/orders/csv/import', async (ctx) => {
     const body = validate(importBody, ctx.request.body, 'The import is not valid');
-    const caller = operatorCallerFor(db, body.teamId);
+    const caller = operatorCallerFor(db, requireDashboardTeam(ctx, body.teamId));
     const importId = body.importId;
     if (importId && running.has(importId)) throw conflict('An import with that id is running');
     // Known as running from the moment it is asked for: Cancel pressed while the file is still
     // being read (seconds, for 10,000 orders) stops it before its first order.
-    const state = { cancelled: false };
+    const state = { cancelled: false, teamId: caller.team.id };
     if (importId) running.set(importId, state);
     try {
       const plan = await planCsvImport(body.csv, body.mapping, body.delimiter);
@@ -90,7 +91,8 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
   /** Stops a running import between two orders; the import's own answer lists what was written. 404 when none runs with that id. */
   router.post('/admin/api/orders/csv/imports/:importId/cancel', (ctx) => {
     const state = running.get(ctx.params.importId!);
-    if (!state) throw notFound('No import with that id is running');
+    // Another team's import is none of this caller's: the same 404 as none at all.
+    if (!state || !inDashboardScope(ctx, state.teamId)) throw notFound('No import with that id is running');
     state.cancelled = true;
     ctx.body = { cancelling: true };
   });

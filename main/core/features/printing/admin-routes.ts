@@ -1,3 +1,4 @@
+import { dashboardTeamFilter } from '../auth/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
@@ -242,7 +243,7 @@ export function printingAdminRoutes(
     if (before && !after) {
       throw badRequest('before: not a batch id nor an ISO timestamp', [{ path: 'before', message: 'Give the id of the last batch of the previous page, or an ISO timestamp' }]);
     }
-    ctx.body = listBatches(db, { teamId, limit, after }).map((row) => dashboardBatchView(row));
+    ctx.body = listBatches(db, { teamId, teamIds: dashboardTeamFilter(ctx), limit, after }).map((row) => dashboardBatchView(row));
   });
   /**
    * The Batches page: one entry per print request with its batches and jobs under it, its
@@ -250,7 +251,7 @@ export function printingAdminRoutes(
    * source, day) and search by order number; failed and waiting requests first.
    */
   router.get('/admin/api/print-requests', (ctx) => {
-    const query = validate(requestListQuery, ctx.query, 'The request query is not valid');
+    const query = { ...validate(requestListQuery, ctx.query, 'The request query is not valid'), teamIds: dashboardTeamFilter(ctx) };
     const offline = offlinePrinterIds(db);
     // The newest batches and refusals that match, their jobs' states in one query: a request's
     // state and its place in the list come from those; only the requests shown are read whole.

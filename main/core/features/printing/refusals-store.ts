@@ -39,12 +39,19 @@ export function refusalsOfRequest(db: Db, requestId: string): RefusalRow[] {
 }
 
 /** Refusals with an `error` since `since` (the Overview's "Jobs failed today" and "Needs a look"). */
-export function errorRefusalsSince(db: Db, since: string, limit: number): RefusalRow[] {
-  return statement(db, "SELECT * FROM print_refusals WHERE severity = 'error' AND created_at >= ? ORDER BY created_at DESC, rowid DESC LIMIT ?").all(since, limit) as RefusalRow[];
+/** `teams`: only these teams' (JSON; null: every team). */
+const IN_TEAMS = '(@teams IS NULL OR team_id IN (SELECT value FROM json_each(@teams)))';
+
+export function errorRefusalsSince(db: Db, since: string, limit: number, teams: string | null = null): RefusalRow[] {
+  return statement(db, `SELECT * FROM print_refusals WHERE severity = 'error' AND created_at >= @since AND ${IN_TEAMS} ORDER BY created_at DESC, rowid DESC LIMIT @limit`).all({
+    since,
+    limit,
+    teams,
+  }) as RefusalRow[];
 }
 
-export function countErrorRefusalsSince(db: Db, since: string): number {
-  return statement(db, "SELECT COUNT(*) FROM print_refusals WHERE severity = 'error' AND created_at >= ?").pluck().get(since) as number;
+export function countErrorRefusalsSince(db: Db, since: string, teams: string | null = null): number {
+  return statement(db, `SELECT COUNT(*) FROM print_refusals WHERE severity = 'error' AND created_at >= @since AND ${IN_TEAMS}`).pluck().get({ since, teams }) as number;
 }
 
 /** Order numbers by order id, for the refused orders that exist (a requested id that matched no order has none). */

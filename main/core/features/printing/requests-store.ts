@@ -10,6 +10,8 @@ export interface RequestFilters {
   day?: string;
   /** An order number (with or without `#`). */
   q?: string;
+  /** Only these teams' (a dashboard person's scope); every team when absent. */
+  teamIds?: readonly string[];
 }
 
 /**
@@ -30,6 +32,10 @@ export function requestFilterClauses(alias: string, filters: Omit<RequestFilters
     end.setDate(end.getDate() + 1);
     where.push(`${alias}.created_at >= ? AND ${alias}.created_at < ?`);
     params.push(start.toISOString(), end.toISOString());
+  }
+  if (filters.teamIds) {
+    where.push(`${alias}.team_id IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(filters.teamIds));
   }
   if (filters.q) {
     const bare = filters.q.trim().replace(/^#/, '');

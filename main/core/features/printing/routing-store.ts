@@ -67,8 +67,9 @@ export function routingUsesOf(db: Db, printerId: string): RoutingUse[] {
 }
 
 /** Routing that names a printer the print system no longer lists: those tags' documents cannot print there. */
-export function routingOnMissingPrinters(db: Db): RoutingUse[] {
-  return statement(db, `${ROUTING_USES} WHERE p.status = 'missing' ORDER BY t.name, u.tag`).all() as RoutingUse[];
+/** `teams`: only these teams' routing (JSON; null: every team's). */
+export function routingOnMissingPrinters(db: Db, teams: string | null = null): RoutingUse[] {
+  return statement(db, `${ROUTING_USES} WHERE p.status = 'missing' AND (@teams IS NULL OR t.id IN (SELECT value FROM json_each(@teams))) ORDER BY t.name, u.tag`).all({ teams }) as RoutingUse[];
 }
 
 /** "Shop A's gift-note" / "Shop A's default printer" / "the pool of Shop A's label". */

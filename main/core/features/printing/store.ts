@@ -133,12 +133,16 @@ export function batchCursor(db: Db, batchId: string): BatchCursor | undefined {
   return row && { createdAt: row.created_at, rowid: row.rowid };
 }
 
-export function listBatches(db: Db, options: { teamId?: string; limit: number; after?: BatchCursor }): BatchRow[] {
+export function listBatches(db: Db, options: { teamId?: string; teamIds?: readonly string[]; limit: number; after?: BatchCursor }): BatchRow[] {
   const where: string[] = [];
   const params: unknown[] = [];
   if (options.teamId) {
     where.push('team_id = ?');
     params.push(options.teamId);
+  }
+  if (options.teamIds) {
+    where.push('team_id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(options.teamIds));
   }
   const cursor = options.after;
   if (cursor && 'rowid' in cursor) {

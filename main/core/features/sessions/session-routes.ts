@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../foundations/errors';
+import { notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
 import { DEFAULT_SESSION_POLICY, type AdminSessions, type SessionPolicy } from './sessions';
@@ -16,37 +17,27 @@ export function describeBrowser(userAgent: string): string {
 /** The configured session lifetimes; the defaults when unset or unreadable. */
 export const sessionPolicy = (settings: SettingsStore): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, ...readSetting(settings, 'sessions') });
 
-export const signInBody = z.object({ loginToken: z.string().min(1).max(200) });
-
-/** Public: the only admin route without a session, it turns a login token into one. */
-export function sessionRoutes(router: Router, sessions: AdminSessions): void {
-  router.post('/admin/api/session', (ctx) => {
-    const { loginToken } = validate(signInBody, ctx.request.body);
-    const sessionToken = sessions.exchangeLoginToken(loginToken, describeBrowser(ctx.get('user-agent')));
-    if (!sessionToken) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
-    ctx.status = 201;
-    ctx.body = { sessionToken };
-  });
-}
-
 export const policyInput = z.object({
   idleHours: z.number().min(0.25, 'At least 15 minutes').max(24 * 90, 'At most 90 days'),
   absoluteHours: z.number().min(1, 'At least 1 hour').max(24 * 365, 'At most a year'),
 });
 
 /** Signed in: sign out, the station's sessions (revocable one by one), their lifetimes. */
-export function sessionAdminRoutes(router: Router, sessions: AdminSessions, settings: SettingsStore): void {
+export function sessionAdminRoutes(router: Router, sessions: AdminSessions, settings: SettingsStore, isStationAdmin: (ctx: Context) => boolean): void {
   router.delete('/admin/api/session', (ctx) => {
     sessions.revoke(ctx.state.sessionId as string);
     ctx.status = 204;
   });
 
+  // A person sees and ends their own sessions; the station admin everyone's.
+  const ownOnly = (ctx: { state: { personId?: string | null } }, stationAdmin: boolean) => (stationAdmin ? undefined : (ctx.state.personId ?? undefined));
+
   router.get('/admin/api/sessions', (ctx) => {
-    ctx.body = sessions.list(ctx.state.sessionId as string);
+    ctx.body = sessions.list(ctx.state.sessionId as string, ownOnly(ctx, isStationAdmin(ctx)));
   });
 
   router.delete('/admin/api/sessions/:id', (ctx) => {
-    if (!sessions.revoke(ctx.params.id!)) throw notFound('No such session (it may have ended already)');
+    if (!sessions.revoke(ctx.params.id!, ownOnly(ctx, isStationAdmin(ctx)))) throw notFound('No such session (it may have ended already)');
     ctx.status = 204;
   });
 
@@ -70,5 +61,6 @@ export const sessionAnswer = z.strictObject({
   lastUsedAt: z.string().nullable(),
   expiresAt: z.string(),
   current: z.boolean(),
+  person: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
 });
 export const sessionPolicyAnswer = z.strictObject({ idleHours: z.number(), absoluteHours: z.number() });

@@ -8,16 +8,22 @@ export interface TokenRow {
   created_at: string;
   expires_at: string;
   last_used_at: string | null;
+  /** The person signed in; null for the station admin's own sessions (login link, desktop window). */
+  user_id: string | null;
 }
 
-export function insertAdminToken(db: Db, row: { tokenHash: string; id: string; kind: 'login' | 'session'; label: string | null; createdAt: string; expiresAt: string }): void {
-  statement(db, 'INSERT INTO admin_tokens (token_hash, id, kind, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+export function insertAdminToken(
+  db: Db,
+  row: { tokenHash: string; id: string; kind: 'login' | 'session'; label: string | null; createdAt: string; expiresAt: string; userId: string | null },
+): void {
+  statement(db, 'INSERT INTO admin_tokens (token_hash, id, kind, label, created_at, expires_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     row.tokenHash,
     row.id,
     row.kind,
     row.label,
     row.createdAt,
     row.expiresAt,
+    row.userId,
   );
 }
 
@@ -25,7 +31,7 @@ export function insertAdminToken(db: Db, row: { tokenHash: string; id: string; k
 export function findLiveSession(db: Db, tokenHash: string, times: { now: string; createdAfter: string; usedAfter: string }): (TokenRow & { token_hash: string }) | undefined {
   return statement(
     db,
-    `SELECT token_hash, id, label, created_at, expires_at, last_used_at FROM admin_tokens
+    `SELECT token_hash, id, label, created_at, expires_at, last_used_at, user_id FROM admin_tokens
      WHERE token_hash = ? AND kind = 'session' AND expires_at > ? AND created_at > ? AND COALESCE(last_used_at, created_at) > ?`,
   ).get(tokenHash, times.now, times.createdAfter, times.usedAfter) as (TokenRow & { token_hash: string }) | undefined;
 }
@@ -34,15 +40,32 @@ export function touchAdminToken(db: Db, tokenHash: string, at: string): void {
   statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(at, tokenHash);
 }
 
-/** Marks an unused, unexpired login token used: true for the one call that did. */
-export function useLoginToken(db: Db, tokenHash: string, now: string): boolean {
-  return statement(db, "UPDATE admin_tokens SET used_at = ? WHERE token_hash = ? AND kind = 'login' AND used_at IS NULL AND expires_at > ?").run(now, tokenHash, now).changes === 1;
+/**
+ * Marks an unused, unexpired login token used: for the one call that did, whom it signs in
+ * (`{ userId: null }` for the station admin); undefined for every other call.
+ */
+export function useLoginToken(db: Db, tokenHash: string, now: string): { userId: string | null } | undefined {
+  const row = statement(db, "UPDATE admin_tokens SET used_at = ? WHERE token_hash = ? AND kind = 'login' AND used_at IS NULL AND expires_at > ? RETURNING user_id").get(now, tokenHash, now) as
+    | { user_id: string | null }
+    | undefined;
+  return row ? { userId: row.user_id } : undefined;
 }
 
-export function listSessionRows(db: Db): TokenRow[] {
-  return statement(db, "SELECT id, label, created_at, expires_at, last_used_at FROM admin_tokens WHERE kind = 'session' ORDER BY created_at DESC").all() as TokenRow[];
+/** Sessions with their person's name (null: the station admin's own), newest first; one person's with `userId`. */
+export function listSessionRows(db: Db, userId?: string): Array<TokenRow & { person_name: string | null }> {
+  return statement(
+    db,
+    `SELECT t.id, t.label, t.created_at, t.expires_at, t.last_used_at, t.user_id, u.name AS person_name FROM admin_tokens t LEFT JOIN users u ON u.id = t.user_id
+     WHERE t.kind = 'session' AND (? IS NULL OR t.user_id = ?) ORDER BY t.created_at DESC`,
+  ).all(userId ?? null, userId ?? null) as Array<TokenRow & { person_name: string | null }>;
 }
 
-export function deleteSession(db: Db, id: string): boolean {
-  return statement(db, "DELETE FROM admin_tokens WHERE id = ? AND kind = 'session'").run(id).changes === 1;
+/** Ends every session and unused login link of a person (disabled, or a new password). */
+export function deleteTokensOf(db: Db, userId: string): number {
+  return statement(db, 'DELETE FROM admin_tokens WHERE user_id = ?').run(userId).changes;
+}
+
+/** Ends a session by its id; with `userId`, only if it is that person's. */
+export function deleteSession(db: Db, id: string, userId?: string): boolean {
+  return statement(db, "DELETE FROM admin_tokens WHERE id = ? AND kind = 'session' AND (? IS NULL OR user_id = ?)").run(id, userId ?? null, userId ?? null).changes === 1;
 }

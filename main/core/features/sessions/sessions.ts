@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Db } from '../../foundations/db/open';
 import { unauthorized } from '../../foundations/errors';
 import { hashSecret } from '../keys/service';
-import { deleteSession, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
+import { deleteSession, deleteTokensOf, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
 
 const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 /** A session's last use is written at most this often (not a write per request). */
@@ -27,25 +27,34 @@ export interface SessionView {
   /** When it ends unless used before (idle) or at the latest (absolute). */
   expiresAt: string;
   current: boolean;
+  /** Who signed in: a person's id and name, or null for the station admin's own session. */
+  person: { id: string; name: string } | null;
+}
+
+/** Whose a live session is: its id, and its person (null: the station admin's own). */
+export interface SessionIdentity {
+  sessionId: string;
+  personId: string | null;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Dashboard sessions. The dashboard is the station operator's: a session may act on every
- * team of this station (unlike API keys, which are scoped to a team). Tokens are stored as
- * hashes; a session ends when idle for `idleHours`, `absoluteHours` after sign-in, or when
- * revoked (sign-out, or Settings → Sessions).
+ * Dashboard sessions. A session is a person's (signed in with their password, an
+ * invitation or a reset link) or the station admin's own (the login link the station
+ * prints, the desktop window): what it may do is the person's roles (people/dashboard-caller.ts).
+ * Tokens are stored as hashes; a session ends when idle for `idleHours`, `absoluteHours`
+ * after sign-in, or when revoked (sign-out, Settings → Sessions, the person disabled).
  */
 export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => DEFAULT_SESSION_POLICY) {
-  function issue(kind: 'login' | 'session', ttlMs: number, label: string | null): string {
+  function issue(kind: 'login' | 'session', ttlMs: number, label: string | null, userId: string | null): string {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    insertAdminToken(db, { tokenHash: hashSecret(token), id: randomUUID(), kind, label, createdAt: iso(now), expiresAt: iso(now + ttlMs) });
+    insertAdminToken(db, { tokenHash: hashSecret(token), id: randomUUID(), kind, label, createdAt: iso(now), expiresAt: iso(now + ttlMs), userId });
     return token;
   }
 
-  const startSession = (label: string) => issue('session', policy().absoluteHours * 3600_000, label);
+  const startSession = (label: string, userId: string | null) => issue('session', policy().absoluteHours * 3600_000, label, userId);
 
   /** The session's row while it is alive (not expired, not idle too long), else undefined. */
   function liveSession(sessionToken: string): (TokenRow & { token_hash: string }) | undefined {
@@ -54,18 +63,18 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     return findLiveSession(db, hashSecret(sessionToken), { now: iso(now), createdAfter: iso(now - absoluteHours * 3600_000), usedAfter: iso(now - idleHours * 3600_000) });
   }
 
-  /** The live session's id after recording its use (at most once a minute), or undefined. */
-  function touch(sessionToken: string): string | undefined {
+  /** Whose the live session is, after recording its use (at most once a minute); undefined when it is not alive. */
+  function touch(sessionToken: string): SessionIdentity | undefined {
     const row = liveSession(sessionToken);
     if (!row) return undefined;
     const now = Date.now();
     if (!row.last_used_at || Date.parse(row.last_used_at) < now - TOUCH_EVERY_MS) {
       touchAdminToken(db, row.token_hash, iso(now));
     }
-    return row.id;
+    return { sessionId: row.id, personId: row.user_id };
   }
 
-  function view(row: TokenRow, { idleHours, absoluteHours }: SessionPolicy, currentId?: string): SessionView {
+  function view(row: TokenRow & { person_name: string | null }, { idleHours, absoluteHours }: SessionPolicy, currentId?: string): SessionView {
     const idleEnd = Date.parse(row.last_used_at ?? row.created_at) + idleHours * 3600_000;
     const absoluteEnd = Math.min(Date.parse(row.expires_at), Date.parse(row.created_at) + absoluteHours * 3600_000);
     return {
@@ -75,32 +84,39 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
       lastUsedAt: row.last_used_at,
       expiresAt: iso(Math.min(idleEnd, absoluteEnd)),
       current: row.id === currentId,
+      person: row.user_id ? { id: row.user_id, name: row.person_name ?? '' } : null,
     };
   }
 
   return {
-    /** A one-time login token (valid 15 minutes), for the login URL printed at start and by `station login`. */
-    createLoginToken: () => issue('login', LOGIN_TOKEN_TTL_MS, null),
-    /** A session token directly: for the desktop window, which needs no login step. */
-    createSessionToken: (label = 'desktop window') => startSession(label),
-    /** Exchanges a login token, once, for a session token. */
+    /**
+     * A one-time login token (valid 15 minutes): the station admin's for the login URL printed
+     * at start and by `station login`; a person's (`userId`) once they set their password.
+     */
+    createLoginToken: (userId: string | null = null) => issue('login', LOGIN_TOKEN_TTL_MS, null, userId),
+    /** A session token directly: the station admin's for the desktop window, which needs no login step; a person's after a password sign-in. */
+    createSessionToken: (label = 'desktop window', userId: string | null = null) => startSession(label, userId),
+    /** Exchanges a login token, once, for a session token of the same person. */
     exchangeLoginToken(loginToken: string, label = 'browser'): string | undefined {
-      return useLoginToken(db, hashSecret(loginToken), iso(Date.now())) ? startSession(label) : undefined;
+      const used = useLoginToken(db, hashSecret(loginToken), iso(Date.now()));
+      return used ? startSession(label, used.userId) : undefined;
     },
     /** Whether the session is alive; using it keeps it from going idle. */
     isValidSession: (sessionToken: string): boolean => touch(sessionToken) !== undefined,
     touch,
-    /** Live sessions, newest first; `current` marks the caller's. */
-    list(currentId?: string): SessionView[] {
-      const rows = listSessionRows(db);
+    /** Live sessions, newest first (one person's with `userId`); `current` marks the caller's. */
+    list(currentId?: string, userId?: string): SessionView[] {
+      const rows = listSessionRows(db, userId);
       const now = Date.now();
       const lifetimes = policy();
       return rows.map((row) => view(row, lifetimes, currentId)).filter((session) => Date.parse(session.expiresAt) > now);
     },
-    /** Ends a session by its id; false when there is none. */
-    revoke(id: string): boolean {
-      return deleteSession(db, id);
+    /** Ends a session by its id (with `userId`, only that person's); false when there is none. */
+    revoke(id: string, userId?: string): boolean {
+      return deleteSession(db, id, userId);
     },
+    /** Ends every session and login link of a person, at once. */
+    revokeAllOf: (userId: string): number => deleteTokensOf(db, userId),
   };
 }
 export type AdminSessions = ReturnType<typeof createAdminSessions>;
@@ -110,16 +126,18 @@ const QUERY_SESSION_PATH = '/admin/api/events';
 
 /**
  * Session auth for `/admin/api/*`: `Authorization: Bearer <session token>`, or `?session=`
- * on the event stream only. The session's id is kept in `ctx.state.sessionId`.
+ * on the event stream only. The session's id is kept in `ctx.state.sessionId`, its person's
+ * in `ctx.state.personId` (null: the station admin's own session).
  */
 export function adminAuth(sessions: AdminSessions) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const header = ctx.get('authorization');
     const query = ctx.path === QUERY_SESSION_PATH && typeof ctx.query.session === 'string' ? ctx.query.session : '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : query;
-    const sessionId = token ? sessions.touch(token) : undefined;
-    if (!sessionId) throw unauthorized('Sign in to the dashboard again: open a fresh login link (run `station login`, or restart the station)');
-    ctx.state.sessionId = sessionId;
+    const identity = token ? sessions.touch(token) : undefined;
+    if (!identity) throw unauthorized('Sign in to the dashboard again: with your e-mail and password, or a fresh login link (`station login`)');
+    ctx.state.sessionId = identity.sessionId;
+    ctx.state.personId = identity.personId;
     await next();
   };
 }

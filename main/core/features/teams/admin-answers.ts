@@ -23,7 +23,15 @@ export const invitationAnswer = z.strictObject({
 /** A new invitation: its link this once (`acceptUrl`), and whether the mail went out. */
 export const invitationCreatedAnswer = z.strictObject({ invitation: invitationAnswer.extend({ acceptUrl: z.string() }), invitationSent: z.boolean() });
 
-export const invitationAcceptedAnswer = z.strictObject({ teamId: z.string(), userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.enum(MEMBER_ROLES) });
+/** The person joined, and a one-time login token that signs them in (`/#login=`). */
+export const invitationAcceptedAnswer = z.strictObject({
+  teamId: z.string(),
+  userId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(MEMBER_ROLES),
+  loginToken: z.string(),
+});
 
 export const onboardingTaskAnswer = z.strictObject({
   kind: z.string(),

@@ -4,10 +4,10 @@ import type { Db } from '../../foundations/db/open';
 import { badRequest, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import type { InvitationsService } from './invitations';
-import { merchantItem, type MerchantsService } from './merchants';
+import { merchantItem, teamMembers, type MerchantsService } from './merchants';
 import { listMerchantRows } from './merchants-store';
 import { onboardingView, setOnboardingTaskDone } from './onboarding';
-import { acceptInvitationSchema, invitationSchema, taskDoneSchema } from './schema';
+import { taskDoneSchema, teamInvitationSchema } from './schema';
 import { operatorUser } from './service';
 import { getTeam, setTeamLocale, type TeamRow } from './store';
 import { teamLocaleSchema } from './schema';
@@ -47,7 +47,8 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
   });
 
   router.get('/admin/api/teams/:teamId/members', (ctx) => {
-    ctx.body = merchants.members(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id));
+    // Any team's members (a 3PL's, a merchant's, a standard team's): its admins manage them.
+    ctx.body = teamMembers(db, teamOr404(db, ctx.params.teamId!).id);
   });
 
   router.get('/admin/api/teams/:teamId/onboarding', (ctx) => {
@@ -95,14 +96,9 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
 
   router.post('/admin/api/teams/:teamId/invitations', async (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
-    const { email } = validate(invitationSchema, ctx.request.body, 'The invitation is not valid');
-    const { invitation, sent } = await invitations.invite(team.id, email, 'admin');
+    const { email, role } = validate(teamInvitationSchema, ctx.request.body, 'The invitation is not valid');
+    const { invitation, sent } = await invitations.invite(team.id, email, role);
     ctx.status = 201;
     ctx.body = { invitation, invitationSent: sent };
-  });
-
-  router.post('/admin/api/invitations/accept', (ctx) => {
-    const { token, name } = validate(acceptInvitationSchema, ctx.request.body, 'The acceptance is not valid');
-    ctx.body = invitations.accept(token, name);
   });
 }

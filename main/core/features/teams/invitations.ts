@@ -21,6 +21,8 @@ import { userForEmail } from './service';
 import { getTeam } from './store';
 import { addMembership, type MemberRole } from './users-store';
 
+const invitationClosed = () => new StationError('gone', 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
+
 /** An invitation link works for 7 days, once. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
@@ -116,20 +118,31 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
     return { invitation: { ...view(getInvitation(db, row.id)!), acceptUrl: link }, sent: result.accepted };
   }
 
-  /** Accepts an invitation by its token: the invited user (created if new) joins the team. */
-  function accept(token: string, name?: string) {
+  /**
+   * Accepts an invitation by its token: the invited user (created if new) joins the team.
+   * `joining` runs in the same transaction, before the membership (people/people.ts sets
+   * the password there), so an invitation is used up only together with what it needs.
+   */
+  function accept(token: string, name?: string, joining?: (userId: string) => void) {
     const row = findByTokenRow(token);
     if (!row) throw notFound('No invitation with that token');
     return db.transaction(() => {
       const at = nowIso();
       const user = userForEmail(db, row.email, name);
-      if (!markInvitationAccepted(db, row.id, user.id, at)) {
-        throw new StationError('gone', 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
-      }
+      if (!markInvitationAccepted(db, row.id, user.id, at)) throw invitationClosed();
+      joining?.(user.id);
       addMembership(db, row.team_id, user.id, row.role, at);
       completeOnboardingTask(db, row.team_id, 'invite_merchant_admin', user.id, at);
       return { teamId: row.team_id, userId: user.id, name: user.name, email: user.email, role: row.role };
     }).immediate();
+  }
+
+  /** The open invitation with this token: 404 for none, 410 for one already used, replaced or expired. */
+  function openInvitation(token: string): InvitationRow {
+    const row = findByTokenRow(token);
+    if (!row) throw notFound('No invitation with that token');
+    if (view(row).state !== 'open') throw invitationClosed();
+    return row;
   }
 
   function findByToken(token: string) {
@@ -137,5 +150,5 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
     return row ? { ...view(row), teamName: getTeam(db, row.team_id)?.name ?? '' } : undefined;
   }
 
-  return { invite, accept, findByToken, list: (teamId: string) => listInvitations(db, teamId).map(view) };
+  return { invite, accept, openInvitation, findByToken, list: (teamId: string) => listInvitations(db, teamId).map(view) };
 }

@@ -37,6 +37,17 @@ function responsibleUserId(db: Db, merchant: TeamRow, parentTeamId: string): str
 }
 
 /** 3PL management of merchant teams (spec: Teams (3PL)). Every call starts with the scope check. */
+/** A team's members as the API and the dashboard list them. */
+export function teamMembers(db: Db, teamId: string) {
+  return listMembers(db, teamId).map((member) => ({
+    userId: member.id,
+    name: member.name,
+    email: member.email,
+    role: member.role,
+    joinedAt: member.joined_at,
+  }));
+}
+
 export function createMerchantsService(db: Db, hooks: StationHooks, invitations: InvitationsService) {
   function list(caller: Caller) {
     requireThreePl(caller);
@@ -62,15 +73,10 @@ export function createMerchantsService(db: Db, hooks: StationHooks, invitations:
     return { invitationSent: sent };
   }
 
+  /** The contract's `GET /api/teams/members`: a 3PL key's own team's members. */
   function members(caller: Caller) {
     requireThreePl(caller);
-    return listMembers(db, caller.team.id).map((member) => ({
-      userId: member.id,
-      name: member.name,
-      email: member.email,
-      role: member.role,
-      joinedAt: member.joined_at,
-    }));
+    return teamMembers(db, caller.team.id);
   }
 
   function assignAccountManager(caller: Caller, merchantTeamId: string, body: unknown) {

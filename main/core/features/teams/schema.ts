@@ -1,3 +1,4 @@
+import { MEMBER_ROLES } from './users-store';
 import { canonicalLocale } from '../../foundations/locale';
 import { z } from 'zod';
 
@@ -10,11 +11,11 @@ export const createMerchantSchema = z.object({
 /** POST /api/teams/merchants/{id}/invitations */
 export const invitationSchema = z.object({ email: z.email().max(320) });
 
+/** POST /admin/api/teams/{id}/invitations: the role defaults to `admin`, as the contract's invitations are. */
+export const teamInvitationSchema = invitationSchema.extend({ role: z.enum(MEMBER_ROLES).default('admin') });
+
 /** PUT /api/teams/merchants/{id}: the key is required; null clears the assignment. */
 export const accountManagerSchema = z.object({ accountManagerUserId: z.string().min(1).max(100).nullable() });
-
-/** POST /admin/api/invitations/accept */
-export const acceptInvitationSchema = z.object({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(100).optional() });
 
 /** PUT /admin/api/teams/{id}/onboarding/{kind} */
 export const taskDoneSchema = z.object({ done: z.boolean() });

@@ -1,3 +1,4 @@
+import { inDashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
@@ -75,7 +76,7 @@ function webhookView(db: Db, row: WebhookRow, teamNames: Map<string, string>) {
   };
 }
 
-/** Dashboard: webhooks of every team (docs/api.md, Webhooks). */
+/** Dashboard: webhooks of the caller's teams (docs/api.md, Webhooks); a webhook by id is checked by the guard. */
 export function webhookAdminRoutes(router: Router, db: Db, dispatcher: () => WebhookDispatcher | undefined): void {
   const teamNames = () => new Map(listTeams(db).map((team) => [team.id, team.name]));
   const webhookOf = (id: string) => {
@@ -87,12 +88,14 @@ export function webhookAdminRoutes(router: Router, db: Db, dispatcher: () => Web
   router.get('/admin/api/webhooks', (ctx) => {
     const { teamId } = validate(webhookListQuery, ctx.query, 'The webhook filter is not valid');
     const names = teamNames();
-    ctx.body = listWebhooks(db, teamId).map((row) => webhookView(db, row, names));
+    if (teamId) requireDashboardTeam(ctx, teamId);
+    ctx.body = inDashboardTeams(ctx, listWebhooks(db, teamId), (row) => row.team_id).map((row) => webhookView(db, row, names));
   });
 
   router.post('/admin/api/webhooks', (ctx) => {
     const body = validate(createBody, ctx.request.body, 'The webhook is not valid');
     if (!getTeam(db, body.teamId)) throw notFound('No team with that id');
+    requireDashboardTeam(ctx, body.teamId);
     const at = nowIso();
     const row: WebhookRow = { id: newId(), team_id: body.teamId, url: body.url, secret: newSecret(), events: JSON.stringify([...new Set(body.events)]), active: 1, created_at: at, updated_at: at };
     insertWebhook(db, row);

@@ -1,3 +1,6 @@
+import { MEMBER_ROLES, type MemberRole } from '../../features/teams/users-store';
+import { passwordSchema } from '../../features/people/password-rules';
+import { readPassword } from './read-password';
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
 
@@ -7,14 +10,16 @@ function handover(invitation: { state: string; sentAt: string | null; acceptUrl:
   return invitation.acceptUrl ? `  not mailed, hand over: ${invitation.acceptUrl}` : '  not mailed (invitations create again for a new link)';
 }
 
-export async function invitationsCommand(sub: string | undefined, argv: string[]): Promise<number> {
+export async function invitationsCommand(sub: string | undefined, argv: string[], stdin?: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<number> {
   if (sub === 'create') {
-    const args = parse(argv, { ...commonOptions, team: { type: 'string' }, email: { type: 'string' } });
+    const args = parse(argv, { ...commonOptions, team: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } });
     const teamId = required(args.team, '--team');
     const email = required(args.email, '--email');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email takes an e-mail address');
+    const role = args.role ?? 'admin';
+    if (!(MEMBER_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role takes ${MEMBER_ROLES.join(', ')}`);
     return withStation(args['data-dir'], async (station) => {
-      const { invitation, sent } = await station.services.invitations.invite(teamId, email, 'admin');
+      const { invitation, sent } = await station.services.invitations.invite(teamId, email, role as MemberRole);
       output(args.json, { invitation, invitationSent: sent }, () =>
         [
           `invited ${invitation.email} to team ${teamId} as ${invitation.role}`,
@@ -45,9 +50,15 @@ export async function invitationsCommand(sub: string | undefined, argv: string[]
     const args = parse(argv, { ...commonOptions, token: { type: 'string' }, name: { type: 'string' } });
     // The whole accept link works as well as the bare token.
     const token = required(args.token, '--token').replace(/^.*\/invitations\//, '');
-    return withStation(args['data-dir'], (station) => {
-      const joined = station.services.invitations.accept(token, args.name);
-      output(args.json, joined, () => `${joined.name} <${joined.email}> joined team ${joined.teamId} as ${joined.role}\n  user id: ${joined.userId}`);
+    // The password comes on standard input (a new person's, or the one they already have here).
+    const password = await readPassword('Password (at least 10 characters): ', stdin);
+    const checked = passwordSchema.safeParse(password);
+    if (!checked.success) throw new UsageError(checked.error.issues[0]!.message);
+    return withStation(args['data-dir'], async (station) => {
+      const { loginToken, ...joined } = await station.services.people.acceptInvitation(token, password, args.name, 'cli');
+      const { lastListeningUrl } = await import('../../station');
+      const link = `${lastListeningUrl(station.db)}/#login=${loginToken}`;
+      output(args.json, { ...joined, loginUrl: link }, () => `${joined.name} <${joined.email}> joined team ${joined.teamId} as ${joined.role}\n  user id: ${joined.userId}\n  sign in (once, within 15 minutes): ${link}`);
       return 0;
     });
   }

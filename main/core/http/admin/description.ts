@@ -84,9 +84,9 @@ function operationObject(operation: AdminOperation) {
     operationId: id,
     summary: operation.summary,
     tags: [roomOf(operation.path)],
-    ...(operation.roles === 'public' ? { security: [] } : {}),
-    /** Who may call it (a station extension): the table's column. */
-    'x-roles': operation.roles === 'public' ? [] : [...operation.roles],
+    ...(operation.needs === 'public' ? { security: [] } : {}),
+    /** Who may call it (a station extension): the table's column, http/admin/operations.ts. */
+    'x-needs': operation.needs,
     ...(params.length ? { parameters: params } : {}),
     ...(input.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(input.body, `${id[0]!.toUpperCase()}${id.slice(1)}Body`) } } } }
@@ -102,7 +102,7 @@ function operationObject(operation: AdminOperation) {
 
 /**
  * The dashboard API as OpenAPI 3.1, built from the table of operations: every operation, who
- * may call it (`x-roles`), its path and query parameters, and its body as the route's own zod
+ * may call it (`x-needs`), its path and query parameters, and its body as the route's own zod
  * schema validates it, and its answer by the zod schema beside its route (both listed in
  * schemas.ts; the tests check every answer they receive against this document).
  */

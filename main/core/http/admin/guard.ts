@@ -1,16 +1,35 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { forbidden } from '../../foundations/errors';
-import { adminOperation, tableDifferences, type AdminRole } from './operations';
+import { forbidden, notFound } from '../../foundations/errors';
+import type { DashboardCaller } from '../../features/people/dashboard-caller';
+import { adminOperation, tableDifferences, type AdminOperation } from './operations';
+
+/** What the guard needs of the people room: who is calling, the teams they hold a role in, and the team a thing belongs to. */
+export interface GuardDeps {
+  callerOf(ctx: Context): DashboardCaller;
+  /** The teams where the caller holds `role` or a stronger one, with a 3PL's merchants (every team for a station admin). */
+  teamsWith(caller: DashboardCaller, role: 'admin' | 'operator' | 'viewer'): string[];
+  /**
+   * The teams of the things a request's path names (a team, a template, a job, an order
+   * looked up in `visibleTeams`…), `null` for one that does not exist.
+   */
+  ownerTeamsOf(path: string, params: Record<string, string>, visibleTeams: readonly string[]): Array<string | null>;
+}
 
 /**
- * The one check of who may call a dashboard operation: the operation `router` routes the
+ * The one check of who may call a dashboard operation. The operation `router` routes the
  * request to (its first route for the path and method: the one that answers) is read from
- * the table (http/admin/operations.ts), and the caller's roles must include one of its
- * roles. An operation missing from the table is a 500 (start-up refuses such a station, so
- * none is served). A path no route takes passes on to the router's own 404 or 405.
+ * the table (http/admin/operations.ts), and its `needs` decides:
+ * - a station admin may call anything, on every team;
+ * - a team role (`viewer` < `operator` < `admin`) must be held in some team, else 403; the
+ *   request's scope (`ctx.state.teamScope`) is the teams where it is held, and a thing the
+ *   path names must belong to one of them: 404 when the caller cannot see it at all, 403
+ *   when they can see it but not do this to it;
+ * - `station-admin` is for the station admin only (403).
+ * An operation missing from the table is a 500 (start-up refuses such a station, so none is
+ * served). A path no route takes passes on to the router's own 404 or 405.
  */
-export function adminOperationGuard(router: () => Router, rolesOf: (ctx: Context) => readonly AdminRole[]) {
+export function adminOperationGuard(router: () => Router, deps?: GuardDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const route = router()
       .match(ctx.path, ctx.method)
@@ -19,12 +38,30 @@ export function adminOperationGuard(router: () => Router, rolesOf: (ctx: Context
     const path = String(route.path);
     const operation = adminOperation(ctx.method, path);
     if (!operation) throw new Error(`the dashboard operation ${ctx.method} ${path} is not in the table of operations (http/admin/operations.ts)`);
-    if (operation.roles !== 'public') {
-      const roles = rolesOf(ctx);
-      if (!operation.roles.some((role) => roles.includes(role))) throw forbidden(`This needs one of the roles: ${operation.roles.join(', ')}`);
+    if (operation.needs !== 'public') {
+      if (!deps) throw new Error('a signed-in dashboard operation needs the guard of the signed-in router');
+      const { teams, everyTeam } = authorise(ctx, operation, path, route.params(ctx.path, route.captures(ctx.path), {}), deps);
+      ctx.state.teamScope = teams;
+      ctx.state.everyTeam = everyTeam;
     }
     await next();
   };
+}
+
+function authorise(ctx: Context, operation: AdminOperation, path: string, params: Record<string, string>, deps: GuardDeps): { teams: readonly string[]; everyTeam: boolean } {
+  const caller = deps.callerOf(ctx);
+  const visible = deps.teamsWith(caller, 'viewer');
+  if (caller.stationAdmin) return { teams: visible, everyTeam: true };
+  if (operation.needs === 'signed-in') return { teams: visible, everyTeam: false };
+  if (operation.needs === 'station-admin') throw forbidden('This needs the station admin');
+  const role = operation.needs as Exclude<AdminOperation['needs'], 'public' | 'signed-in' | 'station-admin'>;
+  const scope = deps.teamsWith(caller, role);
+  if (scope.length === 0) throw forbidden(`This needs the role ${role} (or a stronger one) in a team`);
+  for (const owner of deps.ownerTeamsOf(path, params, visible)) {
+    if (owner === null || !visible.includes(owner)) throw notFound('Not found in your teams');
+    if (!scope.includes(owner)) throw forbidden(`This needs the role ${role} (or a stronger one) in that team`);
+  }
+  return { teams: scope, everyTeam: false };
 }
 
 /** Each route of the routers under `/admin/api`, as `[method, path]` (HEAD is GET's). */

@@ -14,7 +14,8 @@ import { printServerAnswer } from '../../features/printers/routes';
 import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
-import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer, signInBody } from '../../features/sessions/session-routes';
+import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../features/sessions/session-routes';
+import { acceptInvitationBody, changePasswordBody, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
 import { webhookListQuery } from '../../features/webhooks/admin-routes';
@@ -34,7 +35,7 @@ import { batchListQuery, defaultPrinterBody, printerSettingsBody, requestListQue
 import { retentionInput } from '../../features/retention/settings';
 import { policyInput } from '../../features/sessions/session-routes';
 import { shopProfileSchema } from '../../features/teams/shop-profile';
-import { acceptInvitationSchema, accountManagerSchema, createMerchantSchema, invitationSchema, taskDoneSchema, teamLocaleSchema } from '../../features/teams/schema';
+import { accountManagerSchema, createMerchantSchema, taskDoneSchema, teamInvitationSchema, teamLocaleSchema } from '../../features/teams/schema';
 import { createBody, deliveriesQuery, updateBody } from '../../features/webhooks/admin-routes';
 
 /** What an operation reads: its body's schema, its query's. */
@@ -72,8 +73,11 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/teams/:teamId/onboarding/:kind': { body: taskDoneSchema },
   'PUT /admin/api/teams/:teamId/locale': { body: teamLocaleSchema },
   'PUT /admin/api/teams/:teamId/shop': { body: shopProfileSchema },
-  'POST /admin/api/teams/:teamId/invitations': { body: invitationSchema },
-  'POST /admin/api/invitations/accept': { body: acceptInvitationSchema },
+  'POST /admin/api/teams/:teamId/invitations': { body: teamInvitationSchema },
+  'POST /admin/api/invitations/accept': { body: acceptInvitationBody },
+  'POST /admin/api/password-reset': { body: passwordResetBody },
+  'PUT /admin/api/me/password': { body: changePasswordBody },
+  'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
   'PUT /admin/api/settings/network': { body: networkSettingsInput },
   'PUT /admin/api/settings/print-server': { body: printServerInput },
@@ -130,6 +134,15 @@ const rendered: OperationAnswer = { status: 200, content: ['application/pdf', 'i
 export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/session': created(sessionCreatedAnswer),
   'DELETE /admin/api/session': noContent,
+  'POST /admin/api/password-reset': ok(passwordResetAnswer),
+  'GET /admin/api/me': ok(meAnswer),
+  'PUT /admin/api/me/password': noContent,
+  'GET /admin/api/people': list(personAnswer),
+  'POST /admin/api/people/:userId/disable': ok(personAnswer),
+  'POST /admin/api/people/:userId/enable': ok(personAnswer),
+  'POST /admin/api/people/:userId/reset': created(resetLinkAnswer),
+  'PUT /admin/api/teams/:teamId/members/:userId': ok(personAnswer),
+  'DELETE /admin/api/teams/:teamId/members/:userId': noContent,
   'GET /admin/api/sessions': list(sessionAnswer),
   'DELETE /admin/api/sessions/:id': noContent,
   'GET /admin/api/settings/sessions': ok(sessionPolicyAnswer),
@@ -233,6 +246,8 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
  */
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Session: sessionAnswer,
+  Person: personAnswer,
+  Me: meAnswer,
   SessionPolicy: sessionPolicyAnswer,
   OrderPage: orderPageAnswer,
   OrderDetail: orderDetailAnswer,

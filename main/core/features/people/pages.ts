@@ -1,0 +1,46 @@
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import { ERROR_KINDS, StationError } from '../../foundations/errors';
+import { escapeHtml } from '../../foundations/text';
+
+/** A refusal's HTTP status (errors.ts keeps the one table of kinds). */
+export const statusOfError = (error: StationError): number => ERROR_KINDS[error.kind];
+
+// These pages hold a secret in their URL: no referrer, no framing, no scripts, they post only to themselves.
+export const SECRET_PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+export const page = (title: string, body: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} · Order Print Station</title>
+<body style="font:16px system-ui;margin:3em auto;max-width:36em;padding:0 1em">
+<h1 style="font-size:1.4em">${escapeHtml(title)}</h1>${body}</body></html>`;
+
+const field = (label: string, name: string, type: string, extra = '') =>
+  `<p><label>${escapeHtml(label)}<br><input name="${name}" type="${type}" ${extra} style="font:inherit;width:100%"></label></p>`;
+
+/** A new password and its confirmation (10 to 200 characters; the browser checks the length too). */
+export const newPasswordFields = (label = 'Password') =>
+  field(`${label} (at least 10 characters)`, 'password', 'password', 'required minlength="10" maxlength="200" autocomplete="new-password"') +
+  field('The same password again', 'confirm', 'password', 'required minlength="10" maxlength="200" autocomplete="new-password"');
+
+export const currentPasswordField = () => field('Your password at this station', 'password', 'password', 'required maxlength="200" autocomplete="current-password"');
+export const nameField = () => field('Your name', 'name', 'text', 'maxlength="100" autocomplete="name"');
+
+/** A small urlencoded form body (the page's own fields). */
+export async function readForm(ctx: Context): Promise<URLSearchParams> {
+  return new URLSearchParams(await getRawBody(ctx.req, { limit: 4096, encoding: 'utf8' }));
+}
+
+/** The form's new password, when it and its confirmation agree; else the reason. */
+export function confirmedPassword(form: URLSearchParams): { password: string } | { problem: string } {
+  const password = form.get('password') ?? '';
+  if (password !== (form.get('confirm') ?? '')) return { problem: 'The two passwords are not the same.' };
+  if (password.length < 10 || password.length > 200) return { problem: 'A password has 10 to 200 characters.' };
+  return { password };
+}
+
+export const problemNote = (problem: string | undefined) => (problem ? `<p role="alert" style="color:#a00">${escapeHtml(problem)}</p>` : '');

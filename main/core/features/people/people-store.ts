@@ -1,0 +1,79 @@
+import type { Db } from '../../foundations/db/open';
+import { statement } from '../../foundations/db/statements';
+import type { MemberRole } from '../teams/users-store';
+
+/** A person as sign-in sees them (users table, with what migration 0033 added). */
+export interface PersonRow {
+  id: string;
+  name: string;
+  email: string | null;
+  created_at: string;
+  password_hash: string | null;
+  station_admin: 0 | 1;
+  disabled_at: string | null;
+}
+
+export function findPersonByEmail(db: Db, email: string): PersonRow | undefined {
+  return statement(db, 'SELECT id, name, email, created_at, password_hash, station_admin, disabled_at FROM users WHERE email = ?').get(email) as PersonRow | undefined;
+}
+
+export function getPerson(db: Db, id: string): PersonRow | undefined {
+  return statement(db, 'SELECT id, name, email, created_at, password_hash, station_admin, disabled_at FROM users WHERE id = ?').get(id) as PersonRow | undefined;
+}
+
+/** Everyone with an e-mail (the station's own built-in user has none), by name. */
+export function listPeople(db: Db): PersonRow[] {
+  return statement(db, 'SELECT id, name, email, created_at, password_hash, station_admin, disabled_at FROM users WHERE email IS NOT NULL ORDER BY name COLLATE NOCASE, email').all() as PersonRow[];
+}
+
+export function setPasswordHash(db: Db, userId: string, passwordHash: string): void {
+  statement(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+}
+
+export function setPersonName(db: Db, userId: string, name: string): void {
+  statement(db, 'UPDATE users SET name = ? WHERE id = ?').run(name, userId);
+}
+
+export function setDisabled(db: Db, userId: string, at: string | null): void {
+  statement(db, 'UPDATE users SET disabled_at = ? WHERE id = ?').run(at, userId);
+}
+
+export function setStationAdmin(db: Db, userId: string, stationAdmin: boolean): void {
+  statement(db, 'UPDATE users SET station_admin = ? WHERE id = ?').run(stationAdmin ? 1 : 0, userId);
+}
+
+/** A person's memberships: the teams they are in and their role there. */
+export function membershipsOf(db: Db, userId: string): Array<{ team_id: string; role: MemberRole }> {
+  return statement(db, 'SELECT team_id, role FROM memberships WHERE user_id = ? ORDER BY created_at').all(userId) as Array<{ team_id: string; role: MemberRole }>;
+}
+
+export function membershipsOfTeam(db: Db, teamId: string): Array<{ user_id: string; role: MemberRole }> {
+  return statement(db, 'SELECT user_id, role FROM memberships WHERE team_id = ?').all(teamId) as Array<{ user_id: string; role: MemberRole }>;
+}
+
+/** Sets a member's role; false when the person is not a member of the team. */
+export function setMemberRole(db: Db, teamId: string, userId: string, role: MemberRole): boolean {
+  return statement(db, 'UPDATE memberships SET role = ? WHERE team_id = ? AND user_id = ?').run(role, teamId, userId).changes === 1;
+}
+
+export function removeMembership(db: Db, teamId: string, userId: string): boolean {
+  return statement(db, 'DELETE FROM memberships WHERE team_id = ? AND user_id = ?').run(teamId, userId).changes === 1;
+}
+
+export function insertPasswordReset(db: Db, row: { tokenHash: string; userId: string; createdAt: string; expiresAt: string }): void {
+  // A new link replaces the person's earlier ones.
+  statement(db, 'DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL').run(row.userId);
+  statement(db, 'INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(row.tokenHash, row.userId, row.createdAt, row.expiresAt);
+}
+
+/** Uses a reset link once: its person's id, or undefined for an unknown, used or expired link. */
+export function usePasswordReset(db: Db, tokenHash: string, now: string): string | undefined {
+  const row = statement(db, 'SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').get(tokenHash, now) as { user_id: string } | undefined;
+  if (!row) return undefined;
+  statement(db, 'UPDATE password_resets SET used_at = ? WHERE token_hash = ?').run(now, tokenHash);
+  return row.user_id;
+}
+
+export function findPasswordReset(db: Db, tokenHash: string, now: string): string | undefined {
+  return (statement(db, 'SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').get(tokenHash, now) as { user_id: string } | undefined)?.user_id;
+}

@@ -1,0 +1,49 @@
+import type { Context, Next } from 'koa';
+import { StationError } from '../../foundations/errors';
+import { escapeHtml } from '../../foundations/text';
+import { confirmedPassword, newPasswordFields, page, problemNote, readForm, SECRET_PAGE_HEADERS, statusOfError } from './pages';
+import type { PeopleService } from './people';
+
+const PATH = /^\/password-reset\/([A-Za-z0-9_-]{20,200})$/;
+
+/**
+ * The page a reset link opens: GET shows a form for a new password, POST sets it (the token
+ * in the path is the credential, used once), ends the person's other sessions and sends the
+ * browser to the dashboard signed in.
+ */
+export function passwordResetPage(people: PeopleService) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const match = PATH.exec(ctx.path);
+    if (!match || (ctx.method !== 'GET' && ctx.method !== 'POST')) return next();
+    const token = match[1]!;
+    ctx.set(SECRET_PAGE_HEADERS);
+    ctx.type = 'text/html; charset=utf-8';
+    const person = people.resetFor(token);
+    if (!person) {
+      ctx.status = 410;
+      ctx.body = page('Reset link closed', '<p>This reset link was already used, replaced by a newer one, or has expired. Ask a station admin for a new one.</p>');
+      return;
+    }
+    const form = (problem?: string) =>
+      page('Set a new password', `<p>For ${escapeHtml(person.email ?? person.name)}.</p>${problemNote(problem)}<form method="post">${newPasswordFields('New password')}<p><button type="submit">Set the password and sign in</button></p></form>`);
+    if (ctx.method === 'GET') {
+      ctx.body = form();
+      return;
+    }
+    const checked = confirmedPassword(await readForm(ctx));
+    if ('problem' in checked) {
+      ctx.status = 400;
+      ctx.body = form(checked.problem);
+      return;
+    }
+    try {
+      const { loginToken } = await people.useReset(token, checked.password);
+      ctx.status = 303;
+      ctx.redirect(`/#login=${loginToken}`);
+    } catch (error) {
+      if (!(error instanceof StationError)) throw error;
+      ctx.status = statusOfError(error);
+      ctx.body = page('Reset link closed', `<p>${escapeHtml(error.message)}</p>`);
+    }
+  };
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { answer, dashboard, describeError } from '../../app/api';
+import { useStationInfo } from '../../app/station-info';
+import { ErrorBanner, SubmitForm } from '../../components/ui';
+
+/** Who is signed in, their teams and roles, and their password. */
+export function AccountSettings() {
+  const { me } = useStationInfo();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function change() {
+    setError(null);
+    setSaved(null);
+    if (next !== again) {
+      setError('The two new passwords are not the same.');
+      return;
+    }
+    try {
+      await answer(dashboard.PUT('/admin/api/me/password', { body: { currentPassword: current, newPassword: next } }));
+      setSaved('Password changed. Your other sessions were signed out.');
+      setCurrent('');
+      setNext('');
+      setAgain('');
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  if (!me) return <p className="muted">Loading…</p>;
+  return (
+    <section className="card" aria-label="Your account">
+      <h2>Your account</h2>
+      <dl className="facts">
+        <dt>Name</dt>
+        <dd>{me.name}</dd>
+        <dt>E-mail</dt>
+        <dd>{me.email ?? '—'}</dd>
+        <dt>Rights</dt>
+        <dd>
+          {me.stationAdmin ? 'Station admin: every team, printers and settings' : me.teams.length === 0 ? 'No team yet' : null}
+          {me.teams.length > 0 && (
+            <ul className="plain-list">
+              {me.teams.map((team) => (
+                <li key={team.teamId}>
+                  {team.role} of {team.teamName}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      {me.personId ? (
+        <>
+          <h3>Change your password</h3>
+          <ErrorBanner error={error} />
+          {saved && <div className="banner banner-success" role="status">{saved}</div>}
+          <SubmitForm className="stacked-form" onSubmit={change}>
+            <label>Current password<input type="password" autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} /></label>
+            <label>New password (at least 10 characters)<input type="password" autoComplete="new-password" required minLength={10} maxLength={200} value={next} onChange={(event) => setNext(event.target.value)} /></label>
+            <label>The new password again<input type="password" autoComplete="new-password" required minLength={10} maxLength={200} value={again} onChange={(event) => setAgain(event.target.value)} /></label>
+            <button type="submit" className="button">Change password</button>
+          </SubmitForm>
+        </>
+      ) : (
+        <p className="muted">This is the station admin's own session (the station's login link or the desktop window): it has no password.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState } from 'react';
+import { answer, dashboard, describeError, type Schemas } from '../../app/api';
+import { useStationInfo } from '../../app/station-info';
+import { CopyButton, ErrorBanner, TableScroll } from '../../components/ui';
+
+type Person = Schemas['Person'];
+const ROLES = ['admin', 'operator', 'viewer'] as const;
+
+/** Everyone who can sign in (a station admin's view): their teams and roles, disable, reset link. */
+export function PeopleSettings() {
+  const { me } = useStationInfo();
+  const [people, setPeople] = useState<Person[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reset, setReset] = useState<{ email: string; url: string; mailed: boolean; expiresAt: string } | null>(null);
+
+  const load = useCallback(() => {
+    answer(dashboard.GET('/admin/api/people')).then(setPeople, (failure: unknown) => setError(describeError(failure)));
+  }, []);
+  useEffect(load, [load]);
+
+  async function act(run: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await run();
+      load();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+  const path = (person: Person) => ({ params: { path: { userId: person.id } } });
+
+  return (
+    <section className="card" aria-label="People">
+      <h2>People</h2>
+      <p className="muted">
+        Everyone who can sign in to this station, with their role in each team. Invite someone from a team's page (Teams); a disabled person's
+        sessions end at once.
+      </p>
+      <ErrorBanner error={error} />
+      {reset && (
+        <div className="banner banner-success" role="status">
+          {reset.mailed ? `A reset link was mailed to ${reset.email}. ` : `Hand this link to ${reset.email} (it was not mailed): `}
+          <code>{reset.url}</code> <CopyButton text={reset.url} /> It works once, until {new Date(reset.expiresAt).toLocaleString()}.
+        </div>
+      )}
+      {people && (
+        <TableScroll label="People table">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Teams and roles</th>
+                <th scope="col">State</th>
+                <th scope="col"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.map((person) => (
+                <tr key={person.id}>
+                  <td>
+                    {person.name}
+                    <div className="muted small">{person.email}</div>
+                  </td>
+                  <td>
+                    {person.stationAdmin && <div>station admin</div>}
+                    {person.teams.map((team) => (
+                      <label key={team.teamId} className="role-line">
+                        {team.teamName}{' '}
+                        <select
+                          aria-label={`${person.name}'s role in ${team.teamName}`}
+                          value={team.role}
+                          onChange={(event) =>
+                            void act(() =>
+                              answer(dashboard.PUT('/admin/api/teams/{teamId}/members/{userId}', { params: { path: { teamId: team.teamId, userId: person.id } }, body: { role: event.target.value as (typeof ROLES)[number] } })),
+                            )
+                          }
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {role}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    ))}
+                  </td>
+                  <td>{person.disabled ? 'disabled' : person.hasPassword ? 'can sign in' : 'no password yet'}</td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() =>
+                        void act(async () => {
+                          const link = await answer(dashboard.POST('/admin/api/people/{userId}/reset', path(person)));
+                          setReset({ email: person.email ?? person.name, url: link.resetUrl, mailed: link.mailed, expiresAt: link.expiresAt });
+                        })
+                      }
+                    >
+                      Reset password
+                    </button>{' '}
+                    {person.id !== me?.personId &&
+                      (person.disabled ? (
+                        <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/people/{userId}/enable', path(person))))}>
+                          Enable
+                        </button>
+                      ) : (
+                        <button type="button" className="button button-small button-danger" onClick={() => void act(() => answer(dashboard.POST('/admin/api/people/{userId}/disable', path(person))))}>
+                          Disable
+                        </button>
+                      ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {people?.length === 0 && <p className="muted">Nobody has joined yet: invite people from a team's page.</p>}
+    </section>
+  );
+}
