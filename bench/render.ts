@@ -53,7 +53,7 @@ const station = createStation({ dataDir, logger: silentLogger, pdfRenderer: rend
 const floorBrowser = await chromium.launch({ executablePath: resolveChromiumPath(), headless: true, args: CHROMIUM_ARGS });
 try {
   const team = station.db.transaction(() => createTeam(station.db, station.hooks, { name: 'Bench Shop', type: 'standard' }).team)();
-  const caller = { keyId: 'bench', team, teamIds: [team.id] };
+  const caller = { keyId: 'bench', team, teamIds: [team.id], actor: { kind: 'key' as const, id: null, name: 'bench' } };
   for (let i = 0; i < COUNT; i += 100) {
     await Promise.all(Array.from({ length: Math.min(100, COUNT - i) }, (_, j) => station.services.orders.ingest(caller, order(i + j))));
   }

@@ -22,6 +22,7 @@ import { sessionAdminRoutes, sessionPolicy } from './features/sessions/session-r
 import { peopleAdminRoutes, peoplePublicRoutes } from './features/people/routes';
 import { dashboardGuardDeps } from './features/people/guard-deps';
 import { createPeople } from './features/people/people';
+import { activityRoutes, recordActivity } from './features/people/activity';
 import { passwordResetPage } from './features/people/reset-page';
 import { adminAuth, createAdminSessions } from './features/sessions/sessions';
 import { authRoutes } from './features/auth/routes';
@@ -273,9 +274,17 @@ export function createStation(options: StationOptions): Station {
   const admin = new Router();
   const guardDeps = dashboardGuardDeps(db);
   // A CSV export is larger than any order: its routes read up to 10 MiB (after auth).
-  admin.use(hostGuard, adminAuth(services.adminSessions), adminOperationGuard(() => admin, guardDeps), jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)));
+  admin.use(
+    hostGuard,
+    adminAuth(services.adminSessions),
+    adminOperationGuard(() => admin, guardDeps),
+    jsonBodyReader((path) => (isCsvRoute(path) ? CSV_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)),
+    // Every change made here, with who made it (Activity).
+    recordActivity(db),
+  );
   sessionAdminRoutes(admin, services.adminSessions, settings, (ctx) => guardDeps.callerOf(ctx).stationAdmin);
   peopleAdminRoutes(admin, db, services.people);
+  activityRoutes(admin, db);
   let listeningUrl: string | undefined;
   // Manual/CSV routes first: `/admin/api/orders/manual` must not be read as an order id.
   adminManualOrderRoutes(admin, db, services.orders, events);

@@ -138,6 +138,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what in one’s teams, newest first */
+        get: operations["getActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/teams/{teamId}/members/{userId}": {
         parameters: {
             query?: never;
@@ -1434,6 +1451,12 @@ export interface components {
                 role: "admin" | "operator" | "viewer";
             }[];
         };
+        Actor: {
+            /** @enum {string} */
+            kind: "person" | "station-admin" | "key" | "station";
+            id: string | null;
+            name: string;
+        };
         Me: {
             personId: string | null;
             name: string;
@@ -2570,6 +2593,12 @@ export interface components {
                 } | null;
                 reprintOf: string | null;
             }[];
+            requestedBy: {
+                /** @enum {string} */
+                kind: "person" | "station-admin" | "key" | "station";
+                id: string | null;
+                name: string;
+            } | null;
         };
         PrintRequest: {
             requestId: string;
@@ -2581,6 +2610,12 @@ export interface components {
             createdAt: string;
             teamIds: string[];
             orderCount: number;
+            requestedBy: {
+                /** @enum {string} */
+                kind: "person" | "station-admin" | "key" | "station";
+                id: string | null;
+                name: string;
+            } | null;
             batches: {
                 id: string;
                 requestId: string;
@@ -2651,6 +2686,12 @@ export interface components {
                     } | null;
                     reprintOf: string | null;
                 }[];
+                requestedBy: {
+                    /** @enum {string} */
+                    kind: "person" | "station-admin" | "key" | "station";
+                    id: string | null;
+                    name: string;
+                } | null;
             }[];
             refused: {
                 id: string;
@@ -3237,6 +3278,66 @@ export interface operations {
                         mailed: boolean;
                         mailError: string | null;
                     };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: {
+                /** @description Only what this person (or API key) did: their id */
+                person?: string;
+                teamId?: string;
+                /** @description The id of the last entry of the previous page */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who did what in one’s teams, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        at: string;
+                        teamId: string | null;
+                        by: {
+                            /** @enum {string} */
+                            kind: "person" | "station-admin" | "key" | "station";
+                            id: string | null;
+                            name: string;
+                        };
+                        action: string;
+                        operation: string;
+                        subject: {
+                            [key: string]: string;
+                        };
+                    }[];
                 };
             };
             /** @description Refused, in words */

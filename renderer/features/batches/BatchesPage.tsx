@@ -28,6 +28,14 @@ const NO_FILTERS: Filters = { state: '', printerId: '', trigger: '', day: '', q:
  * state, printer, source and day, and search by order number. A waiting job can be
  * cancelled or sent to another printer; a failed one retried.
  */
+/** "by Ana", "by the key WMS", "by the station": who asked for the print (requests from before people were recorded say so). */
+function requestedBy(request: { requestedBy: { kind: string; name: string } | null; trigger: string }): string {
+  const by = request.requestedBy;
+  if (!by) return request.trigger === 'auto' ? '' : 'before people were recorded ·';
+  if (by.kind === 'station') return '';
+  return `by ${by.kind === 'key' ? `the key ${by.name}` : by.name} ·`;
+}
+
 export function BatchesPage() {
   const [requests, setRequests] = useState<PrintRequest[] | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -144,7 +152,8 @@ export function BatchesPage() {
                 <div>
                   <h2>{request.title}</h2>
                   <p className="muted">
-                    {request.teamIds.map(teamName).join(', ')} · {request.trigger === 'auto' ? 'printed automatically' : `from the ${request.trigger === 'admin' ? 'dashboard' : 'API'}`} · <RelativeTime at={request.createdAt} />
+                    {request.teamIds.map(teamName).join(', ')} · {request.trigger === 'auto' ? 'printed automatically' : `from the ${request.trigger === 'admin' ? 'dashboard' : 'API'}`} · {requestedBy(request)}{' '}
+                    <RelativeTime at={request.createdAt} />
                   </p>
                 </div>
                 <StatusChip status={request.state === 'done' ? 'done' : request.state} />

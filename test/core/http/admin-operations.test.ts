@@ -42,7 +42,7 @@ describe('the operation guard', () => {
   let url: string;
   let server: ReturnType<Koa['listen']>;
   // A caller made up per test: who they are, the teams they hold each role in, and whose each thing is.
-  let caller: DashboardCaller = { sessionId: 's', personId: 'p', stationAdmin: false, memberships: [] };
+  let caller: DashboardCaller = { sessionId: 's', personId: 'p', stationAdmin: false, memberships: [], actor: { kind: 'person', id: 'p', name: 'P' } };
   const owners: Record<string, string> = { 'job-of-a': 'team-a', 'job-of-b': 'team-b' };
   const deps: GuardDeps = {
     callerOf: () => caller,
@@ -65,7 +65,7 @@ describe('the operation guard', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
-  const person = (memberships: DashboardCaller['memberships'], stationAdmin = false): DashboardCaller => ({ sessionId: 's', personId: 'p', stationAdmin, memberships });
+  const person = (memberships: DashboardCaller['memberships'], stationAdmin = false): DashboardCaller => ({ sessionId: 's', personId: 'p', stationAdmin, memberships, actor: { kind: 'person', id: 'p', name: 'P' } });
   const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 
   it('lets a caller through with the role the operation needs in some team, scoped to those teams; public operations need none', async () => {

@@ -107,7 +107,7 @@ describe('refused prints are on record', { timeout: 120_000 }, () => {
     const [again] = await json<Result[]>(await s.admin('/admin/api/orders/print', { method: 'POST', json: { orderIds: [order.id], name: '#H-1 scanned', overrides: { printer: pdf } } }), 200);
     await s.settled(again!.id);
     const said = await history(order.id);
-    expect(said.filter((line) => line.startsWith('printed'))).toEqual(['printed (#H-1 scanned) on PDF', 'printed again (#H-1 scanned) on PDF']);
+    expect(said.filter((line) => line.startsWith('printed'))).toEqual(['printed (#H-1 scanned) on PDF by Station admin', 'printed again (#H-1 scanned) on PDF by Station admin']);
     expect(said.join('\n')).not.toMatch(/batch [0-9a-f]{8}-/);
   });
 });

@@ -148,7 +148,7 @@ describe('webhooks', () => {
 
     await shop.up();
     const ignored = await shop.next((p) => p.type === 'order.status_changed' && p.data.order!.id === order.id);
-    expect(ignored.payload.data.order).toMatchObject({ status: 'ignored', previous_status: 'ready', reason: 'ignored from the dashboard' });
+    expect(ignored.payload.data.order).toMatchObject({ status: 'ignored', previous_status: 'ready', reason: 'ignored by Station admin' });
     const deliveries = await json<{ state: string; attempts: number }[]>(await s.admin(`/admin/api/webhooks/${hook.id}/deliveries`), 200);
     await expect.poll(async () => (await json<{ state: string }[]>(await s.admin(`/admin/api/webhooks/${hook.id}/deliveries`), 200))[0]!.state).toBe('delivered');
     expect(deliveries[0]!.attempts).toBeGreaterThanOrEqual(1);

@@ -6,7 +6,7 @@ import { validate } from '../../foundations/validate';
 import { nowIso } from '../../foundations/ids';
 import { listStatusHistory, setOrderStatus } from '../orders/store';
 import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
-import { dashboardTeamFilter, scopedOrder } from '../auth/dashboard-scope';
+import { dashboardActor, dashboardTeamFilter, scopedOrder } from '../auth/dashboard-scope';
 
 export const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -46,7 +46,7 @@ export function adminOrderRoutes(router: Router, db: Db, events: StationEvents):
   // Ignoring keeps an order out of printing; restoring puts back the status it had before.
   router.post('/admin/api/orders/:idOrKey/ignore', (ctx) => {
     const row = scopedOrder(db, ctx, ctx.params.idOrKey!);
-    if (setOrderStatus(db, row.id, 'ignored', 'ignored from the dashboard', nowIso())) {
+    if (setOrderStatus(db, row.id, 'ignored', `ignored by ${dashboardActor(ctx).name}`, nowIso())) {
       events.emit('order', { type: 'status', orderId: row.id, teamId: row.team_id });
     }
     ctx.body = orderDetail(db, scopedOrder(db, ctx, row.id));
@@ -59,7 +59,7 @@ export function adminOrderRoutes(router: Router, db: Db, events: StationEvents):
         .reverse()
         .find((entry) => entry.status !== 'ignored');
       const status = before?.status === 'printed' ? 'printed' : 'ready';
-      setOrderStatus(db, row.id, status, 'restored from the dashboard', nowIso());
+      setOrderStatus(db, row.id, status, `restored by ${dashboardActor(ctx).name}`, nowIso());
       events.emit('order', { type: 'status', orderId: row.id, teamId: row.team_id });
     }
     ctx.body = orderDetail(db, scopedOrder(db, ctx, row.id));

@@ -6,7 +6,7 @@ import { validate } from '../../foundations/validate';
 import type { PrintingService } from '../printing/service';
 import { printRequestSchema } from '../printing/schema';
 import { operatorCallerFor } from '../teams/caller';
-import { scopedOrder } from '../auth/dashboard-scope';
+import { dashboardActor, scopedOrder } from '../auth/dashboard-scope';
 
 export const adminPrintBody = z
   .object({
@@ -35,7 +35,7 @@ export function adminPrintRoutes(router: Router, db: Db, printing: PrintingServi
     if (byTeam.size === 0) throw badRequest('Choose at least one order');
     const results = [];
     for (const [teamId, ids] of byTeam) {
-      results.push(...(await printing.print(operatorCallerFor(db, teamId), { ...request, orderIds: ids }, { strict: request.strict === true, trigger: 'admin', copies })));
+      results.push(...(await printing.print(operatorCallerFor(db, teamId, dashboardActor(ctx)), { ...request, orderIds: ids }, { strict: request.strict === true, trigger: 'admin', copies })));
     }
     ctx.body = results;
   });

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Actor } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
 import { notFound } from '../../foundations/errors';
 import { findOrderRow, type OrderRow } from '../orders/store';
@@ -14,6 +15,10 @@ declare module 'koa' {
     /** True when the scope is every team (the station admin): lists need no filter. */
     everyTeam?: boolean;
     sessionId?: string;
+    /** The dashboard operation being served: its summary in the table, its path, the team of the thing it names. */
+    operation?: { summary: string; path: string; ownerTeam: string | null };
+    /** Who is calling, as the things they do record it. */
+    actor?: Actor;
     /** The signed-in person; null for the station admin's own session (login link, desktop window). */
     personId?: string | null;
   }
@@ -57,4 +62,11 @@ export function inDashboardTeams<T>(ctx: Context, rows: T[], teamOf: (row: T) =>
   if (ctx.state.everyTeam) return rows;
   const scope = new Set(dashboardTeams(ctx));
   return rows.filter((row) => scope.has(teamOf(row)));
+}
+
+/** Who this dashboard request acts as (set by the guard). */
+export function dashboardActor(ctx: Context): Actor {
+  const actor = ctx.state.actor;
+  if (!actor) throw new Error('no actor: the operation is not behind the dashboard guard');
+  return actor;
 }

@@ -40,7 +40,8 @@ export function apiKeyAuth(db: Db) {
     const team = getTeam(db, check.key.team_id);
     if (!team) throw unauthorized('The API key is not valid');
     const teamIds = teamScope(db, team);
-    ctx.state.caller = { keyId: check.key.id, team, teamIds };
+    // What the request prints names the key as who asked for it.
+    ctx.state.caller = { keyId: check.key.id, team, teamIds, actor: { kind: 'key', id: check.key.id, name: check.key.name } };
 
     // last_used_at is for humans ("used 3 minutes ago"): one write a minute per key is plenty.
     const now = Date.now();

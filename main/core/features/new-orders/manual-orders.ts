@@ -1,4 +1,4 @@
-import { inDashboardScope, requireDashboardTeam } from '../auth/dashboard-scope';
+import { dashboardActor, inDashboardScope, requireDashboardTeam } from '../auth/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
@@ -54,7 +54,7 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
   const running = new Map<string, { cancelled: boolean; teamId: string }>();
   router.post('/admin/api/orders/manual', async (ctx) => {
     const body = validate(manualBody, ctx.request.body, 'The order is not valid');
-    const caller = operatorCallerFor(db, requireDashboardTeam(ctx, body.teamId));
+    const caller = operatorCallerFor(db, requireDashboardTeam(ctx, body.teamId), dashboardActor(ctx));
     // A hand-typed order is known by its number: typing the same number again updates it.
     const sourceId = body.sourceId ?? body.order.orderNumber;
     ctx.status = 201;
@@ -69,7 +69,7 @@ export function adminManualOrderRoutes(router: Router, db: Db, orders: OrdersSer
   // One route for the preview (dryRun) and the import: both read the file the same way.
   router.post('/admin/api/orders/csv/import', async (ctx) => {
     const body = validate(importBody, ctx.request.body, 'The import is not valid');
-    const caller = operatorCallerFor(db, requireDashboardTeam(ctx, body.teamId));
+    const caller = operatorCallerFor(db, requireDashboardTeam(ctx, body.teamId), dashboardActor(ctx));
     const importId = body.importId;
     if (importId && running.has(importId)) throw conflict('An import with that id is running');
     // Known as running from the moment it is asked for: Cancel pressed while the file is still

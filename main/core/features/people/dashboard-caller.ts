@@ -1,3 +1,4 @@
+import type { Actor } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
 import { unauthorized } from '../../foundations/errors';
 import { teamScope } from '../teams/caller';
@@ -12,6 +13,8 @@ export interface DashboardCaller {
   personId: string | null;
   stationAdmin: boolean;
   memberships: Array<{ teamId: string; role: MemberRole }>;
+  /** Who they are in the activity list and on what they print ("reprinted by Ana"). */
+  actor: Actor;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface DashboardCaller {
  * A session whose person is gone or disabled is refused, even if it survived.
  */
 export function dashboardCaller(db: Db, sessionId: string, personId: string | null): DashboardCaller {
-  if (personId === null) return { sessionId, personId, stationAdmin: true, memberships: [] };
+  if (personId === null) return { sessionId, personId, stationAdmin: true, memberships: [], actor: { kind: 'station-admin', id: null, name: 'Station admin' } };
   const person = getPerson(db, personId);
   if (!person || person.disabled_at) throw unauthorized('This person cannot sign in any more');
   return {
@@ -27,6 +30,7 @@ export function dashboardCaller(db: Db, sessionId: string, personId: string | nu
     personId,
     stationAdmin: person.station_admin === 1,
     memberships: membershipsOf(db, personId).map((row) => ({ teamId: row.team_id, role: row.role })),
+    actor: { kind: 'person', id: person.id, name: person.name },
   };
 }
 

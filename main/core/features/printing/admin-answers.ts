@@ -64,6 +64,9 @@ export const jobDetailAnswer = jobAnswer.extend({
 
 const batchOrder = z.looseObject({ id: z.string(), orderKeys: z.array(z.string()).optional(), reasons: z.array(reason).optional(), orderNumber: z.string().nullable() });
 
+/** Who did it: a person, the station admin's own session, an API key, or the station itself; null before people were recorded. */
+export const actorAnswer = z.strictObject({ kind: z.enum(['person', 'station-admin', 'key', 'station']), id: z.string().nullable(), name: z.string() });
+
 export const batchAnswer = z.strictObject({
   id: z.string(),
   requestId: z.string(),
@@ -77,6 +80,7 @@ export const batchAnswer = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
   jobs: z.array(jobAnswer),
+  requestedBy: actorAnswer.nullable(),
 });
 
 export const refusalAnswer = z.strictObject({
@@ -95,6 +99,8 @@ export const printRequestAnswer = z.strictObject({
   createdAt: timestamp,
   teamIds: z.array(z.string()),
   orderCount: z.number().int(),
+  /** Who asked for the print (its first batch's, or its refusal's when nothing printed: null then). */
+  requestedBy: actorAnswer.nullable(),
   batches: z.array(batchAnswer),
   refused: z.array(refusalAnswer),
 });

@@ -1,4 +1,5 @@
-import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import type { Actor } from '../../foundations/actor';
+import { dashboardActor, dashboardTeamFilter } from '../auth/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
@@ -288,6 +289,7 @@ export function printingAdminRoutes(
         createdAt,
         teamIds: [...new Set([...rows, ...refused].map((row) => row.team_id))],
         orderCount: numbers.length,
+        requestedBy: batches[0]?.requestedBy ?? null,
         batches,
         /** Orders the request refused, each with its reasons (a `warning` or `error` result as kept). */
         refused: refusedViews,
@@ -319,7 +321,7 @@ export function printingAdminRoutes(
     const view = batchView(row);
     const numbers = new Map(batchOrderNumbers(db, row.orders).map((order) => [order.id, order.order_number]));
     const orders = (view.orders as { id: string }[]).map((order) => ({ ...order, orderNumber: numbers.get(order.id) ?? null }));
-    return { ...view, orders, jobs: listBatchJobs(db, row.id).map(jobView) };
+    return { ...view, orders, jobs: listBatchJobs(db, row.id).map(jobView), requestedBy: row.requested_by ? (JSON.parse(row.requested_by) as Actor) : null };
   }
   router.get('/admin/api/print-jobs/:id', (ctx) => {
     const job = getJob(db, ctx.params.id!);
@@ -345,7 +347,7 @@ export function printingAdminRoutes(
   router.post('/admin/api/print-jobs/:id/reprint', async (ctx) => {
     const job = getJob(db, ctx.params.id!);
     if (!job) throw notFound('No print job with that id');
-    const batchId = await reprintJob({ db, events: deps.events, store: deps.store, wake: () => queue.wake() }, job);
+    const batchId = await reprintJob({ db, events: deps.events, store: deps.store, wake: () => queue.wake() }, job, dashboardActor(ctx));
     ctx.status = 201;
     ctx.body = dashboardBatchView(getBatch(db, batchId)!);
   });
@@ -360,7 +362,7 @@ export function printingAdminRoutes(
   router.post('/admin/api/print-jobs/:id/cancel', async (ctx) => {
     const done = await queue.cancelWaiting(ctx.params.id!);
     if ('refused' in done) throw done.refused.startsWith('No print job') ? notFound(done.refused) : conflict(done.refused);
-    noteOnJobOrders(db, done.job, ({ title, printer }) => `print cancelled (${title}) at ${printer}`, nowIso());
+    noteOnJobOrders(db, done.job, ({ title, printer }) => `print cancelled (${title}) at ${printer} by ${dashboardActor(ctx).name}`, nowIso());
     ctx.body = jobView(done.job);
   });
   /**
@@ -382,7 +384,7 @@ export function printingAdminRoutes(
     const moved = await queue.moveWaiting(job.id, target.id);
     if ('refused' in moved) throw conflict(moved.refused);
     const from = printers.find(job.printer_id);
-    noteOnJobOrders(db, moved.job, ({ title, printer }) => `print moved (${title}) from ${from ? (from.nickname ?? from.name) : 'its printer'} to ${printer}`, nowIso());
+    noteOnJobOrders(db, moved.job, ({ title, printer }) => `print moved (${title}) from ${from ? (from.nickname ?? from.name) : 'its printer'} to ${printer} by ${dashboardActor(ctx).name}`, nowIso());
     ctx.body = jobView(moved.job);
   });
 }

@@ -1,3 +1,4 @@
+import { STATION_ACTOR } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
 import type { DocumentsApi } from '../documents/contract';
 import type { OrderWrittenEvent } from '../hooks';
@@ -35,7 +36,7 @@ export function createAutoPrint(deps: { db: Db; printing: PrintingService; docum
     if (!order || !team) return;
     try {
       const results = await deps.printing.print(
-        { keyId: 'auto-print', team, teamIds: [team.id] },
+        { keyId: 'auto-print', team, teamIds: [team.id], actor: STATION_ACTOR },
         { orderIds: [order.id], force: false, sortDir: 'asc', name: `Auto-print ${order.order_number}` },
         { strict: false, trigger: 'auto', claim: () => claimAutoPrint(db, order.id) },
       );

@@ -1,7 +1,13 @@
 import type { Db } from '../../foundations/db/open';
 import { getPrinter } from '../printers/store';
 import { enqueueWebhookEvent } from '../webhooks/store';
-import { jobOrderIds, type JobRow } from './store';
+import { getBatch, jobOrderIds, type JobRow } from './store';
+import type { Actor } from '../../foundations/actor';
+
+const requestedByOf = (db: Db, batchId: string): Actor | null => {
+  const requestedBy = getBatch(db, batchId)?.requested_by;
+  return requestedBy ? (JSON.parse(requestedBy) as Actor) : null;
+};
 
 /**
  * The `print_job.state_changed` delivery of a job, written with its state change. The body
@@ -29,6 +35,8 @@ export function enqueueJobStateEvent(db: Db, job: JobRow, previousState: string,
           tray: job.tray,
           orderIds,
           updatedAt: at,
+          // Who asked for the print (a person, an API key, the station); null before people were recorded.
+          requestedBy: requestedByOf(db, job.batch_id),
         },
       };
     },

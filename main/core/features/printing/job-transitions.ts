@@ -36,13 +36,13 @@ export class JobTransitions {
       const fully = ordersFullyPrinted(db, job.id);
       if (fully.length) {
         // The history says which request printed it and where, in the Batches page's words.
-        const { title, printer } = jobWords(db, job);
+        const { title, printer, by } = jobWords(db, job);
         for (const orderId of fully) {
           // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
           if (ignored.has(orderId)) continue;
-          if (setOrderStatus(db, orderId, 'printed', `printed (${title}) on ${printer}`, at)) printed.push(orderId);
+          if (setOrderStatus(db, orderId, 'printed', `printed (${title}) on ${printer}${by}`, at)) printed.push(orderId);
           // Printed before (a reprint, a re-scan): the status stays, the print is still on record.
-          else appendStatusHistory(db, orderId, 'printed', `printed again (${title}) on ${printer}`, at);
+          else appendStatusHistory(db, orderId, 'printed', `printed again (${title}) on ${printer}${by}`, at);
         }
       }
     })();

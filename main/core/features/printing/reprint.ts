@@ -1,3 +1,4 @@
+import type { Actor } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import { conflict } from '../../foundations/errors';
@@ -13,7 +14,7 @@ import { freshJobFields, getBatch, insertBatch, insertJob, listJobDocuments, typ
  * order edited, a template replaced). Refused (409) for a job with no copy: one not printed
  * yet, one printed as HTML by the desktop app, or one whose copy the cache no longer keeps.
  */
-export async function reprintJob(deps: { db: Db; events: StationEvents; store: ContentStore; wake: () => void }, job: JobRow): Promise<string> {
+export async function reprintJob(deps: { db: Db; events: StationEvents; store: ContentStore; wake: () => void }, job: JobRow, by: Actor): Promise<string> {
   const { db } = deps;
   const copy = parsePrintedCopy(job.printed_copy);
   if (!copy) {
@@ -43,6 +44,7 @@ export async function reprintJob(deps: { db: Db; events: StationEvents; store: C
       orders: JSON.stringify(orderIds.map((id) => ({ id, orderKeys: listOrderKeys(db, id) }))),
       created_at: at,
       updated_at: at,
+      requested_by: JSON.stringify(by),
     });
     insertJob(
       db,

@@ -119,6 +119,7 @@ export function createPrintingService(deps: {
           orders: JSON.stringify(batch.orders),
           created_at: at,
           updated_at: at,
+          requested_by: JSON.stringify(caller.actor),
         });
         for (const job of batch.jobs) {
           const first = job.documents[0]!;

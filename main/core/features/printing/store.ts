@@ -22,6 +22,8 @@ export interface BatchRow {
   orders: string;
   created_at: string;
   updated_at: string;
+  /** Who asked for it (JSON `Actor`); null on batches from before people were recorded (migration 0034). */
+  requested_by: string | null;
 }
 
 export interface JobRow {
@@ -98,8 +100,8 @@ export function freshJobFields(at: string) {
 
 export function insertBatch(db: Db, row: BatchRow): void {
   statement(db, 
-    `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at)
-     VALUES (@id, @request_id, @team_id, @printer_id, @name, @ref, @trigger, @state, @orders, @created_at, @updated_at)`,
+    `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at, requested_by)
+     VALUES (@id, @request_id, @team_id, @printer_id, @name, @ref, @trigger, @state, @orders, @created_at, @updated_at, @requested_by)`,
   ).run(row);
 }
 

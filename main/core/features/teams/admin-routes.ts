@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { operatorCallerFor } from './caller';
+import { dashboardActor } from '../auth/dashboard-scope';
 import type { Db } from '../../foundations/db/open';
 import { badRequest, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
@@ -37,13 +38,13 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
 
   // The 3PL's own API routes, acting as that 3PL team (its scope and checks, unchanged).
   router.post('/admin/api/teams/:teamId/merchants', async (ctx) => {
-    const result = await merchants.create(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id), ctx.request.body);
+    const result = await merchants.create(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id, dashboardActor(ctx)), ctx.request.body);
     ctx.status = 201;
     ctx.body = result;
   });
 
   router.put('/admin/api/teams/:teamId/merchants/:merchantTeamId', (ctx) => {
-    ctx.body = merchants.assignAccountManager(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id), ctx.params.merchantTeamId!, ctx.request.body);
+    ctx.body = merchants.assignAccountManager(operatorCallerFor(db, teamOr404(db, ctx.params.teamId!).id, dashboardActor(ctx)), ctx.params.merchantTeamId!, ctx.request.body);
   });
 
   router.get('/admin/api/teams/:teamId/members', (ctx) => {

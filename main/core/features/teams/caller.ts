@@ -1,3 +1,4 @@
+import type { Actor } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
 import { forbidden, notFound } from '../../foundations/errors';
 import { getTeam, listMerchantIds, type TeamRow } from './store';
@@ -11,6 +12,8 @@ export interface Caller {
   team: TeamRow;
   /** The key's own team first, then (3PL keys) every managed merchant. */
   teamIds: string[];
+  /** Who acts: the key, or the dashboard's person (what it prints records them). */
+  actor: Actor;
 }
 
 /** The teams a team's caller reaches: itself, and a 3PL's merchants. Read fresh, so a merchant created a moment ago is in. */
@@ -35,11 +38,11 @@ export function managedMerchant(db: Db, caller: Caller, merchantTeamId: string):
 }
 
 /**
- * The dashboard acts for the station operator; team-scoped services take a caller. This
- * one is the team itself (with its merchants, for a 3PL), exactly as its own key would be.
+ * The dashboard's caller for a team's services: the team itself (with its merchants, for a
+ * 3PL), exactly as its own key would be, acting as the signed-in person (`actor`).
  */
-export function operatorCallerFor(db: Db, teamId: string): Caller {
+export function operatorCallerFor(db: Db, teamId: string, actor: Actor): Caller {
   const team = getTeam(db, teamId);
   if (!team) throw notFound(`No team ${teamId}`);
-  return { keyId: 'dashboard', team, teamIds: teamScope(db, team) };
+  return { keyId: 'dashboard', team, teamIds: teamScope(db, team), actor };
 }

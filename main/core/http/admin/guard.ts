@@ -40,28 +40,40 @@ export function adminOperationGuard(router: () => Router, deps?: GuardDeps) {
     if (!operation) throw new Error(`the dashboard operation ${ctx.method} ${path} is not in the table of operations (http/admin/operations.ts)`);
     if (operation.needs !== 'public') {
       if (!deps) throw new Error('a signed-in dashboard operation needs the guard of the signed-in router');
-      const { teams, everyTeam } = authorise(ctx, operation, path, route.params(ctx.path, route.captures(ctx.path), {}), deps);
+      const { teams, everyTeam, caller, owners } = authorise(ctx, operation, path, route.params(ctx.path, route.captures(ctx.path), {}), deps);
       ctx.state.teamScope = teams;
       ctx.state.everyTeam = everyTeam;
+      ctx.state.operation = { summary: operation.summary, path, ownerTeam: owners.at(-1) ?? null };
+      // Who the operation's writes (a print batch, a history note, the activity list) name.
+      ctx.state.actor = caller.actor;
     }
     await next();
   };
 }
 
-function authorise(ctx: Context, operation: AdminOperation, path: string, params: Record<string, string>, deps: GuardDeps): { teams: readonly string[]; everyTeam: boolean } {
+interface Authorised {
+  teams: readonly string[];
+  everyTeam: boolean;
+  caller: DashboardCaller;
+  /** The teams of the things the path names (checked against the scope unless a station admin calls). */
+  owners: Array<string | null>;
+}
+
+function authorise(ctx: Context, operation: AdminOperation, path: string, params: Record<string, string>, deps: GuardDeps): Authorised {
   const caller = deps.callerOf(ctx);
   const visible = deps.teamsWith(caller, 'viewer');
-  if (caller.stationAdmin) return { teams: visible, everyTeam: true };
-  if (operation.needs === 'signed-in') return { teams: visible, everyTeam: false };
+  const owners = deps.ownerTeamsOf(path, params, visible);
+  if (caller.stationAdmin) return { teams: visible, everyTeam: true, caller, owners };
+  if (operation.needs === 'signed-in') return { teams: visible, everyTeam: false, caller, owners };
   if (operation.needs === 'station-admin') throw forbidden('This needs the station admin');
   const role = operation.needs as Exclude<AdminOperation['needs'], 'public' | 'signed-in' | 'station-admin'>;
   const scope = deps.teamsWith(caller, role);
   if (scope.length === 0) throw forbidden(`This needs the role ${role} (or a stronger one) in a team`);
-  for (const owner of deps.ownerTeamsOf(path, params, visible)) {
+  for (const owner of owners) {
     if (owner === null || !visible.includes(owner)) throw notFound('Not found in your teams');
     if (!scope.includes(owner)) throw forbidden(`This needs the role ${role} (or a stronger one) in that team`);
   }
-  return { teams: scope, everyTeam: false };
+  return { teams: scope, everyTeam: false, caller, owners };
 }
 
 /** Each route of the routers under `/admin/api`, as `[method, path]` (HEAD is GET's). */

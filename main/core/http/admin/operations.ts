@@ -37,6 +37,7 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['POST', '/admin/api/people/:userId/disable', 'station-admin', 'Disable a person: their sessions end at once'],
   ['POST', '/admin/api/people/:userId/enable', 'station-admin', 'Enable a disabled person again'],
   ['POST', '/admin/api/people/:userId/reset', 'station-admin', 'A password reset link for a person (mailed when mail is set)'],
+  ['GET', '/admin/api/activity', 'viewer', 'Who did what in one’s teams, newest first'],
   ['PUT', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Change a member’s role'],
   ['DELETE', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Remove a member from a team'],
   // Sessions

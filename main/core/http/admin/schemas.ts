@@ -11,10 +11,11 @@ import { mailSettingsAnswer, mailTestAnswer } from '../../features/mail/schema';
 import { networkSettingsAnswer } from '../../features/net/admin-routes';
 import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../features/new-orders/admin-answers';
 import { printServerAnswer } from '../../features/printers/routes';
-import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer } from '../../features/printing/admin-answers';
+import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
 import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../features/sessions/session-routes';
+import { activityAnswer, activityQuery } from '../../features/people/activity';
 import { acceptInvitationBody, changePasswordBody, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
@@ -76,6 +77,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'POST /admin/api/teams/:teamId/invitations': { body: teamInvitationSchema },
   'POST /admin/api/invitations/accept': { body: acceptInvitationBody },
   'POST /admin/api/password-reset': { body: passwordResetBody },
+  'GET /admin/api/activity': { query: activityQuery },
   'PUT /admin/api/me/password': { body: changePasswordBody },
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
@@ -138,6 +140,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/me': ok(meAnswer),
   'PUT /admin/api/me/password': noContent,
   'GET /admin/api/people': list(personAnswer),
+  'GET /admin/api/activity': list(activityAnswer),
   'POST /admin/api/people/:userId/disable': ok(personAnswer),
   'POST /admin/api/people/:userId/enable': ok(personAnswer),
   'POST /admin/api/people/:userId/reset': created(resetLinkAnswer),
@@ -247,6 +250,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Session: sessionAnswer,
   Person: personAnswer,
+  Actor: actorAnswer,
   Me: meAnswer,
   SessionPolicy: sessionPolicyAnswer,
   OrderPage: orderPageAnswer,

@@ -1,0 +1,73 @@
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { z } from 'zod';
+import type { Db } from '../../foundations/db/open';
+import { nowIso } from '../../foundations/ids';
+import { validate } from '../../foundations/validate';
+import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { insertActivity, listActivity, type ActivityRow } from './activity-store';
+
+/**
+ * Records who did what: every dashboard change (any operation but a read) that succeeded,
+ * with the person who made it (or "Station admin"), the operation's words in the table of
+ * operations, the things its path named and the team they belong to. One middleware on the
+ * dashboard's router, after the guard (which says who calls and what team the thing is
+ * of); a route does nothing for it. A team named in the body (a key, a webhook) counts when
+ * the path names none.
+ */
+export function recordActivity(db: Db) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    await next();
+    const operation = ctx.state.operation;
+    const actor = ctx.state.actor;
+    if (!operation || !actor || ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.status >= 400) return;
+    const bodyTeam = (ctx.request.body as { teamId?: unknown } | undefined)?.teamId;
+    insertActivity(db, {
+      at: nowIso(),
+      team_id: operation.ownerTeam ?? (typeof bodyTeam === 'string' ? bodyTeam : null),
+      actor_kind: actor.kind,
+      actor_id: actor.id,
+      actor_name: actor.name,
+      action: operation.summary,
+      operation: `${ctx.method} ${operation.path}`,
+      subject: JSON.stringify(ctx.params ?? {}),
+      status: ctx.status,
+    });
+  };
+}
+
+export const activityQuery = z.object({
+  person: z.string().max(100).optional().describe('Only what this person (or API key) did: their id'),
+  teamId: z.string().max(100).optional(),
+  before: z.coerce.number().int().min(1).optional().describe('The id of the last entry of the previous page'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const entryView = (row: ActivityRow) => ({
+  id: row.id,
+  at: row.at,
+  teamId: row.team_id,
+  by: { kind: row.actor_kind, id: row.actor_id, name: row.actor_name },
+  action: row.action,
+  operation: row.operation,
+  subject: JSON.parse(row.subject) as Record<string, string>,
+});
+
+/** `GET /admin/api/activity`: who did what, newest first, in the caller's teams. */
+export function activityRoutes(router: Router, db: Db): void {
+  router.get('/admin/api/activity', (ctx) => {
+    const query = validate(activityQuery, Object.fromEntries(Object.entries(ctx.query).filter(([, value]) => value !== '')), 'The activity filter is not valid');
+    const teams = dashboardTeamFilter(ctx);
+    ctx.body = listActivity(db, { teams: teams ? JSON.stringify(teams) : null, actorId: query.person, teamId: query.teamId, before: query.before, limit: query.limit }).map(entryView);
+  });
+}
+
+export const activityAnswer = z.strictObject({
+  id: z.number().int(),
+  at: z.string(),
+  teamId: z.string().nullable(),
+  by: z.strictObject({ kind: z.enum(['person', 'station-admin', 'key', 'station']), id: z.string().nullable(), name: z.string() }),
+  action: z.string(),
+  operation: z.string(),
+  subject: z.record(z.string(), z.string()),
+});
