@@ -35,11 +35,11 @@ export function invitationPage(db: Db, invitations: InvitationsService, people: 
       return;
     }
     const known = Boolean(findPersonByEmail(db, invitation.email)?.password_hash);
-    const form = (problem?: string) =>
+    const form = (problem?: string, typedName = '') =>
       page(
         `Join ${invitation.teamName}`,
         `<p>${escapeHtml(invitation.email)} is invited to join <strong>${escapeHtml(invitation.teamName)}</strong> as ${invitation.role}.</p>
-${problemNote(problem)}<form method="post">${known ? `<p>You already sign in at this station: confirm with your password.</p>${currentPasswordField()}` : nameField() + newPasswordFields()}
+${problemNote(problem)}<form method="post">${known ? `<p>You already sign in at this station: confirm with your password.</p>${currentPasswordField()}` : nameField(typedName) + newPasswordFields()}
 <p><button type="submit">Accept and sign in</button></p></form>
 <p style="color:#666">The invitation works once, until <time datetime="${escapeHtml(invitation.expiresAt)}">${escapeHtml(invitation.expiresAt.slice(0, 16).replace('T', ' '))} UTC</time>.</p>`,
       );
@@ -52,7 +52,7 @@ ${problemNote(problem)}<form method="post">${known ? `<p>You already sign in at 
     const checked = known ? { password: fields.get('password') ?? '' } : confirmedPassword(fields);
     if ('problem' in checked) {
       ctx.status = 400;
-      ctx.body = form(checked.problem);
+      ctx.body = form(checked.problem, name);
       return;
     }
     try {
@@ -63,7 +63,7 @@ ${problemNote(problem)}<form method="post">${known ? `<p>You already sign in at 
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
       ctx.status = statusOfError(error);
-      ctx.body = error.kind === 'unauthenticated' || error.kind === 'rate_limited' ? form(error.message) : page('Invitation closed', `<p>${escapeHtml(error.message)}</p>`);
+      ctx.body = error.kind === 'unauthenticated' || error.kind === 'rate_limited' ? form(error.message, name) : page('Invitation closed', `<p>${escapeHtml(error.message)}</p>`);
     }
   };
 }

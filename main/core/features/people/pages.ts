@@ -28,7 +28,8 @@ export const newPasswordFields = (label = 'Password') =>
   field('The same password again', 'confirm', 'password', 'required minlength="10" maxlength="200" autocomplete="new-password"');
 
 export const currentPasswordField = () => field('Your password at this station', 'password', 'password', 'required maxlength="200" autocomplete="current-password"');
-export const nameField = () => field('Your name', 'name', 'text', 'maxlength="100" autocomplete="name"');
+/** The person's name, kept as typed when the form comes back with a problem. */
+export const nameField = (value = '') => field('Your name', 'name', 'text', `maxlength="100" autocomplete="name" value="${escapeHtml(value)}"`);
 
 /** A small urlencoded form body (the page's own fields). */
 export async function readForm(ctx: Context): Promise<URLSearchParams> {
