@@ -79,6 +79,8 @@ import { createInvitationsService } from './features/teams/invitations';
 import { createMerchantsService } from './features/teams/merchants';
 import { completeFirstOrderTask } from './features/teams/onboarding';
 import { teamRoutes } from './features/teams/routes';
+import { limitsAdminRoutes, threePlLimits } from './features/teams/rate-limits';
+import { repeat } from './foundations/repeat';
 import { createOrdersService } from './features/orders/service';
 import { getSetting, setSetting } from './features/teams/users-store';
 import { STATION_VERSION } from './foundations/version';
@@ -90,6 +92,9 @@ const LAST_LISTENING_URL = 'last_listening_url';
 
 /** Where a station on this data dir listens now or last listened (`station serve`), else the default. */
 export const lastListeningUrl = (db: Db): string => getSetting(db, LAST_LISTENING_URL) ?? 'http://127.0.0.1:5717';
+
+/** How often the invitation outbox looks for mails its 3PL's budget now lets go. */
+const OUTBOX_EVERY_MS = 60_000;
 
 /** The print cache's default size budget: a few thousand documents and a day's printed copies. */
 export const DEFAULT_PRINT_CACHE_BYTES = 512 * 1024 * 1024;
@@ -131,6 +136,8 @@ export interface StationOptions {
    * Default true; the tests' stations turn it off unless they test it.
    */
   automaticBackups?: boolean;
+  /** Send the invitation outbox's mails as 3PL budgets free, every minute (with `background`). Default true; off in the tests' stations. */
+  invitationOutbox?: boolean;
   /** Retention sweeps at start and hourly (with `background`). Default true; off in the tests' stations. */
   retentionSweeps?: boolean;
   /** The first webhook retry's delay (default 5 s; each next one doubles, up to an hour). */
@@ -258,7 +265,8 @@ export function createStation(options: StationOptions): Station {
   api.use(apiKeyAuth(db), jsonBody);
   authRoutes(api, STATION_VERSION);
   orderRoutes(api, db, services.orders, options.activityLog ? logger : undefined);
-  teamRoutes(api, services.merchants);
+  // A 3PL key's invitation mails are paced by its hourly budget (Settings → Limits), never refused.
+  teamRoutes(api, services.merchants, () => threePlLimits(settings).invitationsPerHour);
   appRoutes(api, db);
   documentRoutes(api, services.orders, services.documents, services.pdfRenderer);
   linkRoutes(api, db, services.links);
@@ -383,6 +391,15 @@ export function createStation(options: StationOptions): Station {
   if (options.background && (options.retentionSweeps ?? true)) {
     const sweeps = scheduleRetentionSweeps({ db, dataDir: options.dataDir, settings, logger });
     closers.push(() => sweeps.stop());
+  }
+  limitsAdminRoutes(admin, settings);
+  if (options.background && (options.invitationOutbox ?? true)) {
+    // The invitation outbox: mails past a 3PL's hourly budget go out as it frees (a minute late at most).
+    const outbox = repeat(async () => {
+      await services.invitations.drainOutbox(() => threePlLimits(settings).invitationsPerHour).catch((error: unknown) => logger.error(`invitation outbox: ${(error as Error).message}`));
+      return OUTBOX_EVERY_MS;
+    }, OUTBOX_EVERY_MS);
+    closers.push(() => outbox.stop());
   }
   if (options.background && (options.automaticBackups ?? true)) {
     const backups = scheduleDailyBackups({ db, dataDir: options.dataDir, events, logger });

@@ -29,7 +29,7 @@ export interface RunningStation {
  */
 export async function startStation(options: Partial<StationOptions> = {}, listen: { host?: string } = {}): Promise<RunningStation> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
-  const station = createStation({ logger: silentLogger, background: true, autoPrint: false, renderAhead: false, automaticBackups: false, retentionSweeps: false, ...options, dataDir });
+  const station = createStation({ logger: silentLogger, background: true, autoPrint: false, renderAhead: false, automaticBackups: false, retentionSweeps: false, invitationOutbox: false, ...options, dataDir });
   const server: Server = createStationServer(station.app);
   // Longer than the test client's own keep-alive (fetch lets an idle socket go after 4 s): the
   // client always closes an idle connection first, so a request never lands on a socket the

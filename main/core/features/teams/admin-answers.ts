@@ -15,6 +15,7 @@ export const invitationAnswer = z.strictObject({
   expiresAt: timestamp,
   sentAt: timestamp.nullable(),
   sendError: z.string().nullable(),
+  mailQueued: z.boolean(),
   acceptedAt: timestamp.nullable(),
   acceptedBy: z.string().nullable(),
   acceptUrl: z.string().nullable().describe('The link to hand over while the invitation is open and its mail did not go out; null otherwise'),

@@ -12,7 +12,12 @@ import {
   listInvitations,
   markInvitationAccepted,
   recordInvitationSendError,
-  recordInvitationSent,
+  mailsAttemptedSince,
+  oldestAttemptSince,
+  queuedInvitations,
+  markMailAttempted,
+  queueInvitationMail,
+  recordQueuedMailSent,
   revokeOpenInvitations,
   type InvitationRow,
 } from './invitations-store';
@@ -22,6 +27,14 @@ import { getTeam } from './store';
 import { addMembership, type MemberRole } from './users-store';
 
 const invitationClosed = () => new StationError('gone', 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
+
+const HOUR_MS = 3600_000;
+
+/** A 3PL team's hourly budget of invitation mails (Settings → Limits). */
+export interface MailBudget {
+  teamId: string;
+  perHour: number;
+}
 
 /** An invitation link works for 7 days, once. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -50,6 +63,8 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       expiresAt: row.expires_at,
       sentAt: row.sent_at,
       sendError: row.send_error,
+      /** Its mail waits in the outbox for the 3PL's hourly budget (sendError says until when). */
+      mailQueued: Boolean(row.mail_queued_at) && state === 'open',
       acceptedAt: row.accepted_at,
       acceptedBy: row.accepted_by,
       // A mailed invitation keeps only its token's hash, so its link is shown once, in the
@@ -65,10 +80,13 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
    * Records an invitation, then mails its link. The invitation stands whether or not the
    * mail goes out; `sent` is true only when the SMTP server accepted the message. The
    * returned invitation carries `acceptUrl`. The token is stored hashed, like an API key;
-   * only when the mail did not go out is the token itself kept (`handover_token`) so the
-   * dashboard can show the link until someone uses it. Inviting again gives a fresh link.
+   * only when the mail did not go out (or waits) is the token itself kept (`handover_token`)
+   * so the dashboard can show the link until someone uses it. Inviting again gives a fresh link.
+   *
+   * `budget`: a 3PL's invitations count against its hourly mail budget. Past it the mail
+   * waits in the outbox (`queued`), and goes out as the budget frees (`drainOutbox`).
    */
-  async function invite(teamId: string, email: string, role: MemberRole = 'admin') {
+  async function invite(teamId: string, email: string, role: MemberRole = 'admin', budget?: MailBudget) {
     const team = getTeam(db, teamId);
     if (!team) throw notFound('No team with that id');
     const at = nowIso();
@@ -88,19 +106,45 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
       accepted_at: null,
       accepted_by: null,
       revoked_at: null,
+      budget_team_id: budget?.teamId ?? null,
     };
     db.transaction(() => {
       revokeOpenInvitations(db, teamId, email, at);
       insertInvitation(db, row);
     }).immediate();
 
+    // Checked and counted in one synchronous step: two invitations at once cannot both take the last place.
+    if (budget && !budgetHasRoom(budget)) {
+      queueInvitationMail(db, row.id, at, queuedReason(budget), token);
+      return { invitation: { ...view(getInvitation(db, row.id)!), acceptUrl: link }, sent: false, queued: true };
+    }
+    const result = await mailInvitation(row, token);
+    return { invitation: { ...view(getInvitation(db, row.id)!), acceptUrl: link }, sent: result.accepted, queued: false };
+  }
+
+  function budgetHasRoom(budget: MailBudget): boolean {
+    return mailsAttemptedSince(db, budget.teamId, new Date(Date.now() - HOUR_MS).toISOString()) < budget.perHour;
+  }
+
+  /** "Waits for the 3PL's hourly mail budget (30 an hour); goes out from 14:02 UTC." */
+  function queuedReason(budget: MailBudget): string {
+    const oldest = oldestAttemptSince(db, budget.teamId, new Date(Date.now() - HOUR_MS).toISOString());
+    const from = oldest ? new Date(Date.parse(oldest) + HOUR_MS).toISOString() : nowIso();
+    return `Waiting in the outbox for the 3PL team's hourly mail budget (${budget.perHour} an hour); it goes out from ${from}`;
+  }
+
+  /** Hands an invitation's mail to the mail server (counted in its budget from now). */
+  async function mailInvitation(row: InvitationRow, token: string): Promise<MailResult> {
+    markMailAttempted(db, row.id, nowIso());
+    const team = getTeam(db, row.team_id);
     // A name written before names were kept to one line still reaches the mail as one.
-    const teamName = singleLine(team.name);
+    const teamName = singleLine(team?.name ?? '');
+    const link = acceptUrl(token);
     const message = {
-      to: email,
+      to: row.email,
       subject: `You are invited to ${teamName} on Order Print Station`,
       text: [
-        `You are invited to join the team "${teamName}" on Order Print Station as ${role}.`,
+        `You are invited to join the team "${teamName}" on Order Print Station as ${row.role}.`,
         '',
         `Accept the invitation: ${link}`,
         '',
@@ -113,9 +157,36 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
     const result: MailResult = await Promise.resolve()
       .then(() => mailer.send(message))
       .catch((error: unknown) => ({ accepted: false, reason: (error as Error).message }));
-    if (result.accepted) recordInvitationSent(db, row.id, nowIso());
+    if (result.accepted) recordQueuedMailSent(db, row.id, nowIso());
     else recordInvitationSendError(db, row.id, result.reason, token);
-    return { invitation: { ...view(getInvitation(db, row.id)!), acceptUrl: link }, sent: result.accepted };
+    return result;
+  }
+
+  /**
+   * Sends the outbox's mails whose 3PL budget has room again, oldest first; how many went
+   * to the mail server. The station runs it every minute (and a restart finds the outbox
+   * as it was: it is the invitations table).
+   */
+  let draining: Promise<number> | undefined;
+  function drainOutbox(perHour: () => number): Promise<number> {
+    // One drain at a time: two would both read a mail as waiting and send it twice.
+    draining ??= drainOnce(perHour).finally(() => (draining = undefined));
+    return draining;
+  }
+
+  async function drainOnce(perHour: () => number): Promise<number> {
+    let handed = 0;
+    for (const row of queuedInvitations(db, nowIso())) {
+      if (!row.handover_token) continue;
+      const budget = { teamId: row.budget_team_id ?? '', perHour: perHour() };
+      if (row.budget_team_id && !budgetHasRoom(budget)) {
+        queueInvitationMail(db, row.id, row.mail_queued_at!, queuedReason(budget), row.handover_token);
+        continue;
+      }
+      await mailInvitation(row, row.handover_token);
+      handed++;
+    }
+    return handed;
   }
 
   /**
@@ -150,5 +221,5 @@ export function createInvitationsService({ db, mailer, linkBaseUrl }: Invitation
     return row ? { ...view(row), teamName: getTeam(db, row.team_id)?.name ?? '' } : undefined;
   }
 
-  return { invite, accept, openInvitation, findByToken, list: (teamId: string) => listInvitations(db, teamId).map(view) };
+  return { invite, drainOutbox, accept, openInvitation, findByToken, list: (teamId: string) => listInvitations(db, teamId).map(view) };
 }

@@ -5,7 +5,7 @@ import type { StationHooks } from '../hooks';
 import { badRequest } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { nowIso } from '../../foundations/ids';
-import type { InvitationsService } from './invitations';
+import type { InvitationsService, MailBudget } from './invitations';
 import { getMerchantRow, listMerchantRows, markLive, setAccountManager, type MerchantRow } from './merchants-store';
 import { completeOnboardingTask } from './onboarding';
 import { onboardingCounts } from './onboarding-store';
@@ -58,18 +58,19 @@ export function createMerchantsService(db: Db, hooks: StationHooks, invitations:
    * `invitation` (with its one-time `acceptUrl`) is for the dashboard, which shows the link
    * when no mail went out; the API answers only `{team, invitationSent}` as the contract says.
    */
-  async function create(caller: Caller, body: unknown) {
+  /** `budget`: a 3PL key's hourly mail budget (its invitation waits in the outbox past it); none for the dashboard. */
+  async function create(caller: Caller, body: unknown, budget?: MailBudget) {
     requireThreePl(caller);
     const input = validate(createMerchantSchema, body, 'The merchant is not valid');
     const { team } = db.transaction(() => createTeam(db, hooks, { name: input.name, type: 'merchant', parentTeamId: caller.team.id })).immediate();
-    const invited = input.email ? await invitations.invite(team.id, input.email, 'admin') : null;
+    const invited = input.email ? await invitations.invite(team.id, input.email, 'admin', budget) : null;
     return { team: teamResource(getTeam(db, team.id)!), invitationSent: invited?.sent ?? false, invitation: invited?.invitation ?? null };
   }
 
-  async function invite(caller: Caller, merchantTeamId: string, body: unknown) {
+  async function invite(caller: Caller, merchantTeamId: string, body: unknown, budget?: MailBudget) {
     const merchant = managedMerchant(db, caller, merchantTeamId);
     const { email } = validate(invitationSchema, body, 'The invitation is not valid');
-    const { sent } = await invitations.invite(merchant.id, email, 'admin');
+    const { sent } = await invitations.invite(merchant.id, email, 'admin', budget);
     return { invitationSent: sent };
   }
 

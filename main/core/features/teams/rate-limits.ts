@@ -1,46 +1,40 @@
-import { RateLimitedError } from '../../foundations/errors';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
+import { validate } from '../../foundations/validate';
 
 /**
- * How often a 3PL's API key may create merchants and send invitation mail through the
- * operator's SMTP server (docs/api.md, Teams): per 3PL team, in any hour. Kept in memory: a
- * restart starts every count again, which bounds a flood just as well.
+ * A 3PL's hourly mail budget (docs/api/teams.md, Limits on a 3PL key): the invitation mails
+ * its key sends through the station's mail server. Merchants themselves are not counted: a
+ * 3PL moving 200 merchants in one run creates all of them; past the budget their invitation
+ * mails wait in the outbox (teams/invitations.ts) and go out as it frees. The count is the
+ * invitations table itself, so a restart keeps it and the outbox.
  */
-export const THREE_PL_LIMITS = {
-  merchantsPerHour: 30,
-  invitationsPerHour: 30,
-} as const;
+export interface ThreePlLimits {
+  invitationsPerHour: number;
+}
 
-const HOUR_MS = 60 * 60 * 1000;
-
-/** At most `limit` events per key in any `windowMs`: a log of each key's recent events. */
-export class SlidingWindowLimit {
-  private readonly events = new Map<string, number[]>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly what: string,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts one event for `key`, or throws 429 with the seconds until the oldest one leaves the window. */
-  take(key: string): void {
-    const now = this.now();
-    const recent = (this.events.get(key) ?? []).filter((at) => at > now - this.windowMs);
-    if (recent.length >= this.limit) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000));
-      this.events.set(key, recent);
-      throw new RateLimitedError(`At most ${this.limit} ${this.what} per hour for a 3PL team; try again in ${retryAfter} s`, retryAfter);
-    }
-    recent.push(now);
-    this.events.set(key, recent);
+declare module '../../foundations/settings/settings-store' {
+  interface StationSettings {
+    /** A 3PL team's hourly invitation mail budget (Settings → Limits). */
+    limits?: ThreePlLimits;
   }
 }
 
-export function threePlLimits(now?: () => number) {
-  return {
-    merchants: new SlidingWindowLimit(THREE_PL_LIMITS.merchantsPerHour, HOUR_MS, 'new merchants', now),
-    invitations: new SlidingWindowLimit(THREE_PL_LIMITS.invitationsPerHour, HOUR_MS, 'invitations', now),
-  };
+export const DEFAULT_THREE_PL_LIMITS: ThreePlLimits = { invitationsPerHour: 30 };
+
+export const threePlLimits = (settings: SettingsStore): ThreePlLimits => ({ ...DEFAULT_THREE_PL_LIMITS, ...readSetting(settings, 'limits') });
+
+export const limitsInput = z.strictObject({ invitationsPerHour: z.number().int().min(1, 'At least 1 an hour').max(10_000, 'At most 10,000 an hour') });
+export const limitsAnswer = z.strictObject({ invitationsPerHour: z.number().int() });
+
+/** Settings → Limits: the station admin sets the 3PL mail budget. */
+export function limitsAdminRoutes(router: Router, settings: SettingsStore): void {
+  router.get('/admin/api/settings/limits', (ctx) => {
+    ctx.body = threePlLimits(settings);
+  });
+  router.put('/admin/api/settings/limits', (ctx) => {
+    settings.set('limits', validate(limitsInput, ctx.request.body, 'The limits are not valid'));
+    ctx.body = threePlLimits(settings);
+  });
 }
-export type ThreePlLimits = ReturnType<typeof threePlLimits>;

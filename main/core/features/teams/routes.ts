@@ -2,11 +2,14 @@ import type Router from '@koa/router';
 import { callerOf } from '../auth/scope';
 import { requireThreePl } from './caller';
 import type { MerchantsService } from './merchants';
-import { threePlLimits, type ThreePlLimits } from './rate-limits';
 import { teamResource } from './service';
 
-/** Spec: Teams (3PL). A standard or merchant key gets 403; an unmanaged merchant 404. */
-export function teamRoutes(router: Router, merchants: MerchantsService, limits: ThreePlLimits = threePlLimits()): void {
+/**
+ * Spec: Teams (3PL). A standard or merchant key gets 403; an unmanaged merchant 404. A 3PL
+ * key's invitation mails count against its hourly budget (`mailsPerHour`, Settings →
+ * Limits): past it they wait in the outbox, nothing is refused.
+ */
+export function teamRoutes(router: Router, merchants: MerchantsService, mailsPerHour: () => number): void {
   router.get('/api/teams', (ctx) => {
     const caller = callerOf(ctx);
     requireThreePl(caller);
@@ -20,10 +23,7 @@ export function teamRoutes(router: Router, merchants: MerchantsService, limits: 
   router.post('/api/teams/merchants', async (ctx) => {
     const caller = callerOf(ctx);
     requireThreePl(caller);
-    // Each merchant, and each invitation mailed with one, counts against the 3PL's hourly limits.
-    limits.merchants.take(caller.team.id);
-    if (typeof (ctx.request.body as { email?: unknown } | undefined)?.email === 'string') limits.invitations.take(caller.team.id);
-    const { team, invitationSent } = await merchants.create(callerOf(ctx), ctx.request.body);
+    const { team, invitationSent } = await merchants.create(caller, ctx.request.body, { teamId: caller.team.id, perHour: mailsPerHour() });
     ctx.status = 201;
     ctx.body = { team, invitationSent };
   });
@@ -31,8 +31,7 @@ export function teamRoutes(router: Router, merchants: MerchantsService, limits: 
   router.post('/api/teams/merchants/:merchantTeamId/invitations', async (ctx) => {
     const caller = callerOf(ctx);
     requireThreePl(caller);
-    limits.invitations.take(caller.team.id);
-    const result = await merchants.invite(callerOf(ctx), ctx.params.merchantTeamId!, ctx.request.body);
+    const result = await merchants.invite(caller, ctx.params.merchantTeamId!, ctx.request.body, { teamId: caller.team.id, perHour: mailsPerHour() });
     ctx.status = 201;
     ctx.body = result;
   });

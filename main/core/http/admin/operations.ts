@@ -95,6 +95,8 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['GET', '/admin/api/settings/retention', 'station-admin', 'How long orders and printed copies are kept'],
   ['PUT', '/admin/api/settings/retention', 'station-admin', 'Save the retention settings'],
   ['POST', '/admin/api/settings/retention/sweep', 'station-admin', 'Sweep now what retention lets go'],
+  ['GET', '/admin/api/settings/limits', 'station-admin', 'A 3PL team’s hourly invitation mail budget'],
+  ['PUT', '/admin/api/settings/limits', 'station-admin', 'Set the 3PL mail budget (mails past it wait in the outbox)'],
   ['GET', '/admin/api/settings/disk', 'station-admin', 'What the station’s data takes on disk'],
   // Documents
   ['GET', '/admin/api/teams/:teamId/templates', 'operator', 'A team’s templates'],

@@ -16,6 +16,7 @@ import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
 import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../features/sessions/session-routes';
 import { activityAnswer, activityQuery } from '../../features/people/activity';
+import { limitsAnswer, limitsInput } from '../../features/teams/rate-limits';
 import { acceptInvitationBody, changePasswordBody, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
@@ -78,6 +79,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'POST /admin/api/invitations/accept': { body: acceptInvitationBody },
   'POST /admin/api/password-reset': { body: passwordResetBody },
   'GET /admin/api/activity': { query: activityQuery },
+  'PUT /admin/api/settings/limits': { body: limitsInput },
   'PUT /admin/api/me/password': { body: changePasswordBody },
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
@@ -141,6 +143,8 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'PUT /admin/api/me/password': noContent,
   'GET /admin/api/people': list(personAnswer),
   'GET /admin/api/activity': list(activityAnswer),
+  'GET /admin/api/settings/limits': ok(limitsAnswer),
+  'PUT /admin/api/settings/limits': ok(limitsAnswer),
   'POST /admin/api/people/:userId/disable': ok(personAnswer),
   'POST /admin/api/people/:userId/enable': ok(personAnswer),
   'POST /admin/api/people/:userId/reset': created(resetLinkAnswer),

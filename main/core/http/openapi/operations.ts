@@ -54,13 +54,6 @@ const withBody = {
   413: error('The body is over 1 MiB'),
 };
 
-/** A 3PL's hourly limits on merchants and invitation mail (docs/api.md, Teams). */
-const rateLimited: Answer = {
-  description: 'Over the 3PL team’s hourly limit (`rate_limited`); `Retry-After` says when to try again',
-  json: 'Error',
-  headers: { 'Retry-After': { description: 'Seconds until the request may be made again', schema: { type: 'string', pattern: '^[0-9]+$' } } },
-};
-
 const ORDER_ID_OR_KEY: [string, string] = ['orderIdOrKey', 'An order UUID or an order key (URL-encoded)'];
 const MERCHANT_ID: [string, string] = ['merchantTeamId', 'A merchant team managed by the calling 3PL team'];
 const LINK_ID: [string, string] = ['linkId', 'A link id'];
@@ -263,7 +256,7 @@ export const operations: Operation[] = [
     summary: 'Create a merchant, optionally inviting its admin',
     pathParams: [],
     body: 'MerchantCreate',
-    answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 429: rateLimited },
+    answers: { ...withBody, 201: { description: 'Created', json: 'MerchantCreated' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed') },
   },
   {
     id: 'inviteToMerchant',
@@ -273,7 +266,7 @@ export const operations: Operation[] = [
     summary: 'Invite an administrator to a merchant',
     pathParams: [MERCHANT_ID],
     body: 'Invitation',
-    answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller'), 429: rateLimited },
+    answers: { ...withBody, 201: { description: 'Invited', json: 'InvitationSent' }, 400: error('The body is not valid'), 403: error('Not a 3PL key; or a browser origin not allowed'), 404: error('Not a merchant of the caller') },
   },
   {
     id: 'listMembers',
