@@ -78,7 +78,7 @@ describe('login links', () => {
 
 describe('session lifetimes', () => {
   const age = (token: string, column: 'last_used_at' | 'created_at', hoursAgo: number) => {
-    const id = sessions().touch(token)!;
+    const id = sessions().touch(token)!.sessionId;
     s.station.db.prepare(`UPDATE admin_tokens SET ${column} = ? WHERE id = ?`).run(new Date(Date.now() - hoursAgo * 3600_000).toISOString(), id);
   };
 
