@@ -10,7 +10,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: with e-mail and password, or a one-time login link */
+        /** Sign in: e-mail and password, a one-time login link, or at a bench a badge or e-mail and PIN */
         post: operations["postSession"];
         /** Sign out: revoke this session */
         delete: operations["deleteSession"];
@@ -70,6 +70,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/me/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set one’s bench PIN (the password confirms it) */
+        put: operations["putMePin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/me/badge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new bench badge for oneself (shown once) */
+        post: operations["postMeBadge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/people": {
         parameters: {
             query?: never;
@@ -115,6 +149,23 @@ export interface paths {
         put?: never;
         /** Enable a disabled person again */
         post: operations["postPeopleUserIdEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/people/{userId}/badge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new bench badge for a person (shown once) */
+        post: operations["postPeopleUserIdBadge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -830,6 +881,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/settings/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A 3PL team’s hourly invitation mail budget */
+        get: operations["getSettingsLimits"];
+        /** Set the 3PL mail budget (mails past it wait in the outbox) */
+        put: operations["putSettingsLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/settings/disk": {
         parameters: {
             query?: never;
@@ -1462,6 +1531,7 @@ export interface components {
             name: string;
             email: string | null;
             stationAdmin: boolean;
+            bench: boolean;
             teams: {
                 teamId: string;
                 teamName: string;
@@ -1472,6 +1542,7 @@ export interface components {
         SessionPolicy: {
             idleHours: number;
             absoluteHours: number;
+            benchIdleMinutes: number;
         };
         OrderPage: {
             total: number;
@@ -2036,6 +2107,7 @@ export interface components {
                 expiresAt: string;
                 sentAt: string | null;
                 sendError: string | null;
+                mailQueued: boolean;
                 acceptedAt: string | null;
                 acceptedBy: string | null;
                 acceptUrl: string;
@@ -2145,6 +2217,7 @@ export interface components {
             expiresAt: string;
             sentAt: string | null;
             sendError: string | null;
+            mailQueued: boolean;
             acceptedAt: string | null;
             acceptedBy: string | null;
             /** @description The link to hand over while the invitation is open and its mail did not go out; null otherwise */
@@ -2165,6 +2238,7 @@ export interface components {
                 expiresAt: string;
                 sentAt: string | null;
                 sendError: string | null;
+                mailQueued: boolean;
                 acceptedAt: string | null;
                 acceptedBy: string | null;
                 acceptUrl: string;
@@ -2937,11 +3011,16 @@ export interface operations {
                 } | {
                     email: string;
                     password: string;
+                } | {
+                    badge: string;
+                } | {
+                    email: string;
+                    pin: string;
                 };
             };
         };
         responses: {
-            /** @description Sign in: with e-mail and password, or a one-time login link */
+            /** @description Sign in: e-mail and password, a one-time login link, or at a bench a badge or e-mail and PIN */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3137,6 +3216,89 @@ export interface operations {
             };
         };
     };
+    putMePin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set one’s bench PIN (the password confirms it) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMeBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new bench badge for oneself (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge: string;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPeople: {
         parameters: {
             query?: never;
@@ -3233,6 +3395,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Person"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPeopleUserIdBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new bench badge for a person (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge: string;
+                    };
                 };
             };
             /** @description Refused, in words */
@@ -3573,6 +3777,7 @@ export interface operations {
                 "application/json": {
                     idleHours: number;
                     absoluteHours: number;
+                    benchIdleMinutes?: number;
                 };
             };
         };
@@ -5540,6 +5745,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Sweep"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettingsLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A 3PL team’s hourly invitation mail budget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitationsPerHour: number;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invitationsPerHour: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Set the 3PL mail budget (mails past it wait in the outbox) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitationsPerHour: number;
+                    };
                 };
             };
             /** @description Refused, in words */

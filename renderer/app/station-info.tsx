@@ -31,6 +31,11 @@ export function StationInfoProvider({ children }: { children: ReactNode }) {
     answer(dashboard.GET('/admin/api/me')).then(setMe, () => setMe(null));
   }, []);
   useEffect(reload, [reload]);
+  // A badge scanned at the bench signs another person in: what they may see is read again.
+  useEffect(() => {
+    window.addEventListener('station:person-changed', reload);
+    return () => window.removeEventListener('station:person-changed', reload);
+  }, [reload]);
   return <StationContext.Provider value={{ info, me, reload }}>{children}</StationContext.Provider>;
 }
 

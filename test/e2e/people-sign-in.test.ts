@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { adminClient } from '../core/admin/admin-helpers';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure } from './browser';
+import { joinAs } from '../core/people/people-helpers';
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // The dashboard shows the station's printers: this file's own CUPS (test/helpers/cups).
@@ -83,5 +84,21 @@ describe('a person joins, signs in and sees their own team', { timeout: 120_000 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Live', { exact: true }).waitFor();
     await page.getByText('Вера Оператор · operator').waitFor();
+  });
+
+  it('a badge scanned into the Orders scan box signs its person in at the bench, with operator rights', async () => {
+    const boss = await joinAs(running, shopA.team.id, 'olga@shop-a.example', 'admin', 'Ольга');
+    const { badge } = (await (await adminClient(running).call(`/admin/api/people/${boss.id}/badge`, { method: 'POST' })).json()) as { badge: string };
+    await page.keyboard.press('Alt+1');
+    await page.locator('[data-order-number="#A-1"]').waitFor();
+    await scannerTypes(page, badge);
+    await page.getByText('Signed in at this bench: Ольга').waitFor();
+    // At the bench an admin is an operator: the sidebar says so, and admin pages are gone.
+    await page.getByText('Ольга · operator').waitFor();
+    expect(await navLinks()).not.toContain('Templates');
+    // The next scan is an order again, opened as Ольга.
+    await scannerTypes(page, '#A-1');
+    await page.getByText('#A-1 opened').waitFor();
+    await screenshot(page, 'people-badge-at-bench');
   });
 });

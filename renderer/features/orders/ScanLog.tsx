@@ -10,7 +10,8 @@ export type ScanEntry =
   | { key: number; kind: 'printing'; number: string; batchIds: string[]; problems: string[] }
   | { key: number; kind: 'ask'; number: string; question: string }
   | { key: number; kind: 'declined'; number: string }
-  | { key: number; kind: 'error'; message: string };
+  | { key: number; kind: 'error'; message: string }
+  | { key: number; kind: 'person'; message: string };
 
 type BatchJobs = Pick<Schemas['Batch'], 'jobs'>;
 
@@ -111,5 +112,7 @@ function EntryLine({ entry }: { entry: ScanEntry }) {
       return <ScanLine tone="busy" text={`${entry.number} not printed again`} />;
     case 'error':
       return <ScanLine tone="error" text={entry.message} />;
+    case 'person':
+      return <ScanLine tone="ok" text={entry.message} />;
   }
 }

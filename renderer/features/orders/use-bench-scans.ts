@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { answer, dashboard, describeError } from '../../app/api';
+import { answer, BADGE_CODE, dashboard, describeError, signInWithBadge } from '../../app/api';
 import { beep } from '../../app/beep';
 import { exactMatch } from './filters';
 import { describeResults, printOrders, type PrintResult } from './print';
@@ -96,6 +96,19 @@ export function useBenchScans(deps: {
     // A new scan while a question is open answers it "no": the new order is the one in hand.
     if (asking.current) answerReprint(false);
     deps.clearTyped();
+    // A badge, not an order: its person takes over the bench.
+    if (BADGE_CODE.test(code)) {
+      try {
+        await signInWithBadge(code);
+        const me = await answer(dashboard.GET('/admin/api/me'));
+        log({ kind: 'person', message: `Signed in at this bench: ${me.name}` });
+      } catch (failure) {
+        log({ kind: 'error', message: `Badge not taken: ${describeError(failure)}` });
+      } finally {
+        deps.scanBox.current?.focus();
+      }
+      return;
+    }
     try {
       const found = await answer(dashboard.GET('/admin/api/orders', { params: { query: { q: code.replace(/^#/, ''), limit: 50 } } }));
       const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useStationInfo } from '../../app/station-info';
-import { ErrorBanner, SubmitForm } from '../../components/ui';
+import { CopyButton, ErrorBanner, SubmitForm } from '../../components/ui';
 
 /** Who is signed in, their teams and roles, and their password. */
 export function AccountSettings() {
@@ -25,6 +25,30 @@ export function AccountSettings() {
       setCurrent('');
       setNext('');
       setAgain('');
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+
+  const [pin, setPin] = useState('');
+  const [pinPassword, setPinPassword] = useState('');
+  const [badge, setBadge] = useState<string | null>(null);
+  async function savePin() {
+    setError(null);
+    setSaved(null);
+    try {
+      await answer(dashboard.PUT('/admin/api/me/pin', { body: { currentPassword: pinPassword, pin } }));
+      setSaved('PIN set: sign in at a bench with your e-mail and PIN.');
+      setPin('');
+      setPinPassword('');
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+  async function newBadge() {
+    setError(null);
+    try {
+      setBadge((await answer(dashboard.POST('/admin/api/me/badge'))).badge);
     } catch (failure) {
       setError(describeError(failure));
     }
@@ -64,6 +88,25 @@ export function AccountSettings() {
             <label>The new password again<input type="password" autoComplete="new-password" required minLength={10} maxLength={200} value={again} onChange={(event) => setAgain(event.target.value)} /></label>
             <button type="submit" className="button">Change password</button>
           </SubmitForm>
+          {!me.bench && (
+            <>
+              <h3>At the bench</h3>
+              <p className="muted">Sign in at a packing bench by scanning your badge, or with your e-mail and a PIN: operator rights there, signed out when the bench is left idle.</p>
+              <SubmitForm className="stacked-form" onSubmit={savePin}>
+                <label>PIN (4 to 8 digits)<input inputMode="numeric" pattern="[0-9]{4,8}" autoComplete="off" required value={pin} onChange={(event) => setPin(event.target.value)} /></label>
+                <label>Your password<input type="password" autoComplete="current-password" required value={pinPassword} onChange={(event) => setPinPassword(event.target.value)} /></label>
+                <button type="submit" className="button">Set PIN</button>
+              </SubmitForm>
+              <p>
+                <button type="button" className="button" onClick={() => void newBadge()}>New badge</button>
+              </p>
+              {badge && (
+                <div className="banner banner-success" role="status">
+                  Your new badge (shown this once; your old one stops working): <code>{badge}</code> <CopyButton text={badge} /> Print it as a Code 128 barcode.
+                </div>
+              )}
+            </>
+          )}
         </>
       ) : (
         <p className="muted">This is the station admin's own session (the station's login link or the desktop window): it has no password.</p>

@@ -11,6 +11,7 @@ export function PeopleSettings() {
   const { me } = useStationInfo();
   const [people, setPeople] = useState<Person[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [badge, setBadge] = useState<{ name: string; badge: string } | null>(null);
   const [reset, setReset] = useState<{ email: string; url: string; mailed: boolean; expiresAt: string } | null>(null);
 
   const load = useCallback(() => {
@@ -41,6 +42,11 @@ export function PeopleSettings() {
         <div className="banner banner-success" role="status">
           {reset.mailed ? `A reset link was mailed to ${reset.email}. ` : `Hand this link to ${reset.email} (it was not mailed): `}
           <code>{reset.url}</code> <CopyButton text={reset.url} /> It works once, until {new Date(reset.expiresAt).toLocaleString()}.
+        </div>
+      )}
+      {badge && (
+        <div className="banner banner-success" role="status">
+          {badge.name}'s new badge (shown this once; the old one stops working): <code>{badge.badge}</code> <CopyButton text={badge.badge} /> Print it as a Code 128 barcode.
         </div>
       )}
       {people && (
@@ -97,6 +103,18 @@ export function PeopleSettings() {
                       }
                     >
                       Reset password
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() =>
+                        void act(async () => {
+                          const { badge } = await answer(dashboard.POST('/admin/api/people/{userId}/badge', path(person)));
+                          setBadge({ name: person.name, badge });
+                        })
+                      }
+                    >
+                      New badge
                     </button>{' '}
                     {person.id !== me?.personId &&
                       (person.disabled ? (

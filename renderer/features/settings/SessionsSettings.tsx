@@ -8,7 +8,7 @@ type SessionView = Schemas['Session'];
 /** Who is signed in to this dashboard, with revoke; how long sessions live. */
 export function SessionsSettings() {
   const [sessions, setSessions] = useState<SessionView[] | null>(null);
-  const [lifetimes, setLifetimes] = useState<{ idleHours: string; absoluteHours: string } | null>(null);
+  const [lifetimes, setLifetimes] = useState<{ idleHours: string; absoluteHours: string; benchIdleMinutes: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -22,7 +22,7 @@ export function SessionsSettings() {
     // The lifetimes are the station admin's to set.
     if (!stationAdmin) return;
     answer(dashboard.GET('/admin/api/settings/sessions')).then(
-      (value) => setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) }),
+      (value) => setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours), benchIdleMinutes: String(value.benchIdleMinutes) }),
       (failure: unknown) => setError(describeError(failure)),
     );
   }, [load, stationAdmin]);
@@ -42,8 +42,9 @@ export function SessionsSettings() {
     setError(null);
     setSaved(null);
     try {
-      const value = await answer(dashboard.PUT('/admin/api/settings/sessions', { body: { idleHours: Number(lifetimes!.idleHours), absoluteHours: Number(lifetimes!.absoluteHours) } }));
-      setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours) });
+      const body = { idleHours: Number(lifetimes!.idleHours), absoluteHours: Number(lifetimes!.absoluteHours), benchIdleMinutes: Number(lifetimes!.benchIdleMinutes) };
+      const value = await answer(dashboard.PUT('/admin/api/settings/sessions', { body }));
+      setLifetimes({ idleHours: String(value.idleHours), absoluteHours: String(value.absoluteHours), benchIdleMinutes: String(value.benchIdleMinutes) });
       setSaved('Session lifetimes saved; they apply to every session at once.');
       load();
     } catch (failure) {
@@ -95,6 +96,7 @@ export function SessionsSettings() {
         <SubmitForm className="inline-form" onSubmit={saveLifetimes}>
           <label>Sign out when unused for (hours)<input type="number" min={0.25} step={0.25} value={lifetimes.idleHours} onChange={(event) => setLifetimes({ ...lifetimes, idleHours: event.target.value })} /></label>
           <label>Sign out at the latest after (hours)<input type="number" min={1} value={lifetimes.absoluteHours} onChange={(event) => setLifetimes({ ...lifetimes, absoluteHours: event.target.value })} /></label>
+          <label>Sign a bench out when unused for (minutes)<input type="number" min={1} max={1440} value={lifetimes.benchIdleMinutes} onChange={(event) => setLifetimes({ ...lifetimes, benchIdleMinutes: event.target.value })} /></label>
           <button type="submit" className="button">Save lifetimes</button>
         </SubmitForm>
       )}

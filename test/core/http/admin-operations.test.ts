@@ -169,10 +169,11 @@ describe('the station’s dashboard API', () => {
     // The same check refuses a field the description does not have, a missing one, and a status it does not list.
     const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     const url = `${running.url}/admin/api/settings/sessions`;
-    await expect(checkAnswer('GET', url, answer({ idleHours: 8, absoluteHours: 24 }))).resolves.toBeUndefined();
-    await expect(checkAnswer('GET', url, answer({ idleHours: 8, absoluteHours: 24, secret: 'x' }))).rejects.toThrow(AnswerOffContract);
+    const policy = { idleHours: 8, absoluteHours: 24, benchIdleMinutes: 15 };
+    await expect(checkAnswer('GET', url, answer(policy))).resolves.toBeUndefined();
+    await expect(checkAnswer('GET', url, answer({ ...policy, secret: 'x' }))).rejects.toThrow(AnswerOffContract);
     await expect(checkAnswer('GET', url, answer({ idleHours: 8 }))).rejects.toThrow(AnswerOffContract);
-    await expect(checkAnswer('GET', url, answer({ idleHours: 8, absoluteHours: 24 }, 201))).rejects.toThrow(/status not in the OpenAPI document/);
+    await expect(checkAnswer('GET', url, answer(policy, 201))).rejects.toThrow(/status not in the OpenAPI document/);
     await expect(checkAnswer('GET', url, answer({ error: { code: 'x', message: 'No' } }, 404))).resolves.toBeUndefined();
   });
 

@@ -96,7 +96,7 @@ describe('session lifetimes', () => {
     age(old, 'created_at', 24 * 7 + 1);
     expect((await asSession(old, '/admin/api/station')).status).toBe(401);
     const set = await asSession(admin, '/admin/api/settings/sessions', { method: 'PUT', body: JSON.stringify({ idleHours: 1, absoluteHours: 48 }), headers: { 'Content-Type': 'application/json' } });
-    expect(await set.json()).toEqual({ idleHours: 1, absoluteHours: 48 });
+    expect(await set.json()).toEqual({ idleHours: 1, absoluteHours: 48, benchIdleMinutes: 15 });
     const shortIdle = sessions().createSessionToken('browser');
     age(shortIdle, 'last_used_at', 1.1);
     expect((await asSession(shortIdle, '/admin/api/station')).status).toBe(401);

@@ -21,6 +21,8 @@ declare module 'koa' {
     actor?: Actor;
     /** The signed-in person; null for the station admin's own session (login link, desktop window). */
     personId?: string | null;
+    /** A bench session (badge or PIN): operator rights at most. */
+    bench?: boolean;
   }
 }
 

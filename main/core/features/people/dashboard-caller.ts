@@ -19,19 +19,19 @@ export interface DashboardCaller {
 
 /**
  * Reads the caller fresh for each request (a role changed a moment ago counts at once).
- * A session whose person is gone or disabled is refused, even if it survived.
+ * A session whose person is gone or disabled is refused, even if it survived. A bench
+ * session (badge or PIN) has operator rights at most: a team admin's become an operator's,
+ * and a station admin is an operator of every team there.
  */
-export function dashboardCaller(db: Db, sessionId: string, personId: string | null): DashboardCaller {
+export function dashboardCaller(db: Db, sessionId: string, personId: string | null, bench = false): DashboardCaller {
   if (personId === null) return { sessionId, personId, stationAdmin: true, memberships: [], actor: { kind: 'station-admin', id: null, name: 'Station admin' } };
   const person = getPerson(db, personId);
   if (!person || person.disabled_at) throw unauthorized('This person cannot sign in any more');
-  return {
-    sessionId,
-    personId,
-    stationAdmin: person.station_admin === 1,
-    memberships: membershipsOf(db, personId).map((row) => ({ teamId: row.team_id, role: row.role })),
-    actor: { kind: 'person', id: person.id, name: person.name },
-  };
+  const memberships = membershipsOf(db, personId).map((row) => ({ teamId: row.team_id, role: row.role }));
+  const actor: Actor = { kind: 'person', id: person.id, name: person.name };
+  if (!bench) return { sessionId, personId, stationAdmin: person.station_admin === 1, memberships, actor };
+  const atBench = person.station_admin === 1 ? listTeamIds(db).map((teamId) => ({ teamId, role: 'operator' as const })) : memberships.map((m) => ({ ...m, role: m.role === 'admin' ? ('operator' as const) : m.role }));
+  return { sessionId, personId, stationAdmin: false, memberships: atBench, actor };
 }
 
 /** Whether `role` is `least` or stronger (admin > operator > viewer). */

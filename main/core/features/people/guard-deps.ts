@@ -10,7 +10,7 @@ export function dashboardGuardDeps(db: Db) {
   return {
     callerOf(ctx: Context): DashboardCaller {
       if (!ctx.state.sessionId) throw unauthorized('Sign in to the dashboard');
-      return dashboardCaller(db, ctx.state.sessionId, ctx.state.personId ?? null);
+      return dashboardCaller(db, ctx.state.sessionId, ctx.state.personId ?? null, ctx.state.bench === true);
     },
     teamsWith: (caller: DashboardCaller, role: MemberRole) => teamsWithRole(db, caller, role),
     ownerTeamsOf: (path: string, params: Record<string, string>, visibleTeams: readonly string[]) => ownerTeamsOf(db, path, params, visibleTeams),

@@ -77,3 +77,20 @@ export function usePasswordReset(db: Db, tokenHash: string, now: string): string
 export function findPasswordReset(db: Db, tokenHash: string, now: string): string | undefined {
   return (statement(db, 'SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').get(tokenHash, now) as { user_id: string } | undefined)?.user_id;
 }
+
+/** A person's badge (its SHA-256; null takes it away). A new badge replaces the old one. */
+export function setBadgeHash(db: Db, userId: string, badgeHash: string | null): void {
+  statement(db, 'UPDATE users SET badge_hash = ? WHERE id = ?').run(badgeHash, userId);
+}
+
+export function findPersonByBadgeHash(db: Db, badgeHash: string): PersonRow | undefined {
+  return statement(db, 'SELECT id, name, email, created_at, password_hash, station_admin, disabled_at FROM users WHERE badge_hash = ?').get(badgeHash) as PersonRow | undefined;
+}
+
+export function setPinHash(db: Db, userId: string, pinHash: string | null): void {
+  statement(db, 'UPDATE users SET pin_hash = ? WHERE id = ?').run(pinHash, userId);
+}
+
+export function pinHashOf(db: Db, userId: string): string | null {
+  return (statement(db, 'SELECT pin_hash FROM users WHERE id = ?').pluck().get(userId) as string | null | undefined) ?? null;
+}

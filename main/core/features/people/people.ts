@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../foundations/db/open';
-import { badRequest, notFound, StationError, unauthorized } from '../../foundations/errors';
+import { badRequest, forbidden, notFound, StationError, unauthorized } from '../../foundations/errors';
 import { hashSecret } from '../../foundations/hash-secret';
 import { nowIso } from '../../foundations/ids';
 import type { Mailer } from '../mail/mailer';
@@ -11,7 +11,11 @@ import type { MemberRole } from '../teams/users-store';
 import { hashPassword, passwordMatches } from './passwords';
 import {
   findPasswordReset,
+  findPersonByBadgeHash,
   findPersonByEmail,
+  pinHashOf,
+  setBadgeHash,
+  setPinHash,
   getPerson,
   insertPasswordReset,
   listPeople,
@@ -64,8 +68,30 @@ export function personView(db: Db, person: PersonRow) {
  * changing and resetting it, and a station admin's disable and role changes. Hashing runs
  * on libuv's thread pool (passwords.ts); nothing here holds the event loop.
  */
+/** RFC 4648 base32 without padding (A–Z, 2–7): what a badge's barcode carries, in any scanner's keyboard layout. */
+function base32(bytes: Buffer): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return bits > 0 ? out + alphabet[(value << (5 - bits)) & 31] : out;
+}
+
 export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, throttle = new SignInThrottle() }: PeopleDeps) {
   const resetUrl = (token: string) => `${linkBaseUrl()}/password-reset/${token}`;
+
+  /** A badge or PIN signs in only a person with a role here: a member of a team, or the station admin. */
+  function requireSomeRole(found: PersonRow): void {
+    if (found.station_admin !== 1 && membershipsOf(db, found.id).length === 0) throw forbidden('This person has no role at this station: a team admin or the station admin can add them to a team');
+  }
 
   function person(userId: string): PersonRow {
     const found = getPerson(db, userId);
@@ -113,6 +139,47 @@ export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, t
         if (name && !existing?.password_hash) setPersonName(db, userId, name);
       });
       return { ...joined, name: name && !existing?.password_hash ? name : joined.name, loginToken: sessions.createLoginToken(joined.userId) };
+    },
+
+    /** A bench session for a scanned badge: 401 for one the station does not know (or a disabled person's), 403 for a person with no role here. */
+    signInWithBadge(badge: string, address: string, label: string): string {
+      throttle.check('badge', address);
+      const found = findPersonByBadgeHash(db, hashSecret(badge));
+      if (!found || found.disabled_at) {
+        throttle.fail('badge', address);
+        throw unauthorized('This badge is not known at this station');
+      }
+      requireSomeRole(found);
+      return sessions.createBenchSession(label, found.id);
+    },
+
+    /** A bench session for an e-mail and PIN: one 401 for every wrong pair, throttled as passwords are. */
+    async signInWithPin(email: string, pin: string, address: string, label: string): Promise<string> {
+      throttle.check(email, address);
+      const found = findPersonByEmail(db, email);
+      const matches = await passwordMatches(found ? pinHashOf(db, found.id) : null, pin);
+      if (!found || !matches || found.disabled_at) {
+        throttle.fail(email, address);
+        throw unauthorized('The e-mail or the PIN is not right');
+      }
+      throttle.succeed(email);
+      requireSomeRole(found);
+      return sessions.createBenchSession(label, found.id);
+    },
+
+    /** A new badge for a person (the old one stops working): its code, shown this once. */
+    issueBadge(userId: string): { badge: string } {
+      person(userId);
+      const badge = `STAFF-${base32(randomBytes(15))}`;
+      setBadgeHash(db, userId, hashSecret(badge));
+      return { badge };
+    },
+
+    /** Sets one's bench PIN; the password confirms it. */
+    async setPin(userId: string, currentPassword: string, pin: string): Promise<void> {
+      const found = person(userId);
+      if (!(await passwordMatches(found.password_hash, currentPassword))) throw badRequest('The current password is not right', [{ path: 'currentPassword', message: 'Not right' }], 'wrong_password');
+      setPinHash(db, userId, await hashPassword(pin));
     },
 
     /** Changes one's own password; the current one confirms it. Other sessions of the person end. */

@@ -6,14 +6,24 @@ import { describeBrowser } from '../sessions/session-routes';
 import type { AdminSessions } from '../sessions/sessions';
 import { MEMBER_ROLES } from '../teams/users-store';
 import type { Db } from '../../foundations/db/open';
+import { getTeam } from '../teams/store';
 import { dashboardCaller } from './dashboard-caller';
-import { passwordSchema } from './password-rules';
+import { badgeSchema, passwordSchema, pinSchema } from './password-rules';
 import type { PeopleService } from './people';
 
 const email = z.string().trim().min(3).max(254);
 
-/** POST /admin/api/session: a one-time login link's token, or an e-mail and password. */
-export const signInBody = z.union([z.strictObject({ loginToken: z.string().min(1).max(200) }), z.strictObject({ email, password: z.string().min(1).max(200) })]);
+/**
+ * POST /admin/api/session: a one-time login link's token, an e-mail and password, or at a
+ * bench a scanned badge or an e-mail and PIN (a bench session: operator rights at most).
+ */
+export const signInBody = z.union([
+  z.strictObject({ loginToken: z.string().min(1).max(200) }),
+  z.strictObject({ email, password: z.string().min(1).max(200) }),
+  z.strictObject({ badge: badgeSchema }),
+  z.strictObject({ email, pin: pinSchema }),
+]);
+export const pinBody = z.strictObject({ currentPassword: z.string().min(1).max(200), pin: pinSchema });
 /** POST /admin/api/invitations/accept: the invitation's token, a password (a new person's, or the one they have), a name. */
 export const acceptInvitationBody = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema, name: z.string().trim().min(1).max(100).optional() });
 export const passwordResetBody = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
@@ -23,8 +33,18 @@ export const memberRoleBody = z.strictObject({ role: z.enum(MEMBER_ROLES) });
 /** Signing in, joining by invitation, a reset link: the dashboard's public operations. */
 export function peoplePublicRoutes(router: Router, sessions: AdminSessions, people: PeopleService): void {
   router.post('/admin/api/session', async (ctx) => {
-    const body = validate(signInBody, ctx.request.body, 'Sign in with {loginToken} or {email, password}');
+    const body = validate(signInBody, ctx.request.body, 'Sign in with {email, password}, {loginToken}, {badge} or {email, pin}');
     const label = describeBrowser(ctx.get('user-agent'));
+    if ('badge' in body) {
+      ctx.status = 201;
+      ctx.body = { sessionToken: people.signInWithBadge(body.badge, ctx.ip, `bench: ${label}`) };
+      return;
+    }
+    if ('pin' in body) {
+      ctx.status = 201;
+      ctx.body = { sessionToken: await people.signInWithPin(body.email, body.pin, ctx.ip, `bench: ${label}`) };
+      return;
+    }
     if ('loginToken' in body) {
       const sessionToken = sessions.exchangeLoginToken(body.loginToken, label);
       if (!sessionToken) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
@@ -49,15 +69,19 @@ export function peoplePublicRoutes(router: Router, sessions: AdminSessions, peop
 
 /** One's own account, the People list (station admin), a team's members (its admin). */
 export function peopleAdminRoutes(router: Router, db: Db, people: PeopleService): void {
+  const teamName = (teamId: string) => getTeam(db, teamId)?.name ?? '';
   router.get('/admin/api/me', (ctx) => {
-    const caller = dashboardCaller(db, ctx.state.sessionId!, ctx.state.personId ?? null);
+    const caller = dashboardCaller(db, ctx.state.sessionId!, ctx.state.personId ?? null, ctx.state.bench === true);
     const person = caller.personId ? people.view(caller.personId) : null;
+    const names = new Map((person?.teams ?? []).map((team) => [team.teamId, team.teamName]));
     ctx.body = {
       personId: caller.personId,
       name: person?.name ?? 'Station admin',
       email: person?.email ?? null,
       stationAdmin: caller.stationAdmin,
-      teams: person?.teams ?? [],
+      // At a bench, the rights the session has (operator at most), not the person's.
+      bench: ctx.state.bench === true,
+      teams: ctx.state.bench ? caller.memberships.map((m) => ({ teamId: m.teamId, teamName: names.get(m.teamId) ?? teamName(m.teamId), role: m.role })) : (person?.teams ?? []),
     };
   });
 
@@ -67,6 +91,27 @@ export function peopleAdminRoutes(router: Router, db: Db, people: PeopleService)
     if (!personId) throw forbidden('The station admin’s own session has no password: sign in as a person to change theirs');
     await people.changePassword(personId, currentPassword, newPassword, ctx.state.sessionId!);
     ctx.status = 204;
+  });
+
+  router.put('/admin/api/me/pin', async (ctx) => {
+    const { currentPassword, pin } = validate(pinBody, ctx.request.body, 'The PIN is not valid');
+    const personId = ctx.state.personId;
+    if (!personId) throw forbidden('The station admin’s own session is no person’s: sign in as a person to set their PIN');
+    await people.setPin(personId, currentPassword, pin);
+    ctx.status = 204;
+  });
+
+  router.post('/admin/api/me/badge', (ctx) => {
+    const personId = ctx.state.personId;
+    if (!personId) throw forbidden('The station admin’s own session is no person’s: sign in as a person for their badge');
+    if (ctx.state.bench) throw forbidden('A badge is made from a signed-in session with a password, not at the bench');
+    ctx.status = 201;
+    ctx.body = people.issueBadge(personId);
+  });
+
+  router.post('/admin/api/people/:userId/badge', (ctx) => {
+    ctx.status = 201;
+    ctx.body = people.issueBadge(ctx.params.userId!);
   });
 
   router.get('/admin/api/people', (ctx) => {
@@ -106,6 +151,14 @@ export const personAnswer = z.strictObject({
   createdAt: z.string(),
   teams: z.array(personTeamAnswer),
 });
-export const meAnswer = z.strictObject({ personId: z.string().nullable(), name: z.string(), email: z.string().nullable(), stationAdmin: z.boolean(), teams: z.array(personTeamAnswer) });
+export const meAnswer = z.strictObject({
+  personId: z.string().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  stationAdmin: z.boolean(),
+  bench: z.boolean(),
+  teams: z.array(personTeamAnswer),
+});
+export const badgeAnswer = z.strictObject({ badge: z.string() });
 export const resetLinkAnswer = z.strictObject({ resetUrl: z.string(), expiresAt: z.string(), mailed: z.boolean(), mailError: z.string().nullable() });
 export const passwordResetAnswer = z.strictObject({ loginToken: z.string(), email: z.string() });

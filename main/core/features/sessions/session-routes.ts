@@ -20,6 +20,8 @@ export const sessionPolicy = (settings: SettingsStore): SessionPolicy => ({ ...D
 export const policyInput = z.object({
   idleHours: z.number().min(0.25, 'At least 15 minutes').max(24 * 90, 'At most 90 days'),
   absoluteHours: z.number().min(1, 'At least 1 hour').max(24 * 365, 'At most a year'),
+  /** Kept as it was when left out. */
+  benchIdleMinutes: z.number().int().min(1, 'At least a minute').max(24 * 60, 'At most a day').optional(),
 });
 
 /** Signed in: sign out, the station's sessions (revocable one by one), their lifetimes. */
@@ -47,7 +49,7 @@ export function sessionAdminRoutes(router: Router, sessions: AdminSessions, sett
 
   router.put('/admin/api/settings/sessions', (ctx) => {
     const policy = validate(policyInput, ctx.request.body, 'The session settings are not valid');
-    settings.set('sessions', policy);
+    settings.set('sessions', { ...sessionPolicy(settings), ...policy });
     ctx.body = sessionPolicy(settings);
   });
 }
@@ -63,4 +65,4 @@ export const sessionAnswer = z.strictObject({
   current: z.boolean(),
   person: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
 });
-export const sessionPolicyAnswer = z.strictObject({ idleHours: z.number(), absoluteHours: z.number() });
+export const sessionPolicyAnswer = z.strictObject({ idleHours: z.number(), absoluteHours: z.number(), benchIdleMinutes: z.number() });

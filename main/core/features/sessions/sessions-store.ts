@@ -10,13 +10,15 @@ export interface TokenRow {
   last_used_at: string | null;
   /** The person signed in; null for the station admin's own sessions (login link, desktop window). */
   user_id: string | null;
+  /** 1: a bench session (badge or PIN): operator rights at most, the bench's idle time. */
+  bench?: 0 | 1;
 }
 
 export function insertAdminToken(
   db: Db,
-  row: { tokenHash: string; id: string; kind: 'login' | 'session'; label: string | null; createdAt: string; expiresAt: string; userId: string | null },
+  row: { tokenHash: string; id: string; kind: 'login' | 'session'; label: string | null; createdAt: string; expiresAt: string; userId: string | null; bench?: boolean },
 ): void {
-  statement(db, 'INSERT INTO admin_tokens (token_hash, id, kind, label, created_at, expires_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  statement(db, 'INSERT INTO admin_tokens (token_hash, id, kind, label, created_at, expires_at, user_id, bench) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
     row.tokenHash,
     row.id,
     row.kind,
@@ -24,16 +26,25 @@ export function insertAdminToken(
     row.createdAt,
     row.expiresAt,
     row.userId,
+    row.bench ? 1 : 0,
   );
 }
 
-/** A session not expired, created after `createdAfter` and last used (or created) after `usedAfter`. */
-export function findLiveSession(db: Db, tokenHash: string, times: { now: string; createdAfter: string; usedAfter: string }): (TokenRow & { token_hash: string }) | undefined {
+/**
+ * A session not expired, created after `createdAfter` and last used (or created) after
+ * `usedAfter` (a bench session: after `benchUsedAfter`, the bench's shorter idle time).
+ */
+export function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  times: { now: string; createdAfter: string; usedAfter: string; benchUsedAfter: string },
+): (TokenRow & { token_hash: string }) | undefined {
   return statement(
     db,
-    `SELECT token_hash, id, label, created_at, expires_at, last_used_at, user_id FROM admin_tokens
-     WHERE token_hash = ? AND kind = 'session' AND expires_at > ? AND created_at > ? AND COALESCE(last_used_at, created_at) > ?`,
-  ).get(tokenHash, times.now, times.createdAfter, times.usedAfter) as (TokenRow & { token_hash: string }) | undefined;
+    `SELECT token_hash, id, label, created_at, expires_at, last_used_at, user_id, bench FROM admin_tokens
+     WHERE token_hash = ? AND kind = 'session' AND expires_at > ? AND created_at > ?
+       AND COALESCE(last_used_at, created_at) > CASE bench WHEN 1 THEN ? ELSE ? END`,
+  ).get(tokenHash, times.now, times.createdAfter, times.benchUsedAfter, times.usedAfter) as (TokenRow & { token_hash: string }) | undefined;
 }
 
 export function touchAdminToken(db: Db, tokenHash: string, at: string): void {

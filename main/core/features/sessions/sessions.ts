@@ -15,8 +15,10 @@ export interface SessionPolicy {
   idleHours: number;
   /** However used, a session ends this long after sign-in. */
   absoluteHours: number;
+  /** A bench session (badge or PIN) unused this long ends: the bench locks for the next shift. */
+  benchIdleMinutes: number;
 }
-export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleHours: 12, absoluteHours: 7 * 24 };
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleHours: 12, absoluteHours: 7 * 24, benchIdleMinutes: 15 };
 
 export interface SessionView {
   id: string;
@@ -35,6 +37,8 @@ export interface SessionView {
 export interface SessionIdentity {
   sessionId: string;
   personId: string | null;
+  /** Opened at a bench with a badge or PIN: operator rights at most. */
+  bench: boolean;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -47,20 +51,25 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * after sign-in, or when revoked (sign-out, Settings → Sessions, the person disabled).
  */
 export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => DEFAULT_SESSION_POLICY) {
-  function issue(kind: 'login' | 'session', ttlMs: number, label: string | null, userId: string | null): string {
+  function issue(kind: 'login' | 'session', ttlMs: number, label: string | null, userId: string | null, bench = false): string {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    insertAdminToken(db, { tokenHash: hashSecret(token), id: randomUUID(), kind, label, createdAt: iso(now), expiresAt: iso(now + ttlMs), userId });
+    insertAdminToken(db, { tokenHash: hashSecret(token), id: randomUUID(), kind, label, createdAt: iso(now), expiresAt: iso(now + ttlMs), userId, bench });
     return token;
   }
 
-  const startSession = (label: string, userId: string | null) => issue('session', policy().absoluteHours * 3600_000, label, userId);
+  const startSession = (label: string, userId: string | null, bench = false) => issue('session', policy().absoluteHours * 3600_000, label, userId, bench);
 
   /** The session's row while it is alive (not expired, not idle too long), else undefined. */
   function liveSession(sessionToken: string): (TokenRow & { token_hash: string }) | undefined {
     const now = Date.now();
-    const { idleHours, absoluteHours } = policy();
-    return findLiveSession(db, hashSecret(sessionToken), { now: iso(now), createdAfter: iso(now - absoluteHours * 3600_000), usedAfter: iso(now - idleHours * 3600_000) });
+    const { idleHours, absoluteHours, benchIdleMinutes } = policy();
+    return findLiveSession(db, hashSecret(sessionToken), {
+      now: iso(now),
+      createdAfter: iso(now - absoluteHours * 3600_000),
+      usedAfter: iso(now - idleHours * 3600_000),
+      benchUsedAfter: iso(now - benchIdleMinutes * 60_000),
+    });
   }
 
   /** Whose the live session is, after recording its use (at most once a minute); undefined when it is not alive. */
@@ -71,7 +80,7 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     if (!row.last_used_at || Date.parse(row.last_used_at) < now - TOUCH_EVERY_MS) {
       touchAdminToken(db, row.token_hash, iso(now));
     }
-    return { sessionId: row.id, personId: row.user_id };
+    return { sessionId: row.id, personId: row.user_id, bench: row.bench === 1 };
   }
 
   function view(row: TokenRow & { person_name: string | null }, { idleHours, absoluteHours }: SessionPolicy, currentId?: string): SessionView {
@@ -96,6 +105,8 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     createLoginToken: (userId: string | null = null) => issue('login', LOGIN_TOKEN_TTL_MS, null, userId),
     /** A session token directly: the station admin's for the desktop window, which needs no login step; a person's after a password sign-in. */
     createSessionToken: (label = 'desktop window', userId: string | null = null) => startSession(label, userId),
+    /** A bench session of a person (badge or PIN): operator rights at most, the bench's idle time. */
+    createBenchSession: (label: string, userId: string) => startSession(label, userId, true),
     /** Exchanges a login token, once, for a session token of the same person. */
     exchangeLoginToken(loginToken: string, label = 'browser'): string | undefined {
       const used = useLoginToken(db, hashSecret(loginToken), iso(Date.now()));
@@ -138,6 +149,7 @@ export function adminAuth(sessions: AdminSessions) {
     if (!identity) throw unauthorized('Sign in to the dashboard again: with your e-mail and password, or a fresh login link (`station login`)');
     ctx.state.sessionId = identity.sessionId;
     ctx.state.personId = identity.personId;
+    ctx.state.bench = identity.bench;
     await next();
   };
 }

@@ -8,7 +8,7 @@ export interface StationSettings {
   mail?: MailSettings;
   network?: NetworkSettings;
   /** Dashboard session lifetimes (sessions/sessions.ts). */
-  sessions?: { idleHours: number; absoluteHours: number };
+  sessions?: { idleHours: number; absoluteHours: number; benchIdleMinutes?: number };
 }
 
 /** What the station may reach on the network for documents (docs/api.md, Security). */

@@ -28,14 +28,17 @@ export interface AdminOperation {
 /** [method, path, needs, summary]: each operation, in the order of the dashboard's rooms. */
 const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   // Signing in, one's own account
-  ['POST', '/admin/api/session', 'public', 'Sign in: with e-mail and password, or a one-time login link'],
+  ['POST', '/admin/api/session', 'public', 'Sign in: e-mail and password, a one-time login link, or at a bench a badge or e-mail and PIN'],
   ['POST', '/admin/api/password-reset', 'public', 'Set a new password with a reset link'],
   ['GET', '/admin/api/me', 'signed-in', 'Who is signed in: name, station admin or not, teams and roles'],
   ['PUT', '/admin/api/me/password', 'signed-in', 'Change one’s own password (the current one confirms it)'],
+  ['PUT', '/admin/api/me/pin', 'signed-in', 'Set one’s bench PIN (the password confirms it)'],
+  ['POST', '/admin/api/me/badge', 'signed-in', 'A new bench badge for oneself (shown once)'],
   // People (station admin), members (a team's admin)
   ['GET', '/admin/api/people', 'station-admin', 'Everyone who can sign in, with their teams and roles'],
   ['POST', '/admin/api/people/:userId/disable', 'station-admin', 'Disable a person: their sessions end at once'],
   ['POST', '/admin/api/people/:userId/enable', 'station-admin', 'Enable a disabled person again'],
+  ['POST', '/admin/api/people/:userId/badge', 'station-admin', 'A new bench badge for a person (shown once)'],
   ['POST', '/admin/api/people/:userId/reset', 'station-admin', 'A password reset link for a person (mailed when mail is set)'],
   ['GET', '/admin/api/activity', 'viewer', 'Who did what in one’s teams, newest first'],
   ['PUT', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Change a member’s role'],

@@ -17,6 +17,7 @@ import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retenti
 import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../features/sessions/session-routes';
 import { activityAnswer, activityQuery } from '../../features/people/activity';
 import { limitsAnswer, limitsInput } from '../../features/teams/rate-limits';
+import { badgeAnswer, pinBody } from '../../features/people/routes';
 import { acceptInvitationBody, changePasswordBody, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
@@ -81,6 +82,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'GET /admin/api/activity': { query: activityQuery },
   'PUT /admin/api/settings/limits': { body: limitsInput },
   'PUT /admin/api/me/password': { body: changePasswordBody },
+  'PUT /admin/api/me/pin': { body: pinBody },
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
   'PUT /admin/api/settings/network': { body: networkSettingsInput },
@@ -141,6 +143,9 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/password-reset': ok(passwordResetAnswer),
   'GET /admin/api/me': ok(meAnswer),
   'PUT /admin/api/me/password': noContent,
+  'PUT /admin/api/me/pin': noContent,
+  'POST /admin/api/me/badge': created(badgeAnswer),
+  'POST /admin/api/people/:userId/badge': created(badgeAnswer),
   'GET /admin/api/people': list(personAnswer),
   'GET /admin/api/activity': list(activityAnswer),
   'GET /admin/api/settings/limits': ok(limitsAnswer),
