@@ -13,6 +13,7 @@ const BENCHES = [
   'render.ts',
   'print.ts',
   'dashboard-orders.ts',
+  'people.ts',
   'idle-rss.ts',
 ];
 

@@ -132,7 +132,7 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
                   <>
                     <div className="muted small">
                       {invitation.sendError ? `${invitation.sendError}. ` : ''}
-                      {invitation.acceptUrl ? 'Hand this link over:' : 'Its link was shown once, when it was made.'}
+                      {invitation.acceptUrl ? `Hand this link over (it works until ${new Date(invitation.expiresAt).toLocaleString()}):` : 'Its link was shown once, when it was made.'}
                     </div>
                     <div className="secret-row small">
                       {invitation.acceptUrl && (

@@ -26,7 +26,7 @@ export async function invitationsCommand(sub: string | undefined, argv: string[]
           sent ? '  the invitation mail was accepted by the SMTP server' : `  no mail sent (${invitation.sendError}); hand over the link:`,
           `  ${invitation.acceptUrl}`,
           // A mailed invitation keeps only its token's hash: this is the one time its link shows.
-          sent ? '  the link is shown only now; to get a new one, invite the same address again' : '  `station invitations list` shows it until it is used',
+          sent ? '  a mailed link is not kept (only its hash); to get a new one, invite the same address again' : '  `station invitations list` shows it until it is used',
         ].join('\n'),
       );
       return 0;
