@@ -301,7 +301,7 @@ export function createStation(options: StationOptions): Station {
   adminStationRoutes(admin, db, { dataDir: options.dataDir, listeningUrl: () => listeningUrl });
   const live = adminEventRoutes(admin, events);
   events.on('closing', live.closeAll);
-  teamAdminRoutes(admin, db, services.merchants, services.invitations);
+  teamAdminRoutes(admin, db, services.merchants, services.invitations, hooks);
   appAdminRoutes(admin, db);
   mailAdminRoutes(admin, services.settings, services.mailer);
   networkAdminRoutes(admin, services.settings);

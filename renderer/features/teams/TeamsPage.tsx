@@ -7,6 +7,7 @@ import { InviteResult } from './InviteResult';
 import { MerchantDetail } from './MerchantDetail';
 import { TeamLanguages } from './TeamLanguages';
 import { ShopProfile } from './ShopProfile';
+import { NewTeam, TeamMembers } from './TeamPeople';
 import './teams.css';
 import { memberLabel, progressPercent, progressWords, threePlTeams, type Invitation, type Member, type Merchant } from './teams';
 
@@ -80,8 +81,10 @@ export function TeamsPage() {
       <div className="page">
         <PageHeader title="Teams" subtitle="A 3PL team's merchants: onboarding, invitations, go-live." />
         <EmptyState title="No 3PL team on this station">
-          A 3PL team manages merchants. Create one with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>, then come back here.
+          A 3PL team manages merchants. A station admin creates one below (or with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>).
         </EmptyState>
+        <NewTeam />
+        <TeamMembers />
         <TeamLanguages />
         <ShopProfile />
       </div>
@@ -162,6 +165,8 @@ export function TeamsPage() {
         </TableScroll>
       )}
       {open && <MerchantDetail key={open.id} merchant={open} onChanged={() => { load(); reloadStation(); }} />}
+      <TeamMembers />
+      <NewTeam />
       <TeamLanguages />
       <ShopProfile />
     </div>

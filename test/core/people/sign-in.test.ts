@@ -178,3 +178,24 @@ describe('station users', () => {
     expect((await signIn(s, 'stdin@sign-in.example')).status).toBe(201);
   });
 });
+
+describe('teams made from the dashboard', () => {
+  it('a station admin makes a 3PL team and invites its admin, who joins and manages it', async () => {
+    const made = await adminClient(s).call('/admin/api/teams', { json: { name: 'Северный 3PL', type: 'three_pl', adminEmail: 'lead@north.example' } });
+    expect(made.status).toBe(201);
+    const { team, invitationSent, invitation } = (await made.json()) as { team: { id: string; type: string }; invitationSent: boolean; invitation: { acceptUrl: string; role: string } };
+    expect(team.type).toBe('three_pl');
+    expect(invitationSent).toBe(false);
+    expect(invitation.role).toBe('admin');
+    const token = invitation.acceptUrl.replace(/^.*\/invitations\//, '');
+    expect((await s.call('/admin/api/invitations/accept', { json: { token, password: PASSWORD, name: 'Lead' } })).status).toBe(200);
+    const lead = withSession(s, (await signIn(s, 'lead@north.example')).token!);
+    const merchant = await lead(`/admin/api/teams/${team.id}/merchants`, { json: { name: 'Shop under the 3PL' } });
+    expect(merchant.status).toBe(201);
+    // A 3PL's admin is admin of its merchants too (the API keys' rule); not a station admin.
+    const { team: shop } = (await merchant.json()) as { team: { id: string } };
+    expect((await lead(`/admin/api/teams/${shop.id}/flow`)).status).toBe(200);
+    expect((await lead('/admin/api/teams', { json: { name: 'Not mine to make' } })).status).toBe(403);
+    expect((await adminClient(s).call('/admin/api/teams', { json: { name: ' ', type: 'standard' } })).status).toBe(400);
+  });
+});

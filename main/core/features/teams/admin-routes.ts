@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { operatorCallerFor } from './caller';
 import { dashboardActor } from '../auth/dashboard-scope';
 import type { Db } from '../../foundations/db/open';
@@ -8,11 +9,12 @@ import type { InvitationsService } from './invitations';
 import { merchantItem, teamMembers, type MerchantsService } from './merchants';
 import { listMerchantRows } from './merchants-store';
 import { onboardingView, setOnboardingTaskDone } from './onboarding';
-import { taskDoneSchema, teamInvitationSchema } from './schema';
+import { createTeamSchema, taskDoneSchema, teamInvitationSchema } from './schema';
 import { operatorUser } from './service';
 import { getTeam, setTeamLocale, type TeamRow } from './store';
 import { teamLocaleSchema } from './schema';
-import { teamResource } from './service';
+import { createTeam, teamResource } from './service';
+import type { StationHooks } from '../hooks';
 import { nowIso } from '../../foundations/ids';
 import { shopProfileSchema, shopView, type ShopProfile } from './shop-profile';
 import { getShopProfile, saveShopProfile } from './shop-profile-store';
@@ -27,10 +29,20 @@ function teamOr404(db: Db, id: string): TeamRow {
 }
 
 /**
- * Dashboard routes for teams. The dashboard acts as the station operator on every team,
- * so ticks and go-lives made here are recorded against the operator user.
+ * Dashboard routes for teams. Ticks and go-lives are recorded against the signed-in person;
+ * the station admin's own session against the station's built-in user.
  */
-export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService): void {
+export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService, hooks: StationHooks): void {
+  const personOrStation = (ctx: Context): string => ctx.state.personId ?? operatorUser(db).id;
+  /** A new team (standard or 3PL) from the dashboard, as `station teams create` makes one; its admin is invited. */
+  router.post('/admin/api/teams', async (ctx) => {
+    const input = validate(createTeamSchema, ctx.request.body, 'The team is not valid');
+    const { team } = db.transaction(() => createTeam(db, hooks, { name: input.name, type: input.type })).immediate();
+    const invited = input.adminEmail ? await invitations.invite(team.id, input.adminEmail, 'admin') : null;
+    ctx.status = 201;
+    ctx.body = { team: teamResource(getTeam(db, team.id)!), invitationSent: invited?.sent ?? false, invitation: invited?.invitation ?? null };
+  });
+
   router.get('/admin/api/teams/:teamId/merchants', (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
     ctx.body = listMerchantRows(db, team.id).map((row) => merchantItem(db, row));
@@ -60,7 +72,7 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
   router.put('/admin/api/teams/:teamId/onboarding/:kind', (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
     const { done } = validate(taskDoneSchema, ctx.request.body);
-    ctx.body = setOnboardingTaskDone(db, team.id, ctx.params.kind!, done, operatorUser(db).id);
+    ctx.body = setOnboardingTaskDone(db, team.id, ctx.params.kind!, done, personOrStation(ctx));
   });
 
   // The language, dates, money and country names of the team's built-in documents.
@@ -87,7 +99,7 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
   router.post('/admin/api/teams/:teamId/go-live', (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
     if (team.type !== 'merchant') throw badRequest('Only a merchant team goes live; other teams are live from the start');
-    ctx.body = merchants.goLiveAs(team, operatorUser(db).id);
+    ctx.body = merchants.goLiveAs(team, personOrStation(ctx));
   });
 
   router.get('/admin/api/teams/:teamId/invitations', (ctx) => {

@@ -8,6 +8,14 @@ export const createMerchantSchema = z.object({
   email: z.email().max(320).optional(),
 });
 
+/** POST /admin/api/teams: a team the station admin makes (a merchant is made under its 3PL). */
+export const createTeamSchema = z.strictObject({
+  name: createMerchantSchema.shape.name,
+  type: z.enum(['standard', 'three_pl']).default('standard'),
+  /** Invited as the team's admin (they set their password from the invitation). */
+  adminEmail: z.email().max(320).optional(),
+});
+
 /** POST /api/teams/merchants/{id}/invitations */
 export const invitationSchema = z.object({ email: z.email().max(320) });
 

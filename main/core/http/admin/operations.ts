@@ -70,6 +70,7 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['GET', '/admin/api/events', 'viewer', 'Live events (Server-Sent Events)'],
   ['GET', '/admin/api/overview', 'viewer', 'The day at a glance'],
   // Teams
+  ['POST', '/admin/api/teams', 'station-admin', 'Create a team (standard or 3PL), inviting its admin'],
   ['GET', '/admin/api/teams/:teamId/merchants', 'viewer', 'A 3PL’s merchants with their onboarding'],
   ['POST', '/admin/api/teams/:teamId/merchants', 'admin', 'Create a merchant of a 3PL'],
   ['PUT', '/admin/api/teams/:teamId/merchants/:merchantTeamId', 'admin', 'Change a merchant (name, account manager)'],

@@ -38,7 +38,7 @@ import { batchListQuery, defaultPrinterBody, printerSettingsBody, requestListQue
 import { retentionInput } from '../../features/retention/settings';
 import { policyInput } from '../../features/sessions/session-routes';
 import { shopProfileSchema } from '../../features/teams/shop-profile';
-import { accountManagerSchema, createMerchantSchema, taskDoneSchema, teamInvitationSchema, teamLocaleSchema } from '../../features/teams/schema';
+import { accountManagerSchema, createMerchantSchema, createTeamSchema, taskDoneSchema, teamInvitationSchema, teamLocaleSchema } from '../../features/teams/schema';
 import { createBody, deliveriesQuery, updateBody } from '../../features/webhooks/admin-routes';
 
 /** What an operation reads: its body's schema, its query's. */
@@ -83,6 +83,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/settings/limits': { body: limitsInput },
   'PUT /admin/api/me/password': { body: changePasswordBody },
   'PUT /admin/api/me/pin': { body: pinBody },
+  'POST /admin/api/teams': { body: createTeamSchema },
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
   'PUT /admin/api/settings/network': { body: networkSettingsInput },
@@ -144,6 +145,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/me': ok(meAnswer),
   'PUT /admin/api/me/password': noContent,
   'PUT /admin/api/me/pin': noContent,
+  'POST /admin/api/teams': created(merchantCreatedAdminAnswer),
   'POST /admin/api/me/badge': created(badgeAnswer),
   'POST /admin/api/people/:userId/badge': created(badgeAnswer),
   'GET /admin/api/people': list(personAnswer),
