@@ -1543,6 +1543,22 @@ export interface components {
             id: string | null;
             name: string;
         };
+        Activity: {
+            id: number;
+            at: string;
+            teamId: string | null;
+            by: {
+                /** @enum {string} */
+                kind: "person" | "station-admin" | "key" | "station";
+                id: string | null;
+                name: string;
+            };
+            action: string;
+            operation: string;
+            subject: {
+                [key: string]: string;
+            };
+        };
         Me: {
             personId: string | null;
             name: string;
@@ -3543,22 +3559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        at: string;
-                        teamId: string | null;
-                        by: {
-                            /** @enum {string} */
-                            kind: "person" | "station-admin" | "key" | "station";
-                            id: string | null;
-                            name: string;
-                        };
-                        action: string;
-                        operation: string;
-                        subject: {
-                            [key: string]: string;
-                        };
-                    }[];
+                    "application/json": components["schemas"]["Activity"][];
                 };
             };
             /** @description Refused, in words */

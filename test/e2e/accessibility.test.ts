@@ -24,7 +24,7 @@ let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 let token: string;
 
-const PAGES = ['orders', 'batches', 'new', 'printers', 'routing', 'templates', 'flows', 'links', 'teams', 'settings', 'settings/keys', 'settings/retention', 'settings/account', 'settings/people'];
+const PAGES = ['orders', 'batches', 'new', 'printers', 'routing', 'templates', 'flows', 'links', 'teams', 'settings', 'settings/keys', 'settings/retention', 'settings/account', 'settings/people', 'settings/activity'];
 
 /**
  * Moderate and minor axe findings the dashboard keeps, each with its reason; the

@@ -235,7 +235,7 @@ describe('set-up pages in a real browser', { timeout: 90_000 }, () => {
   it('Settings: one section at a time with its own navigation; mail settings save without echoing the password', async () => {
     await open('settings');
     const sections = page.getByRole('navigation', { name: 'Settings sections' });
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Station', 'Your account', 'People', 'API keys', 'Webhooks', 'Mail', 'Sessions', 'Retention and disk', 'Network', 'Print server']);
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Station', 'Your account', 'People', 'Activity', 'API keys', 'Webhooks', 'Mail', 'Sessions', 'Retention and disk', 'Network', 'Print server']);
     await page.getByRole('heading', { name: 'Station', level: 2 }).waitFor();
     expect(await page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
     await sections.getByRole('link', { name: 'Mail' }).click();

@@ -70,7 +70,7 @@ describe('a person joins, signs in and sees their own team', { timeout: 120_000 
     await page.goto(`${running.url}/#/templates`);
     await page.getByText('Your role does not include this page.').waitFor();
     await page.goto(`${running.url}/#/settings`);
-    expect(await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link').allTextContents()).toEqual(['Your account', 'Sessions']);
+    expect(await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link').allTextContents()).toEqual(['Your account', 'Activity', 'Sessions']);
   });
 
   it('signs out, refuses a wrong password with the one message, and signs in with the right one', async () => {
@@ -100,5 +100,14 @@ describe('a person joins, signs in and sees their own team', { timeout: 120_000 
     await scannerTypes(page, '#A-1');
     await page.getByText('#A-1 opened').waitFor();
     await screenshot(page, 'people-badge-at-bench');
+  });
+
+  it('Settings → Activity lists who did what in the person’s team', async () => {
+    await page.goto(`${running.url}/#/settings/activity`);
+    const activity = page.getByRole('region', { name: 'Activity' });
+    // The station admin invited Вера and Ольга to Shop A: both show, named by who made them.
+    await activity.getByRole('cell', { name: 'Invite someone to a team' }).first().waitFor();
+    expect(await activity.getByRole('cell', { name: 'Station admin' }).count()).toBeGreaterThan(0);
+    expect(await activity.getByRole('cell', { name: 'Shop B' }).count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { desktopBridge } from '../../app/bridge';
 import { mayUse, useStationInfo, type Me, type Needs } from '../../app/station-info';
 import { AccountSettings } from './AccountSettings';
 import { PeopleSettings } from './PeopleSettings';
+import { ActivitySettings } from './ActivitySettings';
 import { useHash } from '../../app/use-hash';
 import { CopyButton, PageHeader } from '../../components/ui';
 import { ApiKeys } from './ApiKeys';
@@ -60,6 +61,7 @@ const SECTIONS: SettingsSection[] = [
   { id: 'station', label: 'Station', Section: StationFacts, needs: 'station-admin' },
   { id: 'account', label: 'Your account', Section: AccountSettings, needs: 'signed-in' },
   { id: 'people', label: 'People', Section: PeopleSettings, needs: 'station-admin' },
+  { id: 'activity', label: 'Activity', Section: ActivitySettings, needs: 'viewer' },
   { id: 'keys', label: 'API keys', Section: ApiKeys, needs: 'admin' },
   { id: 'webhooks', label: 'Webhooks', Section: Webhooks, needs: 'admin' },
   { id: 'mail', label: 'Mail', Section: MailSettings, needs: 'station-admin' },

@@ -262,6 +262,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Session: sessionAnswer,
   Person: personAnswer,
   Actor: actorAnswer,
+  Activity: activityAnswer,
   Me: meAnswer,
   SessionPolicy: sessionPolicyAnswer,
   OrderPage: orderPageAnswer,
