@@ -1,13 +1,12 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { StationError } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
 import type { InvitationsService } from '../teams/invitations';
-import { confirmedPassword, currentPasswordField, nameField, newPasswordFields, page, problemNote, readForm, SECRET_PAGE_HEADERS, statusOfError } from './pages';
+import { confirmedPassword, currentPasswordField, nameField, newPasswordFields, page, problemNote, readForm, secretPage, statusOfError } from './pages';
 import { findPersonByEmail } from './people-store';
 import type { PeopleService } from './people';
 import type { Db } from '../../foundations/db/open';
 
-const PATH = /^\/invitations\/([A-Za-z0-9_-]{20,200})$/;
 
 /**
  * The page an invitation mail links to: GET shows the invitation and a form, POST accepts
@@ -17,12 +16,7 @@ const PATH = /^\/invitations\/([A-Za-z0-9_-]{20,200})$/;
  * mail scanners that open links use up the invitation.
  */
 export function invitationPage(db: Db, invitations: InvitationsService, people: PeopleService) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const match = PATH.exec(ctx.path);
-    if (!match || (ctx.method !== 'GET' && ctx.method !== 'POST')) return next();
-    const token = match[1]!;
-    ctx.set(SECRET_PAGE_HEADERS);
-    ctx.type = 'text/html; charset=utf-8';
+  return secretPage('invitations', async (ctx: Context, token: string) => {
     const invitation = invitations.findByToken(token);
     if (!invitation) {
       ctx.status = 404;
@@ -65,5 +59,5 @@ ${problemNote(problem)}<form method="post">${known ? `<p>You already sign in at 
       ctx.status = statusOfError(error);
       ctx.body = error.kind === 'unauthenticated' || error.kind === 'rate_limited' ? form(error.message, name) : page('Invitation closed', `<p>${escapeHtml(error.message)}</p>`);
     }
-  };
+  });
 }

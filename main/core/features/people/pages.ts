@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
 import { ERROR_KINDS, StationError } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
@@ -45,3 +45,18 @@ export function confirmedPassword(form: URLSearchParams): { password: string } |
 }
 
 export const problemNote = (problem: string | undefined) => (problem ? `<p role="alert" style="color:#a00">${escapeHtml(problem)}</p>` : '');
+
+/**
+ * A page at `/<prefix>/<token>` (GET shows it, POST sends its form): the middleware that
+ * finds the token, sets the headers a page holding a secret needs, and hands over.
+ */
+export function secretPage(prefix: string, serve: (ctx: Context, token: string) => Promise<void>) {
+  const path = new RegExp(`^/${prefix}/([A-Za-z0-9_-]{20,200})$`);
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const match = path.exec(ctx.path);
+    if (!match || (ctx.method !== 'GET' && ctx.method !== 'POST')) return next();
+    ctx.set(SECRET_PAGE_HEADERS);
+    ctx.type = 'text/html; charset=utf-8';
+    await serve(ctx, match[1]!);
+  };
+}

@@ -1,10 +1,9 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { StationError } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
-import { confirmedPassword, newPasswordFields, page, problemNote, readForm, SECRET_PAGE_HEADERS, statusOfError } from './pages';
+import { confirmedPassword, newPasswordFields, page, problemNote, readForm, secretPage, statusOfError } from './pages';
 import type { PeopleService } from './people';
 
-const PATH = /^\/password-reset\/([A-Za-z0-9_-]{20,200})$/;
 
 /**
  * The page a reset link opens: GET shows a form for a new password, POST sets it (the token
@@ -12,12 +11,7 @@ const PATH = /^\/password-reset\/([A-Za-z0-9_-]{20,200})$/;
  * browser to the dashboard signed in.
  */
 export function passwordResetPage(people: PeopleService) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const match = PATH.exec(ctx.path);
-    if (!match || (ctx.method !== 'GET' && ctx.method !== 'POST')) return next();
-    const token = match[1]!;
-    ctx.set(SECRET_PAGE_HEADERS);
-    ctx.type = 'text/html; charset=utf-8';
+  return secretPage('password-reset', async (ctx: Context, token: string) => {
     const person = people.resetFor(token);
     if (!person) {
       ctx.status = 410;
@@ -45,5 +39,5 @@ export function passwordResetPage(people: PeopleService) {
       ctx.status = statusOfError(error);
       ctx.body = page('Reset link closed', `<p>${escapeHtml(error.message)}</p>`);
     }
-  };
+  });
 }
