@@ -74,8 +74,13 @@ describe('retention and disk use', { timeout: 120_000 }, () => {
     const refusal = s.station.db.prepare("INSERT INTO print_refusals (id, request_id, team_id, name, trigger, severity, reason, orders, created_at) VALUES (?, 'r', ?, 'scan', 'admin', 'error', 'No A6 paper', '[]', ?)");
     refusal.run('old-refusal', teamId, ago(100));
     refusal.run('new-refusal', teamId, ago(1));
+    // Who did what: an old entry goes with the old jobs, a recent one stays.
+    const activity = s.station.db.prepare("INSERT INTO activity (at, team_id, actor_kind, actor_id, actor_name, action, operation, status) VALUES (?, ?, 'station-admin', NULL, 'Station admin', ?, 'POST /x', 200)");
+    activity.run(ago(100), teamId, 'old change');
+    activity.run(ago(1), teamId, 'new change');
     const swept = await json<Record<string, number>>(await s.admin('/admin/api/settings/retention/sweep', { method: 'POST', json: {} }), 200);
-    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0, webhookDeliveries: 1, refusals: 1 });
+    expect(swept).toEqual({ idempotencyKeys: 1, printedPdfs: 1, jobs: 1, batches: 1, sourcePayloads: 1, orders: 0, webhookDeliveries: 1, refusals: 1, activity: 1 });
+    expect(s.station.db.prepare("SELECT action FROM activity WHERE action LIKE '% change'").pluck().all()).toEqual(['new change']);
     expect(s.station.db.prepare('SELECT id FROM print_refusals').pluck().all()).toEqual(['new-refusal']);
     expect(s.station.db.prepare('SELECT id FROM webhook_deliveries ORDER BY id').pluck().all()).toEqual(['new-delivered', 'old-waiting']);
     expect(s.station.db.prepare('SELECT key FROM idempotency_keys').pluck().all()).toEqual(['fresh']);

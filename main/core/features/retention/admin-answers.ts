@@ -14,6 +14,7 @@ export const sweepAnswer = z.strictObject({
   orders: count,
   webhookDeliveries: count,
   refusals: count,
+  activity: count,
 });
 
 const checkpointCounts = z.strictObject({ done: count, busy: count });

@@ -16,6 +16,8 @@ const SWEEPS = {
   webhookDeliveries: `DELETE FROM webhook_deliveries WHERE rowid IN (SELECT rowid FROM webhook_deliveries WHERE state IN ('delivered', 'failed') AND created_at < ? LIMIT ${SWEEP_SLICE})`,
   /** Print requests refused at the door (printing/refusals-store.ts): kept as long as finished jobs, the Batches page's other record. */
   refusals: `DELETE FROM print_refusals WHERE rowid IN (SELECT rowid FROM print_refusals WHERE created_at < ? LIMIT ${SWEEP_SLICE})`,
+  /** Who did what (people/activity.ts): kept as long as finished jobs, the record it goes with. */
+  activity: `DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE at < ? LIMIT ${SWEEP_SLICE})`,
   /** Batches their jobs' removal left empty. */
   emptyBatches: `DELETE FROM print_batches WHERE rowid IN (SELECT b.rowid FROM print_batches b WHERE b.updated_at < ? AND NOT EXISTS (SELECT 1 FROM print_jobs j WHERE j.batch_id = b.id) LIMIT ${SWEEP_SLICE})`,
   /** Raw source payloads, replaced by null (the order keeps its fields). */

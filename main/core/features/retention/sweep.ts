@@ -22,6 +22,8 @@ export interface SweepResult {
   webhookDeliveries: number;
   /** Print requests refused at the door, kept as long as finished jobs. */
   refusals: number;
+  /** Entries of the activity list (who did what), kept as long as finished jobs. */
+  activity: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface SweepResult {
  */
 export async function sweepRetention(db: Db, dataDir: string, retention: RetentionSettings, now = Date.now()): Promise<SweepResult> {
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
-  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0, refusals: 0 };
+  const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0, refusals: 0, activity: 0 };
 
   // Answers kept for print retries are of no use after their window (printing/idempotency.ts).
   result.idempotencyKeys = await inSlices(db, 'idempotencyKeys', new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
@@ -44,6 +46,7 @@ export async function sweepRetention(db: Db, dataDir: string, retention: Retenti
   // Deliveries sent or given up are kept as long as finished jobs: the dashboard's record of them.
   result.webhookDeliveries = await inSlices(db, 'webhookDeliveries', jobCutoff);
   result.refusals = await inSlices(db, 'refusals', jobCutoff);
+  result.activity = await inSlices(db, 'activity', jobCutoff);
   result.batches = await inSlices(db, 'emptyBatches', jobCutoff);
   result.sourcePayloads = await inSlices(db, 'sourcePayloads', before(retention.sourcePayloadDays));
   if (retention.orderDays !== null) result.orders = await inSlices(db, 'orders', before(retention.orderDays));
