@@ -20,7 +20,7 @@ import { retentionRoutes } from './features/retention/routes';
 import { scheduleRetentionSweeps } from './features/retention/sweep';
 import { sessionAdminRoutes, sessionPolicy } from './features/sessions/session-routes';
 import { peopleAdminRoutes, peoplePublicRoutes } from './features/people/routes';
-import { dashboardGuardDeps } from './features/people/guard-deps';
+import { dashboardGuardDeps, isStationAdminSession } from './features/people/guard-deps';
 import { createPeople } from './features/people/people';
 import { activityRoutes, recordActivity } from './features/people/activity';
 import { passwordResetPage } from './features/people/reset-page';
@@ -409,7 +409,7 @@ export function createStation(options: StationOptions): Station {
   adminDescriptionRoutes(admin);
   // Every dashboard route is in the table of operations, and every operation is routed.
   assertAdminTableMatches([adminPublic, admin]);
-  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events, checkpointer), sessions: services.adminSessions, forwardedMetricsAllowed: () => metricsForwardedAllowed(settings), behindProxy: () => behindProxy(settings) });
+  healthRoutes(health, { db, events, queueRunning: () => printing.queue.isRunning, metrics: createStationMetrics(db, events, checkpointer), stationAdminSession: (token) => isStationAdminSession(db, services.adminSessions, token), forwardedMetricsAllowed: () => metricsForwardedAllowed(settings), behindProxy: () => behindProxy(settings) });
   let closed = false;
   return {
     app,

@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinAs } from '../people/people-helpers';
 import { startStation } from '../../helpers/station';
 import { json, printStation, sampleOrder, type PrintStation } from '../printing/print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
@@ -70,7 +71,7 @@ describe('health and metrics', { timeout: 120_000 }, () => {
     expect(after).not.toContain('Metrics Shop');
   });
 
-  it('answers /metrics to another computer only with a dashboard session', async () => {
+  it('answers /metrics to another computer only with a station admin’s dashboard session', async () => {
     const address = Object.values(networkInterfaces())
       .flat()
       .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
@@ -81,6 +82,10 @@ describe('health and metrics', { timeout: 120_000 }, () => {
       const refused = await fetch(`${url}/metrics`);
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/loopback/);
+      // A team's person sees their teams, not the station's figures.
+      const shop = remote.team('Metrics people shop');
+      const person = await joinAs(remote, shop.team.id, 'viewer@metrics.example', 'admin');
+      expect((await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${person.token}` } })).status).toBe(403);
       const token = remote.station.services.adminSessions.createSessionToken();
       const allowed = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
       expect(allowed.status).toBe(200);

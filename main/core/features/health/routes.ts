@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Registry } from 'prom-client';
-import type { AdminSessions } from '../sessions/sessions';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import { forbidden } from '../../foundations/errors';
@@ -48,7 +47,7 @@ const forwarded = (ctx: Context) => Object.keys(ctx.headers).some((name) => FORW
  */
 export function healthRoutes(
   router: Router,
-  deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; sessions: AdminSessions; forwardedMetricsAllowed?: () => boolean; behindProxy?: () => boolean },
+  deps: { db: Db; events: StationEvents; queueRunning(): boolean; metrics: Registry; stationAdminSession: (token: string) => boolean; forwardedMetricsAllowed?: () => boolean; behindProxy?: () => boolean },
 ): void {
   const renderer = rendererWatch(deps.events);
   router.get('/healthz', (ctx) => {
@@ -73,11 +72,12 @@ export function healthRoutes(
     const local = fromLoopback(ctx) && (!proxied || deps.forwardedMetricsAllowed?.() === true);
     if (!local) {
       const header = ctx.get('authorization');
-      const session = header.startsWith('Bearer ') ? deps.sessions.touch(header.slice(7)) : undefined;
+      // The station's figures are the station admin's: a team's person may not read every team's counts.
+      const session = header.startsWith('Bearer ') && deps.stationAdminSession(header.slice(7));
       if (!session && fromLoopback(ctx)) {
-        throw forbidden('This request came through a proxy (it carries a forwarding header, or Settings → Network says the station is behind one), so its caller may be anywhere: send a dashboard session as Authorization: Bearer, or allow forwarded metrics in Settings → Network');
+        throw forbidden('This request came through a proxy (it carries a forwarding header, or Settings → Network says the station is behind one), so its caller may be anywhere: send a station admin’s dashboard session as Authorization: Bearer, or allow forwarded metrics in Settings → Network');
       }
-      if (!session) throw forbidden('Metrics answer without a key only on this computer (loopback); from elsewhere send a dashboard session as Authorization: Bearer');
+      if (!session) throw forbidden('Metrics answer without a key only on this computer (loopback); from elsewhere send a station admin’s dashboard session as Authorization: Bearer');
     }
     ctx.set('Content-Type', deps.metrics.contentType);
     ctx.set('Cache-Control', 'no-store');
