@@ -64,7 +64,7 @@ export async function reprintJob(deps: { db: Db; events: StationEvents; store: C
       documents.map(({ position, document_id, order_id, template_id }) => ({ position, document_id, order_id, template_id })),
     );
   })();
-  deps.events.emit('batch', { type: 'created', batchId, teamId: job.team_id });
+  deps.events.emit('batch', { type: 'created', batchId, teamId: job.team_id, by });
   deps.wake();
   return batchId;
 }
