@@ -50,7 +50,7 @@ export function NewTeam() {
           </select>
         </label>
         <label>
-          Admin e-mail (optional, invites them)
+          The team admin’s e-mail (optional, invites them)
           <input type="email" value={draft.adminEmail} onChange={(event) => setDraft({ ...draft, adminEmail: event.target.value })} placeholder="admin@team.example" />
         </label>
         <ExplainedButton type="submit" className="button button-primary" why={draft.name.trim() ? null : 'Enter the team’s name first.'}>

@@ -28,7 +28,7 @@ describe('Sessions settings', () => {
     fireEvent.change(await within(region).findByLabelText('Sign out when unused for (hours)'), { target: { value: '8' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save lifetimes' }));
     await within(region).findByText(/Session lifetimes saved/);
-    expect(await (await station.admin('/settings/sessions')).json()).toEqual({ idleHours: 8, absoluteHours: 168 });
+    expect(await (await station.admin('/settings/sessions')).json()).toEqual({ idleHours: 8, absoluteHours: 168, benchIdleMinutes: 15 });
   });
 });
 
