@@ -2347,6 +2347,7 @@ export interface components {
             orders: number;
             webhookDeliveries: number;
             refusals: number;
+            activity: number;
         };
         Disk: {
             databaseBytes: number;
