@@ -290,7 +290,7 @@ export function createStation(options: StationOptions): Station {
     // Every change made here, with who made it (Activity).
     recordActivity(db),
   );
-  sessionAdminRoutes(admin, services.adminSessions, settings, (ctx) => guardDeps.callerOf(ctx).stationAdmin);
+  sessionAdminRoutes(admin, services.adminSessions, settings);
   peopleAdminRoutes(admin, db, services.people);
   activityRoutes(admin, db);
   let listeningUrl: string | undefined;

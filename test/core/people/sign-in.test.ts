@@ -90,6 +90,17 @@ describe('signing in with a password', () => {
     expect(me.teams).toEqual(expect.arrayContaining([expect.objectContaining({ teamId: other.team.id, role: 'admin' }), expect.objectContaining({ teamId: team.team.id, role: 'operator' })]));
   });
 
+  it('lists a person their own sessions only; the station admin sees everyone’s, each with its person', async () => {
+    const person = await joinAs(s, team.team.id, 'own-sessions@sign-in.example', 'viewer', 'Own Sessions');
+    const mine = (await (await person.call('/admin/api/sessions')).json()) as { person: { name: string } | null }[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((session) => session.person?.name === 'Own Sessions')).toBe(true);
+    const all = (await (await adminClient(s).call('/admin/api/sessions')).json()) as { id: string; person: { name: string } | null }[];
+    expect(all.some((session) => session.person === null)).toBe(true);
+    const others = all.find((session) => session.person?.name !== 'Own Sessions')!;
+    expect((await person.call(`/admin/api/sessions/${others.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
   it('refuses a session token of another station', async () => {
     const elsewhere = await startStation({ background: false });
     try {

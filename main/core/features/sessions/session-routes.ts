@@ -25,21 +25,22 @@ export const policyInput = z.object({
 });
 
 /** Signed in: sign out, the station's sessions (revocable one by one), their lifetimes. */
-export function sessionAdminRoutes(router: Router, sessions: AdminSessions, settings: SettingsStore, isStationAdmin: (ctx: Context) => boolean): void {
+export function sessionAdminRoutes(router: Router, sessions: AdminSessions, settings: SettingsStore): void {
   router.delete('/admin/api/session', (ctx) => {
     sessions.revoke(ctx.state.sessionId as string);
     ctx.status = 204;
   });
 
   // A person sees and ends their own sessions; the station admin everyone's.
-  const ownOnly = (ctx: { state: { personId?: string | null } }, stationAdmin: boolean) => (stationAdmin ? undefined : (ctx.state.personId ?? undefined));
+  // (`everyTeam` is the guard's word for the station admin.)
+  const ownOnly = (ctx: Context) => (ctx.state.everyTeam ? undefined : (ctx.state.personId ?? undefined));
 
   router.get('/admin/api/sessions', (ctx) => {
-    ctx.body = sessions.list(ctx.state.sessionId as string, ownOnly(ctx, isStationAdmin(ctx)));
+    ctx.body = sessions.list(ctx.state.sessionId as string, ownOnly(ctx));
   });
 
   router.delete('/admin/api/sessions/:id', (ctx) => {
-    if (!sessions.revoke(ctx.params.id!, ownOnly(ctx, isStationAdmin(ctx)))) throw notFound('No such session (it may have ended already)');
+    if (!sessions.revoke(ctx.params.id!, ownOnly(ctx))) throw notFound('No such session (it may have ended already)');
     ctx.status = 204;
   });
 

@@ -62,9 +62,11 @@ interface Authorised {
 function authorise(ctx: Context, operation: AdminOperation, path: string, params: Record<string, string>, deps: GuardDeps): Authorised {
   const caller = deps.callerOf(ctx);
   const visible = deps.teamsWith(caller, 'viewer');
+  // Whose the path's things are: checked for a team role; otherwise wanted only by a change's activity entry, not by a read.
+  const ownersForActivity = () => (ctx.method === 'GET' || ctx.method === 'HEAD' ? [] : deps.ownerTeamsOf(path, params, visible));
+  if (caller.stationAdmin) return { teams: visible, everyTeam: true, caller, owners: ownersForActivity() };
+  if (operation.needs === 'signed-in') return { teams: visible, everyTeam: false, caller, owners: ownersForActivity() };
   const owners = deps.ownerTeamsOf(path, params, visible);
-  if (caller.stationAdmin) return { teams: visible, everyTeam: true, caller, owners };
-  if (operation.needs === 'signed-in') return { teams: visible, everyTeam: false, caller, owners };
   if (operation.needs === 'station-admin') throw forbidden('This needs the station admin');
   const role = operation.needs as Exclude<AdminOperation['needs'], 'public' | 'signed-in' | 'station-admin'>;
   const scope = deps.teamsWith(caller, role);
