@@ -2,12 +2,13 @@
 # Installs and starts the system parts the tests talk to: CUPS (the tests start schedulers of
 # their own from its cupsd, filters and backends; ipptool from cups-ipp-utils reads job names
 # and states), cups-pdf (its PPD is the tests' document queues'), Debian's Chromium and Xvfb
-# (headed Chromium prints through its own print stack), poppler-utils
+# (headed Chromium prints through its own print stack), dbus and avahi-daemon (the tests'
+# IPP Everywhere printers, ippeveprinter, register themselves by DNS-SD), poppler-utils
 # (pdftotext/pdfinfo/pdftoppm) and zbar-tools (barcode decoding).
 # Idempotent: safe to run again on a prepared machine.
 set -euo pipefail
 
-packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf poppler-utils chromium xvfb xauth zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf dbus avahi-daemon poppler-utils chromium xvfb xauth zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,10 +19,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# ippeveprinter refuses to start without DNS-SD: the system bus and avahi run.
+mkdir -p /run/dbus
+pgrep -x dbus-daemon >/dev/null || dbus-daemon --system --fork
+pgrep -x avahi-daemon >/dev/null || avahi-daemon -D --no-rlimits
+
 # The machine's own CUPS runs for the README's first run (and the print bench's raw queue).
 # No test uses it: every test file that prints starts a scheduler of its own
 # (test/helpers/cups/), so the tests mean the same on a person's workstation.
-if ! pgrep -x cupsd >/dev/null; then
+# (Asked, not looked for by process name: the tests' private schedulers are cupsd too.)
+if ! lpstat -r 2>/dev/null | grep -q "is running"; then
   mkdir -p /run/cups
   /usr/sbin/cupsd
 fi

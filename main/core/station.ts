@@ -71,7 +71,7 @@ import { withImagePolicy } from './features/render/inline-images';
 import { jsonFileSettings } from './foundations/settings/json-file-settings';
 import { printServerResolver } from './features/printers/print-server';
 import { unknownMethods } from './http/unknown-methods';
-import { printServerAdminRoutes } from './features/printers/routes';
+import { printServerAdminRoutes, printersByAddressAdminRoutes } from './features/printers/routes';
 import type { SettingsStore } from './foundations/settings/settings-store';
 import { teamAdminRoutes } from './features/teams/admin-routes';
 import { invitationPage } from './features/people/invitation-page';
@@ -354,6 +354,7 @@ export function createStation(options: StationOptions): Station {
   };
   const printing = createPrintingServices(printingDeps);
   printServerAdminRoutes(admin, { settings, resolve: printServer, printers: printing.printers });
+  printersByAddressAdminRoutes(admin, { settings, resolve: printServer, printers: printing.printers });
   printerRoutes(api, printing.printers);
   printRoutes(api, printing.printing);
   printingAdminRoutes(admin, { db, events, printers: printing.printers, queue: printing.queue, testPrinter: printing.testPrinter, store: printing.store, documents: printingDeps.documents });

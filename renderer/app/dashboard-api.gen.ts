@@ -1138,7 +1138,25 @@ export interface paths {
         /** The station’s printers */
         get: operations["getPrinters"];
         put?: never;
-        post?: never;
+        /** Add a printer by its address (ipp://, ipps://, socket://) */
+        post: operations["postPrinters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/printers/probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What answers at a printer address, before adding it */
+        post: operations["postPrintersProbe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2319,6 +2337,7 @@ export interface components {
         };
         NetworkSettings: {
             imageHostsAllowed: string[];
+            printerHostsAllowed: string[];
             dashboardHosts: string[];
             browserOrigins: string[];
             metricsForwardedAllowed: boolean;
@@ -2599,6 +2618,19 @@ export interface components {
                 detected: boolean;
                 setting: boolean | null;
             };
+        };
+        ProbedPrinter: {
+            /** @enum {string} */
+            kind: "ipp" | "socket";
+            makeAndModel: string | null;
+            papers: {
+                name: string;
+                widthMm: number | null;
+                heightMm: number | null;
+            }[];
+            trays: string[];
+            languages: string[];
+            state: string | null;
         };
         TestPage: {
             printerId: string;
@@ -5595,6 +5627,7 @@ export interface operations {
             content: {
                 "application/json": {
                     imageHostsAllowed: string[];
+                    printerHostsAllowed?: string[];
                     dashboardHosts?: string[];
                     browserOrigins?: string[];
                     metricsForwardedAllowed?: boolean;
@@ -7012,6 +7045,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Printer"][];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPrinters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uri: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a printer by its address (ipp://, ipps://, socket://) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        printerVendorId: string;
+                        name: string;
+                        nickname: string;
+                        visible: boolean;
+                        status: string;
+                        computer: {
+                            id: string;
+                            printerVendorId: string;
+                            status: string;
+                            nickname: string;
+                            name: string;
+                        };
+                        trays: string[];
+                        paperSizes: {
+                            name: string;
+                            width: string;
+                            height: string;
+                        }[];
+                        config: {
+                            fitToPage: boolean;
+                            tray: string;
+                        };
+                        layoutConfigs: unknown[];
+                        /** @description A ZPL label printer: raw ZPL jobs (ZPL templates, carrier ZPL labels) go only to printers whose `takesZpl` is true (what the OS says of the queue, unless an admin set it) */
+                        zpl: {
+                            takesZpl: boolean;
+                            detected: boolean;
+                            setting: boolean | null;
+                        };
+                        probe: {
+                            /** @enum {string} */
+                            kind: "ipp" | "socket";
+                            makeAndModel: string | null;
+                            papers: {
+                                name: string;
+                                widthMm: number | null;
+                                heightMm: number | null;
+                            }[];
+                            trays: string[];
+                            languages: string[];
+                            state: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPrintersProbe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uri: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What answers at a printer address, before adding it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbedPrinter"];
                 };
             };
             /** @description Refused, in words */

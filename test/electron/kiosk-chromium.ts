@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { GET_JOBS_TEST, parseCsvLine } from '../../main/core/features/printers/ipptool';
+import { GET_JOBS_TEST, parseCsvLine } from './ipptool';
 
 /**
  * Chromium's own print stack, driven silently: `webContents.print({ silent: true })` in

@@ -10,6 +10,7 @@ import { LOGIN_USAGE, loginCommand } from './cli/login';
 import { SERVE_USAGE, serve } from './cli/serve';
 import { teamsCommand } from './cli/teams';
 import { USERS_USAGE, usersCommand } from './cli/users';
+import { PRINTERS_USAGE, printersCommand } from './cli/printers';
 
 const USAGE = `Order Print Station
 
@@ -28,6 +29,7 @@ const USAGE = `Order Print Station
   station invitations list --team TEAM_ID [--json]
   station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]   (the password on standard input)
   ${USERS_USAGE}
+  ${PRINTERS_USAGE}
   ${BACKUP_USAGE}
   ${RESTORE_USAGE}
   ${RETENTION_USAGE}
@@ -53,6 +55,8 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream & { isTT
         return await invitationsCommand(rest[0], rest.slice(1), stdin);
       case 'users':
         return await usersCommand(rest[0], rest.slice(1));
+      case 'printers':
+        return await printersCommand(rest[0], rest.slice(1));
       case 'backup':
         return await backupCommand(rest);
       case 'restore':

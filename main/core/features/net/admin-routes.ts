@@ -28,10 +28,13 @@ const origins = z
   )
   .max(50, 'At most 50 origins');
 
-export const networkSettingsInput = z.object({ imageHostsAllowed: hosts, dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
+export const networkSettingsInput = z.object({ imageHostsAllowed: hosts, printerHostsAllowed: hosts.optional(), dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
 export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
+
+/** The admin's allow-list for printer addresses on the local network; none when unset or when settings cannot be read. */
+export const allowedPrinterHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.printerHostsAllowed ?? [];
 
 /** Extra names the dashboard answers for; none when unset or when settings cannot be read. */
 export const configuredDashboardHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.dashboardHosts ?? [];
@@ -48,6 +51,7 @@ export const behindProxy = (settings: SettingsStore): boolean => readSetting(set
 /** What `GET|PUT /admin/api/settings/network` answer. */
 export const networkSettingsAnswer = z.strictObject({
   imageHostsAllowed: z.array(z.string()),
+  printerHostsAllowed: z.array(z.string()),
   dashboardHosts: z.array(z.string()),
   browserOrigins: z.array(z.string()),
   metricsForwardedAllowed: z.boolean(),
@@ -56,6 +60,7 @@ export const networkSettingsAnswer = z.strictObject({
 
 const view = (settings: SettingsStore): z.output<typeof networkSettingsAnswer> => ({
   imageHostsAllowed: allowedImageHosts(settings),
+  printerHostsAllowed: allowedPrinterHosts(settings),
   dashboardHosts: configuredDashboardHosts(settings),
   browserOrigins: allowedBrowserOrigins(settings),
   metricsForwardedAllowed: metricsForwardedAllowed(settings),
@@ -72,6 +77,7 @@ export function networkAdminRoutes(router: Router, settings: SettingsStore): voi
     const input = validate(networkSettingsInput, ctx.request.body, 'The network settings are not valid');
     settings.set('network', {
       imageHostsAllowed: [...new Set(input.imageHostsAllowed)],
+      printerHostsAllowed: [...new Set(input.printerHostsAllowed ?? allowedPrinterHosts(settings))],
       dashboardHosts: [...new Set(input.dashboardHosts ?? configuredDashboardHosts(settings))],
       browserOrigins: [...new Set(input.browserOrigins ?? allowedBrowserOrigins(settings))],
       metricsForwardedAllowed: input.metricsForwardedAllowed ?? metricsForwardedAllowed(settings),

@@ -18,7 +18,15 @@ export const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1
 /** The address to connect to, once the URL and every address of its host pass the policy. */
 export async function vetDestination(url: URL, allowedHosts: string[]): Promise<{ address: string; family: 4 | 6 }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`${url.protocol} URLs are not fetched`);
-  const host = bareHost(url.hostname);
+  return vetHost(url.hostname, allowedHosts);
+}
+
+/**
+ * The address to connect to for a host of any protocol (a printer's `ipp://` or
+ * `socket://`), once every address of the host passes the policy.
+ */
+export async function vetHost(hostname: string, allowedHosts: string[]): Promise<{ address: string; family: 4 | 6 }> {
+  const host = bareHost(hostname);
   const allowed = allowedHosts.includes(host);
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : ((await lookup(host, { all: true, verbatim: true })) as Array<{ address: string; family: 4 | 6 }>);
   if (addresses.length === 0) throw new OutboundRefused(`${host} has no address`);

@@ -1,3 +1,5 @@
+import type { EventFollower, PrinterChange } from './ipp/cups-events';
+
 /**
  * A platform's printers. Each backend discovers the printers it can reach and prints PDFs
  * on them; the station chooses its backends once, at the composition root.
@@ -87,6 +89,12 @@ export interface PrintBackend {
    * followed by its discoveries only.
    */
   printerStates?(): Promise<Map<string, { status: Exclude<PrinterStatus, 'missing'>; reason?: string }>>;
+  /**
+   * Calls \`onChange\` whenever the print system says a printer changed (CUPS's printer
+   * subscription): the station reads the states then, instead of asking every second.
+   * Optional: a backend without it is polled.
+   */
+  followEvents?(onChange: (change: PrinterChange) => void): EventFollower;
   /**
    * Why the print system is not answering, in words, or undefined when it is up (or the
    * backend cannot tell). Asked before a job is rendered, so a stopped scheduler costs no

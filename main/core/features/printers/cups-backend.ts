@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type PrinterPaperSize, type SubmitRequest } from './backend';
-import { run } from './exec';
-import { GET_JOBS_TEST, GET_PRINTER_TEST, parseCsvLine } from './ipptool';
-import { failedReason, jobProblem, printerProblem, reasonKeywords, waitingReason } from './ipp-reasons';
-import { knownPaperSize, orderPaperSizes, parsePpdPaperDimensions, samePaper } from './paper-sizes';
+import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { userInfo } from 'node:os';
+import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type SubmitRequest } from './backend';
+import { failedReason, jobProblem, printerProblem, waitingReason } from './ipp-reasons';
+import { IppAnswerLostError, IppStatusError, IppUnreachableError, ippCall, type IppConnection } from './ipp/ipp-client';
+import { groupsOf, stringOf, stringsOf, type IppGroup, type IppMessage } from './ipp/ipp-codec';
+import { followCupsEvents, type EventFollower, type PrinterChange } from './ipp/cups-events';
+import { parsePpdOptions, type PpdOptions } from './ppd';
 
 /** Printer reasons that stop printing even without an \`-error\` suffix. */
 const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
@@ -16,162 +17,229 @@ export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so 
 /** The reason a job waits while cupsd is not running, in words an operator can act on. */
 export const SCHEDULER_DOWN = 'The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
 
-interface QueueLine {
+/** Where the machine's own CUPS listens when nothing names a server (Debian, Fedora, macOS). */
+const MACHINE_CUPS_SOCKETS = ['/run/cups/cups.sock', '/var/run/cups/cups.sock', '/private/var/run/cupsd'];
+
+/** What the station reads of every queue in one CUPS-Get-Printers. */
+const QUEUE_ATTRIBUTES = ['printer-name', 'printer-info', 'printer-state', 'printer-state-reasons', 'printer-state-message', 'printer-is-accepting-jobs', 'printer-make-and-model'];
+
+interface QueueState {
   queue: string;
   enabled: boolean;
   printing: boolean;
-  description: string;
-  /** The line under a stopped queue's header: the reason it was paused (`cupsdisable -r`), or "Paused". */
+  /** \`printer-state-message\`: the reason it was paused (\`cupsdisable -r\`), or what the backend says. */
   message: string;
-  /** `Alerts:`: the queue's printer-state-reasons keywords. */
+  /** \`printer-state-reasons\` keywords (none: \`none\`). */
   alerts: string[];
 }
 
-interface IppJob {
-  id: string;
-  state: string;
-  reasons: string[];
-  name: string;
-}
-
 /**
- * CUPS (Linux, macOS) through its command-line tools: `lpstat`/`lpoptions` for discovery,
- * `lp` to print (held first, see PrintBackend.submit), `ipptool` Get-Jobs for job states.
- * Paper sizes come from the queue's PPD (`*PaperDimension`, points → mm) when readable.
+ * CUPS (Linux, macOS) over IPP, the scheduler's own protocol: CUPS-Get-Printers and the
+ * queue's PPD (served by CUPS over HTTP) for discovery, Print-Job held then Release-Job to
+ * print (see PrintBackend.submit), Get-Jobs for job states, Get-Printer-Attributes for a
+ * printer's words, and printer events by subscription (ipp/cups-events.ts). No tool is
+ * spawned on the print path: a spawn runs on the event loop, and \`lp\` takes ~15 ms where an
+ * IPP request takes 2–3 ms.
  */
 export class CupsBackend implements PrintBackend {
   readonly findsSubmitted = true;
   readonly kind = 'cups';
-  private testDir: string | undefined;
 
   /**
-   * `server`: the CUPS server (`host:port` or a socket path), or a function read before every
-   * call (Settings may change it); unset: `CUPS_SERVER`, else the machine's CUPS.
+   * \`server\`: the CUPS server (\`host:port\` or a socket path), or a function read before every
+   * call (Settings may change it); unset: \`CUPS_SERVER\`, else the machine's CUPS.
    */
-  constructor(private readonly options: { ppdDir?: string; server?: string | (() => string | undefined) } = {}) {}
+  constructor(private readonly options: { server?: string | (() => string | undefined) } = {}) {}
 
-  /** The server every CUPS tool of this call is aimed at, or undefined for the machine's own. */
-  private get server(): string | undefined {
+  /** Where this call's requests go, and the host part of the printer URIs it names. */
+  private target(): { connection: IppConnection; uriHost: string } {
     const { server } = this.options;
-    return (typeof server === 'function' ? server() : server) || process.env.CUPS_SERVER || undefined;
+    const named = (typeof server === 'function' ? server() : server) || process.env.CUPS_SERVER || undefined;
+    if (named?.startsWith('/')) return { connection: { kind: 'unix', socketPath: named }, uriHost: 'localhost' };
+    if (named) {
+      const { hostname, port } = new URL(`ipp://${named.includes(':') && !named.startsWith('[') && named.split(':').length > 2 ? `[${named}]` : named}`);
+      const host = hostname.replace(/^\[(.*)\]$/, '$1');
+      return { connection: { kind: 'tcp', host, port: port ? Number(port) : 631, secure: false }, uriHost: `${hostname}:${port || 631}` };
+    }
+    const socketPath = MACHINE_CUPS_SOCKETS.find((path) => existsSync(path));
+    return socketPath ? { connection: { kind: 'unix', socketPath }, uriHost: 'localhost' } : { connection: { kind: 'tcp', host: 'localhost', port: 631, secure: false }, uriHost: 'localhost:631' };
+  }
+
+  /** One IPP operation to the scheduler, with the charset, language and user every request carries. */
+  private call(path: string, operation: string, attributes: IppGroup, extra: Omit<IppMessage, 'operation' | 'operation-attributes-tag'> = {}) {
+    return ippCall(this.target().connection, path, {
+      operation,
+      'operation-attributes-tag': { 'attributes-charset': 'utf-8', 'attributes-natural-language': 'en', ...attributes, 'requesting-user-name': userName() },
+      ...extra,
+    });
+  }
+
+  private printerUri(vendorId: string): string {
+    return `ipp://${this.target().uriHost}/printers/${encodeURIComponent(vendorId)}`;
   }
 
   async discover(): Promise<DiscoveredPrinter[]> {
-    let printers: QueueLine[];
-    try {
-      printers = await this.listQueues();
-    } catch (error) {
-      // No CUPS client tools on this machine: no CUPS printers. Any other failure keeps the
-      // printers as they were (the service skips a backend that throws).
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    const defaultQueue = await this.defaultQueue();
-    const accepting = await this.acceptingQueues();
+    const [queues, defaultQueue] = await Promise.all([this.queues(QUEUE_ATTRIBUTES), this.defaultQueue()]);
     const found: DiscoveredPrinter[] = [];
-    for (const printer of printers) {
-      const state = queueState(printer, accepting.has(printer.queue));
-      const { trays, paperSizes, acceptsCustomPaper } = await this.queueOptions(printer.queue);
-      const language = ZPL_MAKE_AND_MODEL.test(await this.makeAndModel(printer.queue)) ? ('zpl' as const) : undefined;
+    for (const queue of queues) {
+      const name = stringOf(queue['printer-name']);
+      const state = queueState(toQueueState(queue));
+      const { trays, paperSizes, acceptsCustomPaper } = await this.ppdOptions(name);
+      const zpl = ZPL_MAKE_AND_MODEL.test(stringOf(queue['printer-make-and-model']));
       found.push({
-        vendorId: printer.queue,
-        name: printer.description || printer.queue,
+        vendorId: name,
+        name: stringOf(queue['printer-info']) || name,
         status: state.status,
         ...(state.reason ? { statusReason: state.reason } : {}),
         trays,
         paperSizes,
         acceptsCustomPaper,
-        isDefault: printer.queue === defaultQueue,
-        ...(language ? { language } : {}),
+        isDefault: name === defaultQueue,
+        ...(zpl ? { language: 'zpl' as const } : {}),
       });
     }
     return found;
   }
 
-  /** Every queue's state from two `lpstat` runs (what the station follows every few seconds). */
+  /** Every queue's state from one CUPS-Get-Printers (what the station follows). */
   async printerStates(): Promise<Map<string, { status: 'online' | 'busy' | 'offline'; reason?: string }>> {
-    const [queues, accepting] = await Promise.all([this.listQueues(), this.acceptingQueues()]);
-    return new Map(queues.map((queue) => [queue.queue, queueState(queue, accepting.has(queue.queue))]));
-  }
-
-  /** The queue's `printer-make-and-model` ("Zebra ZPL Label Printer"), or "" when CUPS does not say. */
-  private async makeAndModel(queue: string): Promise<string> {
-    const result = await this.exec('lpoptions', ['-p', queue]);
-    return /printer-make-and-model=(?:'([^']*)'|(\S+))/.exec(result.stdout)?.slice(1).find((value) => value !== undefined) ?? '';
-  }
-
-  async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
-    const args = ['-d', request.vendorId, '-t', request.title, '-n', String(request.copies), '-H', 'indefinite'];
-    if (request.content.kind === 'raw') {
-      // The printer's own language: no filter, no paper or tray options (the ZPL sets them).
-      args.push('-o', 'raw', '--', '-');
-      return this.submitted(request.vendorId, await this.exec('lp', args, request.content.data));
-    }
-    if (request.paper.name) args.push('-o', `media=${request.paper.name}`);
-    else args.push('-o', `PageSize=Custom.${round(request.paper.widthMm)}x${round(request.paper.heightMm)}mm`);
-    if (request.tray) args.push('-o', `InputSlot=${request.tray}`);
-    if (request.fitToPage) args.push('-o', 'fit-to-page');
-    args.push('--', '-');
-    return this.submitted(request.vendorId, await this.exec('lp', args, pdfOf(request)));
-  }
-
-  private async submitted(vendorId: string, result: { code: number | null; stdout: string; stderr: string }): Promise<{ osJobId: string; held: boolean }> {
-    const match = /request id is (\S+)/.exec(result.stdout);
-    if (result.code === 0 && match) return { osJobId: match[1]!, held: true };
-    throw await this.refusal(vendorId, (result.stderr || result.stdout).trim() || `lp exited ${result.code}`);
-  }
-
-  async printSystemDown(): Promise<string | undefined> {
-    let result;
-    try {
-      result = await this.exec('lpstat', ['-r']);
-    } catch {
-      return undefined; // no CUPS client tools: nothing to wait for
-    }
-    return /scheduler is not running/i.test(result.stdout) ? SCHEDULER_DOWN : undefined;
-  }
-
-  async printerAvailability(vendorId: string): Promise<{ available: boolean; reason?: string }> {
-    const status = await this.exec('lpstat', ['-p', vendorId]);
-    if (status.code !== 0) return { available: false, reason: 'is not a CUPS queue any more' };
-    if (/\bdisabled\b/.test(status.stdout)) return { available: false, reason: 'is paused' };
-    const accepting = await this.exec('lpstat', ['-a', vendorId]);
-    if (/not accepting/.test(accepting.stdout) || !/accepting requests/.test(accepting.stdout)) return { available: false, reason: 'is not accepting jobs' };
-    // A printer that reports an error (out of paper, jammed, offline) would only hold the job.
-    const problem = printerProblem((await this.printerReasons(vendorId)).filter((reason) => reason.endsWith('-error') || HARD_STOPS.has(reason)));
-    return problem ? { available: false, reason: `says ${problem}` } : { available: true };
+    const queues = await this.queues(QUEUE_ATTRIBUTES.filter((name) => name !== 'printer-info' && name !== 'printer-make-and-model'));
+    return new Map(queues.map((queue) => [stringOf(queue['printer-name']), queueState(toQueueState(queue))]));
   }
 
   /**
-   * What a failed \`lp\` means. With the scheduler down, \`lp\` says "The printer or class does
-   * not exist." for every queue, so the scheduler is asked first: only a running scheduler
-   * that has no such queue means the queue is gone.
+   * Calls \`onChange\` when CUPS says a printer changed (stopped, started, added, deleted,
+   * media changed), from a printer subscription: a paused printer shows within a second
+   * without asking CUPS every second. Undefined while it cannot subscribe (the caller polls).
    */
-  private async refusal(vendorId: string, message: string): Promise<Error> {
-    const down = await this.printSystemDown();
-    if (down) return new PrintSystemDownError(down);
-    if (/does not exist/i.test(message)) return new PermanentPrintError(`CUPS has no printer queue "${vendorId}" any more (deleted or renamed): ${message}`);
-    if (/unsupported (document-)?format|document-format-not-supported/i.test(message)) return new PermanentPrintError(`The printer cannot take this document: ${message}`);
-    return new TransientPrintError(`CUPS refused the job: ${message}`);
+  followEvents(onChange: (change: PrinterChange) => void): EventFollower {
+    return followCupsEvents({ call: (operation, attributes, extra) => this.call('/', operation, attributes, extra), printersUri: `ipp://${this.target().uriHost}/` }, onChange);
   }
 
-  /** A CUPS tool, aimed at the configured server when there is one. */
-  private exec(command: string, args: string[], input?: Uint8Array) {
-    const server = this.server;
-    return run(command, args, input, undefined, server ? { CUPS_SERVER: server } : {});
+  /** Every CUPS queue (not the classes CUPS lists beside them: a class has no PPD of its own). */
+  private async queues(requested: string[]): Promise<IppGroup[]> {
+    try {
+      const answer = await this.call('/', 'CUPS-Get-Printers', { 'requested-attributes': requested });
+      return groupsOf(answer['printer-attributes-tag']);
+    } catch (error) {
+      // A scheduler without a single queue answers not-found.
+      if (error instanceof IppStatusError && error.statusCode === 'client-error-not-found') return [];
+      throw error;
+    }
+  }
+
+  private async defaultQueue(): Promise<string | undefined> {
+    try {
+      const answer = await this.call('/', 'CUPS-Get-Default', { 'requested-attributes': ['printer-name'] });
+      return stringOf(groupsOf(answer['printer-attributes-tag'])[0]?.['printer-name']) || undefined;
+    } catch (error) {
+      if (error instanceof IppStatusError) return undefined; // no default printer
+      throw error;
+    }
+  }
+
+  /** The queue's trays and papers from its PPD as CUPS serves it (\`GET /printers/NAME.ppd\`); none for a queue without one. */
+  private async ppdOptions(queue: string): Promise<PpdOptions> {
+    // CUPS answers "busy" for a moment while it saves a queue it was just given: asked again.
+    for (let attempt = 1; ; attempt++) {
+      const answer = await httpGet(this.target().connection, `/printers/${encodeURIComponent(queue)}.ppd`).catch(() => ({ status: 0, text: '' }));
+      if (answer.status === 200) return parsePpdOptions(answer.text);
+      if (answer.status === 404 || attempt === PPD_ATTEMPTS) return { trays: [], paperSizes: [], acceptsCustomPaper: false };
+      await new Promise((resolve) => setTimeout(resolve, PPD_RETRY_MS));
+    }
+  }
+
+  async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
+    const job: IppGroup = { copies: request.copies, 'job-hold-until': 'indefinite' };
+    let data: Uint8Array;
+    let format: string;
+    if (request.content.kind === 'raw') {
+      // The printer's own language: no filter, no paper or tray options (the ZPL sets them).
+      format = 'application/vnd.cups-raw';
+      data = request.content.data;
+    } else {
+      format = 'application/pdf';
+      data = pdfOf(request);
+      if (request.paper.name) job.media = request.paper.name;
+      else job.PageSize = `Custom.${round(request.paper.widthMm)}x${round(request.paper.heightMm)}mm`;
+      // The PPD's tray by its own name, as \`lp -o InputSlot=…\` sends it (CUPS maps it to the driver).
+      if (request.tray) job.InputSlot = request.tray;
+      if (request.fitToPage) job['fit-to-page'] = true;
+    }
+    try {
+      const answer = await this.call(
+        `/printers/${encodeURIComponent(request.vendorId)}`,
+        'Print-Job',
+        { 'printer-uri': this.printerUri(request.vendorId), 'job-name': request.title, 'document-format': format },
+        { 'job-attributes-tag': job, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) },
+      );
+      const jobId = groupsOf(answer['job-attributes-tag'])[0]?.['job-id'];
+      if (jobId === undefined) throw new TransientPrintError('CUPS took the job but did not say its id');
+      return { osJobId: `${request.vendorId}-${jobId}`, held: true };
+    } catch (error) {
+      if (error instanceof IppAnswerLostError) {
+        // The job went out and no answer came back: CUPS may hold it. It was sent held, so
+        // whether CUPS has it is asked by its name; never sent a second time on a guess.
+        const found = await this.findSubmitted(request.vendorId, request.title).catch(() => undefined);
+        if (found) return { osJobId: found, held: true };
+        throw new TransientPrintError(`CUPS's answer was lost and it holds no such job, so it is sent again: ${error.message}`);
+      }
+      throw this.refusal(request.vendorId, error);
+    }
+  }
+
+  /** What a failed request means for the job: the scheduler away (it waits), the queue gone or the format refused (it fails), anything else (it is tried again). */
+  private refusal(vendorId: string, error: unknown): Error {
+    if (error instanceof IppUnreachableError) return new PrintSystemDownError(SCHEDULER_DOWN);
+    if (error instanceof IppStatusError) {
+      if (error.statusCode === 'client-error-not-found') return new PermanentPrintError(`CUPS has no printer queue "${vendorId}" any more (deleted or renamed): ${error.message}`);
+      if (error.statusCode === 'client-error-document-format-not-supported') return new PermanentPrintError(`The printer cannot take this document: ${error.message}`);
+    }
+    return new TransientPrintError(`CUPS refused the job: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  async printSystemDown(): Promise<string | undefined> {
+    try {
+      await this.defaultQueue();
+      return undefined;
+    } catch (error) {
+      return error instanceof IppUnreachableError ? SCHEDULER_DOWN : undefined;
+    }
+  }
+
+  async printerAvailability(vendorId: string): Promise<{ available: boolean; reason?: string }> {
+    let printer: IppGroup;
+    try {
+      printer = await this.printerAttributes(vendorId, ['printer-state', 'printer-state-reasons', 'printer-is-accepting-jobs']);
+    } catch (error) {
+      if (error instanceof IppStatusError && error.statusCode === 'client-error-not-found') return { available: false, reason: 'is not a CUPS queue any more' };
+      throw error;
+    }
+    if (stringOf(printer['printer-state']) === 'stopped') return { available: false, reason: 'is paused' };
+    if (printer['printer-is-accepting-jobs'] === false) return { available: false, reason: 'is not accepting jobs' };
+    // A printer that reports an error (out of paper, jammed, offline) would only hold the job.
+    const problem = printerProblem(reasonsOf(printer).filter((reason) => reason.endsWith('-error') || HARD_STOPS.has(reason)));
+    return problem ? { available: false, reason: `says ${problem}` } : { available: true };
+  }
+
+  private async printerAttributes(vendorId: string, requested: string[]): Promise<IppGroup> {
+    const answer = await this.call(`/printers/${encodeURIComponent(vendorId)}`, 'Get-Printer-Attributes', { 'printer-uri': this.printerUri(vendorId), 'requested-attributes': requested });
+    return groupsOf(answer['printer-attributes-tag'])[0] ?? {};
   }
 
   async release(vendorId: string, osJobId: string): Promise<void> {
-    const result = await this.exec('lp', ['-i', osJobId, '-H', 'resume']);
-    if (result.code === 0) return;
-    // A job released before a crash may be printed already ("Job #12 is finished and cannot
-    // be altered"): only a job still held needs the release.
-    const state = await this.ippJobs(vendorId, 'not-completed').then((jobs) => jobs.find((job) => `${vendorId}-${job.id}` === osJobId)?.state);
-    if (state === 'pending-held') throw new TransientPrintError(`CUPS did not release ${osJobId}: ${result.stderr.trim()}`);
+    try {
+      await this.call('/jobs', 'Release-Job', { 'printer-uri': this.printerUri(vendorId), 'job-id': jobNumber(osJobId) });
+    } catch (error) {
+      // A job released before a crash may be printed already ("not held"): only a job still
+      // held needs the release.
+      const state = await this.ippJobs(vendorId, 'not-completed').then((jobs) => jobs.find((job) => `${vendorId}-${job.id}` === osJobId)?.state);
+      if (state === 'pending-held') throw new TransientPrintError(`CUPS did not release ${osJobId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
-  async cancel(_vendorId: string, osJobId: string): Promise<void> {
-    await this.exec('cancel', [osJobId]);
+  async cancel(vendorId: string, osJobId: string): Promise<void> {
+    await this.call('/jobs', 'Cancel-Job', { 'printer-uri': this.printerUri(vendorId), 'job-id': jobNumber(osJobId) }).catch(() => undefined);
   }
 
   async findSubmitted(vendorId: string, title: string): Promise<string | undefined> {
@@ -189,7 +257,7 @@ export class CupsBackend implements PrintBackend {
   async jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobReport>> {
     const jobs = new Map((await this.ippJobs(vendorId, 'all')).map((job) => [`${vendorId}-${job.id}`, job]));
     let printerReasons: string[] | undefined;
-    const printer = async () => (printerReasons ??= await this.printerReasons(vendorId));
+    const printer = async () => (printerReasons ??= await this.printerAttributes(vendorId, ['printer-state-reasons']).then(reasonsOf, () => []));
     const states = new Map<string, OsJobReport>();
     for (const id of osJobIds) {
       const job = jobs.get(id);
@@ -203,143 +271,92 @@ export class CupsBackend implements PrintBackend {
     return states;
   }
 
-  /** The queue's \`printer-state-reasons\` keywords (none when CUPS cannot say). */
-  private async printerReasons(vendorId: string): Promise<string[]> {
-    const result = await this.exec('ipptool', ['-c', this.printerUri(vendorId), this.testFile('get-printer.test', GET_PRINTER_TEST)]);
-    if (result.code !== 0) return [];
-    const [, reasons] = parseCsvLine(result.stdout.split('\n')[1] ?? '');
-    return reasonKeywords(reasons);
-  }
-
-  private printerUri(vendorId: string): string {
-    return `ipp://${this.serverHost() ?? 'localhost'}/printers/${encodeURIComponent(vendorId)}`;
-  }
-
-  /** The server as `host[:port]` for an HTTP or IPP address; undefined for the machine's own or a socket path. */
-  private serverHost(): string | undefined {
-    const server = this.server;
-    return server && !server.startsWith('/') ? server : undefined;
-  }
-
-  private async ippJobs(vendorId: string, which: 'all' | 'not-completed'): Promise<IppJob[]> {
-    const result = await this.exec('ipptool', ['-c', '-d', `which=${which}`, this.printerUri(vendorId), this.testFile('get-jobs.test', GET_JOBS_TEST)]);
-    if (result.code !== 0) throw new TransientPrintError(`CUPS job list unavailable: ${(result.stderr || result.stdout).trim()}`);
-    return result.stdout
-      .split('\n')
-      .slice(1)
-      .filter((line) => line.trim())
-      .map((line) => {
-        const [id = '', state = '', reasons = '', ...name] = parseCsvLine(line);
-        return { id, state, reasons: reasonKeywords(reasons), name: name.join(',') };
-      });
-  }
-
-  /** An ipptool test file, written once per backend into its own temp folder. */
-  private testFile(name: string, content: string): string {
-    if (!this.testDir || !existsSync(this.testDir)) this.testDir = mkdtempSync(join(tmpdir(), 'station-cups-'));
-    const file = join(this.testDir, name);
-    if (!existsSync(file)) writeFileSync(file, content);
-    return file;
-  }
-
-  private async listQueues(): Promise<QueueLine[]> {
-    const result = await this.exec('lpstat', ['-l', '-p']);
-    if (result.code !== 0 && !/No destinations/i.test(result.stderr)) throw new Error(result.stderr);
-    const queues: QueueLine[] = [];
-    for (const line of result.stdout.split('\n')) {
-      const head = /^printer (\S+) (.*)$/.exec(line);
-      if (head) {
-        queues.push({ queue: head[1]!, enabled: !/disabled/.test(head[2]!), printing: /now printing/.test(head[2]!), description: '', message: '', alerts: [] });
-        continue;
-      }
-      const current = queues[queues.length - 1];
-      if (!current) continue;
-      const description = /^\s+Description: (.*)$/.exec(line);
-      if (description) current.description = description[1]!.trim();
-      const alerts = /^\s+Alerts: (.*)$/.exec(line);
-      if (alerts) current.alerts = reasonKeywords(alerts[1]);
-      // The first indented line that is not a "Key: value" pair is the queue's message.
-      else if (!current.message && !current.description && /^\s+\S/.test(line) && !/^\s+[A-Z][\w ]*:/.test(line)) current.message = line.trim();
-    }
-    return queues;
-  }
-
-  private async defaultQueue(): Promise<string | undefined> {
-    const result = await this.exec('lpstat', ['-d']);
-    return /system default destination: (\S+)/.exec(result.stdout)?.[1];
-  }
-
-  private async acceptingQueues(): Promise<Set<string>> {
-    const result = await this.exec('lpstat', ['-a']);
-    return new Set(
-      result.stdout
-        .split('\n')
-        .map((line) => /^(\S+) accepting requests/.exec(line)?.[1])
-        .filter((queue): queue is string => !!queue),
-    );
-  }
-
-  private async queueOptions(queue: string): Promise<{ trays: string[]; paperSizes: PrinterPaperSize[]; acceptsCustomPaper: boolean }> {
-    const result = await this.exec('lpoptions', ['-p', queue, '-l']);
-    const choices = (option: string): string[] => {
-      const line = result.stdout.split('\n').find((candidate) => candidate.startsWith(`${option}/`) || candidate.startsWith(`${option}:`));
-      if (!line) return [];
-      return line
-        .slice(line.indexOf(':') + 1)
-        .trim()
-        .split(/\s+/)
-        .map((choice) => choice.replace(/^\*/, ''))
-        .filter(Boolean);
-    };
-    const pageSizes = choices('PageSize');
-    // The queue's default paper: the choice lpoptions marks with `*`.
-    const defaultPage = /^PageSize\/[^:]*:.*\*(\S+)/m.exec(result.stdout)?.[1];
-    const dimensions = await this.ppdDimensions(queue);
-    const paperSizes = pageSizes
-      .filter((name) => !name.startsWith('Custom.'))
-      .map((name) => {
-        // PPDs round to whole points (A4 is 209.9 mm there): the exact size when it is that size.
-        const fromPpd = dimensions.get(name);
-        const known = knownPaperSize(name);
-        return fromPpd && known && !samePaper(fromPpd, known) ? fromPpd : (known ?? fromPpd);
-      })
-      .filter((size): size is PrinterPaperSize => !!size);
-    return { trays: choices('InputSlot'), paperSizes: orderPaperSizes(paperSizes, defaultPage), acceptsCustomPaper: pageSizes.some((name) => name.startsWith('Custom.')) };
-  }
-
   /**
-   * The queue's PPD paper sizes: from the file on this machine, or, for a CUPS server at an
-   * address, as that server serves it (`GET /printers/NAME.ppd`). Unreadable: none.
+   * The queue's jobs with their names. CUPS shows a job's name only to its owner
+   * (JobPrivateValues): the requesting user is the one every print of this station names.
    */
-  private async ppdDimensions(queue: string): Promise<Map<string, PrinterPaperSize>> {
-    const host = this.serverHost();
+  private async ippJobs(vendorId: string, which: 'all' | 'not-completed'): Promise<Array<{ id: string; state: string; reasons: string[]; name: string }>> {
+    let answer;
     try {
-      if (!host || this.options.ppdDir) return parsePpdPaperDimensions(readFileSync(join(this.options.ppdDir ?? '/etc/cups/ppd', `${queue}.ppd`), 'utf8'));
-      const response = await fetch(`http://${host}/printers/${encodeURIComponent(queue)}.ppd`, { signal: AbortSignal.timeout(PPD_FETCH_TIMEOUT_MS) });
-      return response.ok ? parsePpdPaperDimensions(await response.text()) : new Map();
-    } catch {
-      return new Map();
+      answer = await this.call(`/printers/${encodeURIComponent(vendorId)}`, 'Get-Jobs', {
+        'printer-uri': this.printerUri(vendorId),
+        'which-jobs': which,
+        'requested-attributes': ['job-id', 'job-state', 'job-state-reasons', 'job-name'],
+      });
+    } catch (error) {
+      throw new TransientPrintError(`CUPS job list unavailable: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return groupsOf(answer['job-attributes-tag']).map((job) => ({
+      id: stringOf(job['job-id']),
+      state: stringOf(job['job-state']),
+      reasons: stringsOf(job['job-state-reasons']).filter((reason) => reason !== 'none'),
+      name: stringOf(job['job-name']),
+    }));
   }
+}
+
+const userName = (): string => {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'station';
+  }
+};
+
+const jobNumber = (osJobId: string): number => Number(/-(\d+)$/.exec(osJobId)?.[1] ?? Number.NaN);
+
+const reasonsOf = (printer: IppGroup): string[] => stringsOf(printer['printer-state-reasons']).filter((reason) => reason !== 'none');
+
+function toQueueState(queue: IppGroup): QueueState & { accepting: boolean } {
+  const state = stringOf(queue['printer-state']);
+  return {
+    queue: stringOf(queue['printer-name']),
+    enabled: state !== 'stopped',
+    printing: state === 'processing',
+    message: stringOf(queue['printer-state-message']),
+    alerts: reasonsOf(queue),
+    accepting: queue['printer-is-accepting-jobs'] !== false,
+  };
 }
 
 /** A PPD is a few kilobytes: a server that takes longer is treated as having none to give. */
 const PPD_FETCH_TIMEOUT_MS = 5_000;
 
+const PPD_ATTEMPTS = 3;
+const PPD_RETRY_MS = 250;
+
+/** A small HTTP GET to the scheduler (a queue's PPD): its status and text. */
+function httpGet(connection: IppConnection, path: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { ...(connection.kind === 'unix' ? { socketPath: connection.socketPath } : { host: connection.host, port: connection.port }), path, method: 'GET', agent: false, headers: { host: 'localhost' }, timeout: PPD_FETCH_TIMEOUT_MS },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 const round = (mm: number): number => Math.round(mm * 10) / 10;
 
 /**
- * A queue's station status and why, in words: `offline` when CUPS stopped it (paused, with
+ * A queue's station status and why, in words: \`offline\` when CUPS stopped it (paused, with
  * the reason it was given), when it refuses new jobs, or when the printer reports an error
- * (out of paper, a jam); `busy` while it prints; otherwise `online`.
+ * (out of paper, a jam); \`busy\` while it prints; otherwise \`online\`.
  */
-export function queueState(queue: Pick<QueueLine, 'enabled' | 'printing' | 'message' | 'alerts'>, accepting: boolean): { status: 'online' | 'busy' | 'offline'; reason?: string } {
+export function queueState(queue: Pick<QueueState, 'enabled' | 'printing' | 'message' | 'alerts'> & { accepting: boolean }): { status: 'online' | 'busy' | 'offline'; reason?: string } {
   const problem = printerProblem(queue.alerts.filter((alert) => alert !== 'paused' && !alert.endsWith('-report') && !alert.endsWith('-warning')));
   if (!queue.enabled) {
     const said = queue.message && !/^(paused|rejecting jobs)$/i.test(queue.message) ? `: ${queue.message}` : '';
     return { status: 'offline', reason: `paused${said}${problem ? `; ${problem}` : ''}` };
   }
-  if (!accepting) return { status: 'offline', reason: `not accepting jobs${problem ? `; ${problem}` : ''}` };
+  if (!queue.accepting) return { status: 'offline', reason: `not accepting jobs${problem ? `; ${problem}` : ''}` };
   if (queue.alerts.some((alert) => alert.endsWith('-error')) && problem) return { status: 'offline', reason: problem };
   // Printing, a backend that cannot reach its printer says so only in the queue's message
   // ("The printer may not exist or is unavailable at this time", "Unable to connect…"): kept

@@ -4,7 +4,7 @@
  * | OS            | printer seen by          | tray    | path                                   |
  * |---------------|--------------------------|---------|----------------------------------------|
  * | any           | the folder printer       | –       | `folder` (Save as PDF)                 |
- * | Linux, macOS  | CUPS (`lpstat`)          | any     | `cups`: `lp` with `-o InputSlot=…`     |
+ * | Linux, macOS  | CUPS (IPP)               | any     | `cups`: IPP Print-Job, `InputSlot=…`   |
  * | Linux, macOS  | Electron only (no CUPS)  | none    | `webcontents-print` (HTML)             |
  * | Windows       | Electron                 | a tray  | `pdf-to-printer`: SumatraPDF `bin=…`   |
  * | Windows       | Electron                 | none    | `webcontents-print` (HTML); a job with |

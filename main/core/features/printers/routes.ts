@@ -4,6 +4,11 @@ import { callerOf } from '../auth/scope';
 import { validate } from '../../foundations/validate';
 import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
 import { printServerInput, type PrintServerResolver } from './print-server';
+import { addPrinterByAddress, addPrinterInput, printerAddress } from './by-address/add-printer';
+import { probePrinter, ProbeRefused } from './by-address/probe';
+import { allowedPrinterHosts } from '../net/admin-routes';
+import { vetHost, OutboundRefused } from '../net/outbound';
+import { badRequest } from '../../foundations/errors';
 import type { PrintersService } from './service';
 
 export const printerListQuerySchema = z.strictObject({
@@ -59,5 +64,48 @@ export function printServerAdminRoutes(router: Router, deps: { settings: Setting
     // printers read "missing") and the answer still says what was saved.
     await deps.printers.refresh().catch(() => undefined);
     ctx.body = printServerView(deps.settings, deps.resolve);
+  });
+}
+
+/** What `POST /admin/api/printers/probe` answers, and the `probe` of an added printer. */
+export const probedPrinterAnswer = z.strictObject({
+  kind: z.enum(['ipp', 'socket']),
+  makeAndModel: z.string().nullable(),
+  papers: z.array(z.strictObject({ name: z.string(), widthMm: z.number().nullable(), heightMm: z.number().nullable() })),
+  trays: z.array(z.string()),
+  languages: z.array(z.string()),
+  state: z.string().nullable(),
+});
+export const probeBody = addPrinterInput.pick({ uri: true });
+
+/**
+ * Dashboard: a printer added by its address (docs/api/printing.md, Printers by address).
+ * Both go through the outbound policy with the admin's printer hosts.
+ */
+export function printersByAddressAdminRoutes(router: Router, deps: { settings: SettingsStore; resolve: PrintServerResolver; printers: PrintersService }): void {
+  router.post('/admin/api/printers', async (ctx) => {
+    const input = validate(addPrinterInput, ctx.request.body, 'The printer is not valid');
+    const { printer, probe } = await addPrinterByAddress({ printers: deps.printers, cupsServer: () => deps.resolve().server }, input, { allowedHosts: allowedPrinterHosts(deps.settings) });
+    ctx.status = 201;
+    ctx.body = { ...deps.printers.resource(printer), probe };
+  });
+
+  // What is at an address, before it is added: the same checks, nothing made.
+  router.post('/admin/api/printers/probe', async (ctx) => {
+    const input = validate(probeBody, ctx.request.body, 'The address is not valid');
+    const url = printerAddress(input.uri);
+    let address: string;
+    try {
+      address = (await vetHost(url.hostname, allowedPrinterHosts(deps.settings))).address;
+    } catch (error) {
+      if (error instanceof OutboundRefused) throw badRequest(error.message, [{ path: 'uri', message: 'Not allowed by the outbound policy' }], 'printer_address_not_allowed');
+      throw badRequest(`${url.hostname} cannot be found on the network`, [{ path: 'uri', message: String((error as Error).message) }], 'printer_unreachable');
+    }
+    try {
+      ctx.body = await probePrinter(url, address);
+    } catch (error) {
+      if (error instanceof ProbeRefused) throw badRequest(error.message, [{ path: 'uri', message: error.code === 'not_a_printer' ? 'Not a printer' : 'Unreachable' }], error.code);
+      throw error;
+    }
   });
 }

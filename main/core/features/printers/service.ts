@@ -108,15 +108,21 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
     return listPrinters(db);
   }
 
+  /** Whether another backend prints on this OS queue (the same CUPS queue seen by Electron). */
+  const claimedElsewhere = (vendorId: string, kind: string) => listPrinters(db).some((printer) => printer.vendorId === vendorId && printer.backend !== kind && printer.status !== 'missing');
+
   const service: PrintersService = {
     async followStates() {
       const changes: PrinterStateChange[] = [];
       const gone: PrinterStateChange[] = [];
+      let newQueues = false;
       const known = listPrinters(db).filter((printer) => printer.status !== 'missing');
       for (const backend of backends) {
         if (!backend.printerStates) continue;
         const states = await backend.printerStates().catch(() => undefined);
         if (!states) continue;
+        const knownHere = new Set(listPrinters(db).filter((printer) => printer.backend === backend.kind && printer.status !== 'missing').map((printer) => printer.vendorId));
+        if ([...states.keys()].some((vendorId) => !knownHere.has(vendorId) && !claimedElsewhere(vendorId, backend.kind))) newQueues = true;
         for (const printer of known.filter((candidate) => candidate.backend === backend.kind)) {
           const state = states.get(printer.vendorId);
           if (!state) {
@@ -137,6 +143,9 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         })();
         events.emit('printers', { type: 'state', printerIds: changes.map((change) => change.printerId) });
       }
+      // A queue the print system has and the station does not (added by lpadmin, by
+      // \`station printers add\`): discovered now, with its papers and trays.
+      if (!gone.length && newQueues) await service.refresh();
       if (gone.length) {
         await service.refresh();
         // Only those the discovery did find missing (a queue re-created meanwhile is back).

@@ -5,6 +5,7 @@ import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../../foundations/events';
 import type { Logger } from '../../foundations/logger';
 import type { PrintBackend } from '../printers/backend';
+import type { PrinterChange } from '../printers/ipp/cups-events';
 import type { ContentStore } from '../render/content-store';
 import { createPrintersService } from '../printers/service';
 import { createAutoPrint } from './auto-print';
@@ -40,6 +41,8 @@ export interface PrintingDeps {
 /** How often printer states are asked for: with jobs open, and without. */
 const PRINTER_FOLLOW_BUSY_MS = 1_000;
 const PRINTER_FOLLOW_IDLE_MS = 3_000;
+/** With every backend announcing its changes, the states are still read this often, in case an announcement was missed. */
+const PRINTER_FOLLOW_ANNOUNCED_MS = 30_000;
 
 /** Printers, printing and the print queue, built once at the composition root. */
 export function createPrintingServices(deps: PrintingDeps) {
@@ -93,9 +96,13 @@ export function printingLoops(services: PrintingServices, deps: PrintingDeps): B
     {
       name: 'printer states',
       // Printers' states are followed, not only asked for: a paused or erroring printer shows
-      // within seconds, more often while jobs are open (each round is two `lpstat` runs).
+      // within a second. A backend that announces changes (CUPS's printer subscription) is
+      // read when it says something changed, and only every half minute besides; one that
+      // cannot is asked every few seconds, more often while jobs are open.
       start: () => {
-        const following = repeat(async () => {
+        let following: Promise<void> | undefined;
+        let askedAgain = false;
+        const follow = async () => {
           try {
             for (const change of await services.printers.followStates()) {
               logger.info(`printer ${change.name} is ${change.to.status}${change.to.reason ? `: ${change.to.reason}` : ''}`, { printerId: change.printerId, was: change.from.status });
@@ -103,9 +110,37 @@ export function printingLoops(services: PrintingServices, deps: PrintingDeps): B
           } catch (error) {
             logger.error('following printer states failed', { error: String(error) });
           }
+        };
+        // One reading at a time; changes announced meanwhile cost one more, not one each.
+        const followNow = (): Promise<void> => {
+          if (following) {
+            askedAgain = true;
+            return following;
+          }
+          following = follow().finally(() => {
+            following = undefined;
+            if (askedAgain) {
+              askedAgain = false;
+              void followNow();
+            }
+          });
+          return following;
+        };
+        const followed = deps.backends.filter((backend) => backend.printerStates);
+        // A queue added, deleted or given new papers is discovered again (its PPD read); a state change only read.
+        const onChange = (change: PrinterChange) => void (change === 'queues' ? services.printers.refresh().then(() => followNow(), (error) => logger.error('printer discovery failed', { error: String(error) })) : followNow());
+        const announcers = followed.flatMap((backend) => (backend.followEvents ? [backend.followEvents(onChange)] : []));
+        const announced = () => announcers.length === followed.length && announcers.every((announcer) => announcer.subscribed);
+        const polling = repeat(async () => {
+          await followNow();
+          if (announced()) return PRINTER_FOLLOW_ANNOUNCED_MS;
           return services.queue.busy || hasOpenJobs(deps.db) ? PRINTER_FOLLOW_BUSY_MS : PRINTER_FOLLOW_IDLE_MS;
         }, PRINTER_FOLLOW_IDLE_MS);
-        return () => following.stop();
+        return async () => {
+          await polling.stop();
+          await Promise.all(announcers.map((announcer) => announcer.stop()));
+          await following;
+        };
       },
     },
     {

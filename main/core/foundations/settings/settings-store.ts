@@ -18,6 +18,11 @@ export interface NetworkSettings {
    * resolve to loopback or private addresses: a WMS image server on the local network.
    */
   imageHostsAllowed: string[];
+  /**
+   * Hosts (names or IP addresses, lower case) a printer may be added at although they resolve
+   * to loopback or private addresses: the label printer at 192.168.1.40, bench 2's CUPS.
+   */
+  printerHostsAllowed?: string[];
   /** Extra names the dashboard answers for (beyond localhost, this machine's name and addresses). */
   dashboardHosts?: string[];
   /** Web page origins (`https://wms.example.com`) allowed to call `/api/*` from a browser (CORS). */

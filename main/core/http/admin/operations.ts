@@ -125,6 +125,8 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['POST', '/admin/api/links/test', 'admin', 'Test an unsaved link on a payload'],
   // Printers and routing
   ['GET', '/admin/api/printers', 'viewer', 'The station’s printers'],
+  ['POST', '/admin/api/printers', 'station-admin', 'Add a printer by its address (ipp://, ipps://, socket://)'],
+  ['POST', '/admin/api/printers/probe', 'station-admin', 'What answers at a printer address, before adding it'],
   ['POST', '/admin/api/printers/refresh', 'operator', 'Look for printers again'],
   ['PATCH', '/admin/api/printers/:id', 'station-admin', 'A printer’s name, visibility and defaults'],
   ['DELETE', '/admin/api/printers/:id', 'station-admin', 'Remove a missing printer'],

@@ -10,7 +10,8 @@ import { mailTestBody } from '../../features/mail/admin-routes';
 import { mailSettingsAnswer, mailTestAnswer } from '../../features/mail/schema';
 import { networkSettingsAnswer } from '../../features/net/admin-routes';
 import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../features/new-orders/admin-answers';
-import { printServerAnswer } from '../../features/printers/routes';
+import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../features/printers/routes';
+import { addPrinterInput } from '../../features/printers/by-address/add-printer';
 import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
@@ -102,6 +103,8 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'POST /admin/api/links/:linkId/test': { body: testSchema },
   'POST /admin/api/links/test': { body: draftTestSchema },
   'PATCH /admin/api/printers/:id': { body: printerSettingsBody },
+  'POST /admin/api/printers': { body: addPrinterInput },
+  'POST /admin/api/printers/probe': { body: probeBody },
   'PUT /admin/api/teams/:teamId/routing/default-printer': { body: defaultPrinterBody },
   'PUT /admin/api/teams/:teamId/routing/tags/:tag': { body: routeBody },
   'GET /admin/api/print-batches': { query: batchListQuery },
@@ -227,6 +230,8 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/links/:linkId/test': ok(linkTrialAnswer),
   'POST /admin/api/links/test': ok(linkTrialAnswer),
   'GET /admin/api/printers': list(printerAnswer),
+  'POST /admin/api/printers': created(printerAnswer.extend({ probe: probedPrinterAnswer })),
+  'POST /admin/api/printers/probe': ok(probedPrinterAnswer),
   'POST /admin/api/printers/refresh': list(printerAnswer),
   'PATCH /admin/api/printers/:id': ok(printerAnswer),
   'DELETE /admin/api/printers/:id': noContent,
@@ -304,6 +309,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   LinkError: linkErrorAnswer,
   LinkTrial: linkTrialAnswer,
   Printer: printerAnswer,
+  ProbedPrinter: probedPrinterAnswer,
   TestPage: testPageAnswer,
   Routing: routingAnswer,
   DefaultPrinter: defaultPrinterAnswer,

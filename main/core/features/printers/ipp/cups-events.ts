@@ -1,0 +1,109 @@
+import type { IppAnswer, IppGroup, IppMessage } from './ipp-codec';
+import { groupsOf, stringOf } from './ipp-codec';
+import { IppStatusError } from './ipp-client';
+
+/** A running follower of a scheduler's events; `stop` ends it and cancels the subscription. */
+export interface EventFollower {
+  stop(): Promise<void>;
+  /** Whether a subscription is in place now (while not, the caller's slow poll is all there is). */
+  readonly subscribed: boolean;
+}
+
+/** The printer events that change what the station shows (state, queues added or deleted, papers and trays). */
+const PRINTER_EVENTS = ['printer-state-changed', 'printer-added', 'printer-deleted', 'printer-modified', 'printer-config-changed'];
+/** Events after which a queue's papers and trays are read again, not only its state. */
+const QUEUE_EVENTS = new Set(['printer-added', 'printer-deleted', 'printer-modified', 'printer-config-changed', 'printer-media-changed']);
+
+/** What changed: only states (stopped, started, printing), or the queues themselves (added, deleted, their papers and trays). */
+export type PrinterChange = 'states' | 'queues';
+
+/** The subscription ends by itself this long after the station stops renewing it (a crashed station leaves none behind for long). */
+const LEASE_SECONDS = 600;
+/** Renewed (a new subscription) well before the lease ends. */
+const RENEW_AFTER_MS = (LEASE_SECONDS / 2) * 1000;
+/**
+ * How often the scheduler is asked for new events. CUPS answers Get-Notifications at once
+ * (it does not hold the request open), so the events are fetched: one small request, no
+ * tool spawned, and nothing read unless something happened.
+ */
+export const EVENT_FETCH_MS = 250;
+/** After a failure (CUPS restarting), how long before subscribing again. */
+const RETRY_MS = 2_000;
+
+interface Scheduler {
+  call(operation: string, attributes: IppGroup, extra?: Omit<IppMessage, 'operation' | 'operation-attributes-tag'>): Promise<IppAnswer>;
+  /** The scheduler's printers URI (`ipp://host:631/`): subscriptions on it cover every queue. */
+  printersUri: string;
+}
+
+/**
+ * Follows a CUPS scheduler's printer events by an `ippget` subscription
+ * (Create-Printer-Subscriptions, then Get-Notifications from the last sequence number).
+ * `onChange` runs once per batch of events, and once after every (re)subscription (as
+ * `queues`), since events from before it were not seen.
+ */
+export function followCupsEvents(scheduler: Scheduler, onChange: (change: PrinterChange) => void): EventFollower {
+  let stopped = false;
+  let subscriptionId: number | undefined;
+  let subscribedAt = 0;
+  let sequence = 1;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void round(), ms);
+    timer.unref();
+  };
+
+  async function subscribe(): Promise<void> {
+    const answer = await scheduler.call(
+      'Create-Printer-Subscriptions',
+      { 'printer-uri': scheduler.printersUri },
+      { 'subscription-attributes-tag': { 'notify-pull-method': 'ippget', 'notify-events': PRINTER_EVENTS, 'notify-lease-duration': LEASE_SECONDS } },
+    );
+    const id = Number(groupsOf(answer['subscription-attributes-tag'])[0]?.['notify-subscription-id']);
+    if (!Number.isInteger(id)) throw new Error('the scheduler gave no subscription id');
+    const previous = subscriptionId;
+    subscriptionId = id;
+    subscribedAt = Date.now();
+    sequence = 1;
+    if (previous !== undefined) void cancel(previous);
+    onChange('queues');
+  }
+
+  async function cancel(id: number): Promise<void> {
+    await scheduler.call('Cancel-Subscription', { 'printer-uri': scheduler.printersUri, 'notify-subscription-id': id }).catch(() => undefined);
+  }
+
+  async function fetchEvents(): Promise<void> {
+    const answer = await scheduler.call('Get-Notifications', { 'printer-uri': scheduler.printersUri, 'notify-subscription-ids': subscriptionId!, 'notify-sequence-numbers': sequence });
+    const events = groupsOf(answer['event-notification-attributes-tag']).filter((event) => stringOf(event['notify-subscribed-event']));
+    if (events.length === 0) return;
+    sequence = Math.max(sequence, ...events.map((event) => Number(event['notify-sequence-number']) + 1).filter(Number.isFinite));
+    onChange(events.some((event) => QUEUE_EVENTS.has(stringOf(event['notify-subscribed-event']))) ? 'queues' : 'states');
+  }
+
+  async function round(): Promise<void> {
+    try {
+      if (subscriptionId === undefined || Date.now() - subscribedAt > RENEW_AFTER_MS) await subscribe();
+      else await fetchEvents();
+      schedule(EVENT_FETCH_MS);
+    } catch (error) {
+      // The lease ended or CUPS restarted (its subscriptions with it): subscribe again.
+      if (error instanceof IppStatusError || subscriptionId !== undefined) subscriptionId = undefined;
+      schedule(RETRY_MS);
+    }
+  }
+
+  void round();
+  return {
+    get subscribed() {
+      return subscriptionId !== undefined;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (subscriptionId !== undefined) await cancel(subscriptionId);
+    },
+  };
+}
