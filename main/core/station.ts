@@ -12,6 +12,8 @@ import { adminKeyRoutes } from './features/admin/keys-routes';
 import { adminManualOrderRoutes } from './features/new-orders/manual-orders';
 import { adminOrderRoutes } from './features/admin/orders-routes';
 import { adminPrintRoutes } from './features/admin/print-routes';
+import { createBenches } from './features/printing/benches/benches';
+import { benchAdminRoutes, benchScreenRoutes, requestBench } from './features/printing/benches/routes';
 import { adminStationRoutes } from './features/admin/station-routes';
 import { adminHostGuard, stationHostNames } from './http/host-guard';
 import { overviewRoutes } from './features/admin/overview-routes';
@@ -386,7 +388,10 @@ export function createStation(options: StationOptions): Station {
     webhooks.start();
     closers.push(() => webhooks.stop());
   }
-  adminPrintRoutes(admin, db, printing.printing);
+  const benches = createBenches({ db, printers: printing.printers });
+  benchAdminRoutes(admin, benches);
+  benchScreenRoutes(adminPublic, benches);
+  adminPrintRoutes(admin, db, printing.printing, (ctx) => requestBench(ctx, benches)?.id);
   overviewRoutes(admin, db);
   retentionRoutes(admin, { db, dataDir: options.dataDir, settings, checkpointer });
   if (options.background && (options.retentionSweeps ?? true)) {

@@ -33,6 +33,26 @@ export function sessionToken(): string | null {
   return desktopBridge() ? desktopSession : window.localStorage.getItem(SESSION_KEY);
 }
 
+/** Where a screen paired with a bench keeps its bench token (it outlives sign-outs: the screen stays at its bench). */
+const BENCH_KEY = 'station.benchToken';
+
+/** This screen's bench token, when it was paired with a bench (Settings → Benches shows the code). */
+export const benchToken = (): string | null => window.localStorage.getItem(BENCH_KEY);
+
+/** Pairs this screen with a bench by the code the Benches page shows; answers the bench. */
+export async function pairWithBench(code: string): Promise<{ id: string; name: string }> {
+  const { benchToken: token, bench } = await answer(dashboard.POST('/admin/api/bench-screen', { body: { code } }));
+  window.localStorage.setItem(BENCH_KEY, token);
+  window.dispatchEvent(new Event('station:bench-changed'));
+  return bench;
+}
+
+/** This screen is no longer a bench's (its scans print by the teams' routing again). */
+export function unpairBench(): void {
+  window.localStorage.removeItem(BENCH_KEY);
+  window.dispatchEvent(new Event('station:bench-changed'));
+}
+
 /** Forgets the session here (after the station ended it, or after signing out). */
 export function signOut(): void {
   window.localStorage.removeItem(SESSION_KEY);
@@ -103,6 +123,9 @@ async function sendWithSession(request: Request): Promise<Response> {
   const send = () => {
     const headers = new Headers(request.headers);
     headers.set('Authorization', `Bearer ${sessionToken() ?? ''}`);
+    // A paired screen names its bench: its scans print at the bench's printers.
+    const bench = benchToken();
+    if (bench) headers.set('X-Station-Bench', bench);
     return fetch(`${baseUrl()}${url.pathname}${url.search}`, { method: request.method, headers, body, signal: request.signal });
   };
   try {

@@ -11,6 +11,7 @@ import { SERVE_USAGE, serve } from './cli/serve';
 import { teamsCommand } from './cli/teams';
 import { USERS_USAGE, usersCommand } from './cli/users';
 import { PRINTERS_USAGE, printersCommand } from './cli/printers';
+import { BENCHES_USAGE, benchesCommand } from './cli/benches';
 
 const USAGE = `Order Print Station
 
@@ -30,6 +31,7 @@ const USAGE = `Order Print Station
   station invitations accept --token TOKEN_OR_LINK [--name NAME] [--json]   (the password on standard input)
   ${USERS_USAGE}
   ${PRINTERS_USAGE}
+  ${BENCHES_USAGE}
   ${BACKUP_USAGE}
   ${RESTORE_USAGE}
   ${RETENTION_USAGE}
@@ -57,6 +59,8 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream & { isTT
         return await usersCommand(rest[0], rest.slice(1));
       case 'printers':
         return await printersCommand(rest[0], rest.slice(1));
+      case 'benches':
+        return await benchesCommand(rest[0], rest.slice(1));
       case 'backup':
         return await backupCommand(rest);
       case 'restore':

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
 import { badRequest } from '../../foundations/errors';
@@ -21,12 +22,15 @@ export const adminPrintBody = z
  * with the same body as `POST /api/orders/print` (overrides, force, filters…). The orders
  * may belong to several teams; each team's orders are printed as that team, so routing
  * and templates are each team's own. The answer is every batch result, as the API gives.
+ * From a screen paired with a bench, the bench's routing applies first.
  */
-export function adminPrintRoutes(router: Router, db: Db, printing: PrintingService): void {
+export function adminPrintRoutes(router: Router, db: Db, printing: PrintingService, benchOf: (ctx: Context) => string | undefined = () => undefined): void {
   router.post('/admin/api/orders/print', async (ctx) => {
     const { orderIds, copies } = validate(adminPrintBody, ctx.request.body ?? {}, 'The print request is not valid');
     const { copies: _copies, ...body } = (ctx.request.body ?? {}) as Record<string, unknown>;
     const request = validate(printRequestSchema, body, 'The print request is not valid');
+    // A paired screen's print (a scan at the bench) prints at that bench's printers.
+    const bench = benchOf(ctx);
     const byTeam = new Map<string, string[]>();
     for (const idOrKey of orderIds) {
       const order = scopedOrder(db, ctx, idOrKey);
@@ -35,7 +39,7 @@ export function adminPrintRoutes(router: Router, db: Db, printing: PrintingServi
     if (byTeam.size === 0) throw badRequest('Choose at least one order');
     const results = [];
     for (const [teamId, ids] of byTeam) {
-      results.push(...(await printing.print(operatorCallerFor(db, teamId, dashboardActor(ctx)), { ...request, orderIds: ids }, { strict: request.strict === true, trigger: 'admin', copies })));
+      results.push(...(await printing.print(operatorCallerFor(db, teamId, dashboardActor(ctx)), { ...request, orderIds: ids }, { strict: request.strict === true, trigger: 'admin', copies, bench })));
     }
     ctx.body = results;
   });

@@ -81,6 +81,8 @@ export const batchAnswer = z.strictObject({
   updatedAt: timestamp,
   jobs: z.array(jobAnswer),
   requestedBy: actorAnswer.nullable(),
+  /** The bench the batch was asked for at, or null. */
+  benchId: z.string().nullable(),
 });
 
 export const refusalAnswer = z.strictObject({

@@ -65,6 +65,8 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export const batchListQuery = z.object({
   teamId: z.string().max(100).optional(),
+  /** Only the batches asked for at this bench. */
+  benchId: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   /** A batch id (the last one of the previous page) or an ISO timestamp. */
   before: z.string().max(40).optional(),
@@ -83,6 +85,7 @@ export function batchView(row: BatchRow) {
     orders: JSON.parse(row.orders) as unknown[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    benchId: row.bench_id ?? null,
   };
 }
 
@@ -239,12 +242,12 @@ export function printingAdminRoutes(
   });
 
   router.get('/admin/api/print-batches', (ctx) => {
-    const { teamId, limit, before } = validate(batchListQuery, ctx.query, 'The batch query is not valid');
+    const { teamId, benchId, limit, before } = validate(batchListQuery, ctx.query, 'The batch query is not valid');
     const after = before ? (batchCursor(db, before) ?? (ISO_TIMESTAMP.test(before) ? { createdBefore: before } : undefined)) : undefined;
     if (before && !after) {
       throw badRequest('before: not a batch id nor an ISO timestamp', [{ path: 'before', message: 'Give the id of the last batch of the previous page, or an ISO timestamp' }]);
     }
-    ctx.body = listBatches(db, { teamId, teamIds: dashboardTeamFilter(ctx), limit, after }).map((row) => dashboardBatchView(row));
+    ctx.body = listBatches(db, { teamId, benchId, teamIds: dashboardTeamFilter(ctx), limit, after }).map((row) => dashboardBatchView(row));
   });
   /**
    * The Batches page: one entry per print request with its batches and jobs under it, its

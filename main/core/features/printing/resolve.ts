@@ -4,6 +4,7 @@ import type { PrintersService } from '../printers/service';
 import type { Printer } from '../printers/store';
 import { matchPaperSize } from '../printers/paper-sizes';
 import type { TagRoute } from './routing-store';
+import type { BenchRoute } from './benches/store';
 import type { DocumentFilters, OverrideEntry, ResultReason } from './schema';
 
 /** Where and how one document prints. */
@@ -29,6 +30,10 @@ export interface RoutingContext {
   printers: PrintersService;
   /** The team's routing by tag and default printer, loaded once per team per request. */
   teamRouting(teamId: string): { routes: Map<string, TagRoute>; defaultPrinterId: string | undefined };
+  /** A bench's routing by tag (lower case), by the bench's id or name; undefined for no such bench. */
+  benchRouting(benchIdOrName: string): Map<string, BenchRoute> | undefined;
+  /** The bench the whole request was made at (a paired screen's scan, `overrides.bench`). */
+  requestBench?: string;
 }
 
 const asList = (value: string | string[] | undefined): string[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
@@ -51,9 +56,10 @@ export function documentMatches(filters: DocumentFilters | undefined, document: 
 
 /**
  * Resolves printer, tray and template of one document, each on its own, in this order:
- * the request's override (array: the first entry whose filters match) > the order's
- * overrides > the team's routing for the document's tag > the team's default printer
- * (> the station default). Returns the reasons it cannot print instead.
+ * the request's override (array: the first entry whose filters match) > the bench's
+ * routing for the tag (where the request was made at a bench: the parcel is there, whatever
+ * the order said) > the order's overrides > the team's routing for the document's tag > the
+ * team's default printer (> the station default). Returns the reasons it cannot print instead.
  */
 export function resolveDocument(
   context: RoutingContext,
@@ -71,7 +77,9 @@ export function resolveDocument(
   const route = routes.get(document.tag.toLowerCase());
   const reasons: ResultReason[] = [];
 
-  const printerRef = requested?.printer ?? order.overrides?.printer ?? route?.printerId ?? defaultPrinterId;
+  const benchRef = requested?.bench ?? context.requestBench;
+  const benchRoute = benchRef ? context.benchRouting(benchRef)?.get(document.tag.toLowerCase()) : undefined;
+  const printerRef = requested?.printer ?? benchRoute?.printerId ?? order.overrides?.printer ?? route?.printerId ?? defaultPrinterId;
   const printer = printerRef ? context.printers.find(printerRef) : context.printers.stationDefault();
   if (!printer) reasons.push({ code: 'printer_not_found', message: `No printer "${printerRef}" on this station`, ...at });
   else if (printer.status === 'missing') reasons.push({ code: 'printer_unavailable', message: `The printer "${printer.name}" is no longer available`, ...at });
@@ -94,7 +102,8 @@ export function resolveDocument(
     }
   }
 
-  const tray = requested?.tray ?? order.overrides?.tray ?? route?.tray ?? printer?.defaultTray ?? null;
+  // A bench's route names its own printer's tray; the team route's tray is another printer's.
+  const tray = requested?.tray ?? (benchRoute && !requested?.printer ? benchRoute.tray : (order.overrides?.tray ?? route?.tray)) ?? printer?.defaultTray ?? null;
   if (printer && tray && !printer.trays.includes(tray)) {
     reasons.push({ code: 'tray_not_found', message: `The printer "${printer.name}" has no tray "${tray}" (trays: ${printer.trays.join(', ') || 'none'})`, ...at });
   }
@@ -115,7 +124,7 @@ export function resolveDocument(
   if (reasons.length || !printer) return { reasons };
   // A pool applies when the route chose the printer; a pool member that cannot take this
   // tray or paper is left out (it would print the document wrong, not print it elsewhere).
-  const fromRoute = !requested?.printer && !order.overrides?.printer && route?.printerId;
+  const fromRoute = !requested?.printer && !benchRoute && !order.overrides?.printer && route?.printerId;
   const fallbacks = fromRoute
     ? route.fallbackPrinterIds
         .map((id) => context.printers.find(id))

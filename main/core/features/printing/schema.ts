@@ -17,6 +17,8 @@ export type DocumentFilters = z.infer<typeof documentFiltersSchema>;
 
 const overrideFields = {
   printer: ref.optional(),
+  /** An extension of the contract: the bench (id or name) whose routing applies (docs/api/printing.md, Benches). */
+  bench: ref.optional(),
   tray: ref.optional(),
   templateId: ref.optional(),
   /** Same as `templateId` (the name the order's own overrides use). */

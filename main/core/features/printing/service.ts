@@ -10,6 +10,7 @@ import { storeAnswer, storedAnswer, type IdempotencyRequest } from './idempotenc
 import { planPrint, type PrintPlan, type ProblemOrder } from './plan';
 import type { RoutingContext } from './resolve';
 import { listTagRoutes, teamDefaultPrinterId, type TagRoute } from './routing-store';
+import { findBench, listBenchRoutes, type BenchRoute } from './benches/store';
 import type { OverrideEntry, PrintBatchResult, PrintRequest } from './schema';
 import { selectOrders } from './select';
 import { cutIntoChunks } from './chunks';
@@ -31,6 +32,8 @@ export interface PrintOptions {
   trigger: 'api' | 'auto' | 'admin';
   /** Copies of every job (the dashboard's print dialog); 1 by default. */
   copies?: number;
+  /** The bench (id or name) the request was made at: its routing applies first (a paired screen's scan). */
+  bench?: string;
   /**
    * Runs first inside the recording write; false records nothing and answers []. Automatic
    * printing claims its owed print here, so two claimants can never both record it.
@@ -49,11 +52,20 @@ export function createPrintingService(deps: {
 }): PrintingService {
   const { db, events, printers } = deps;
 
-  function routingContext(): RoutingContext {
+  function routingContext(requestBench: string | undefined): RoutingContext {
     const cache = new Map<string, { routes: Map<string, TagRoute>; defaultPrinterId: string | undefined }>();
+    const benchCache = new Map<string, Map<string, BenchRoute> | undefined>();
     return {
       documents: deps.documents(),
       printers,
+      requestBench,
+      benchRouting(benchIdOrName) {
+        if (!benchCache.has(benchIdOrName)) {
+          const bench = findBench(db, benchIdOrName);
+          benchCache.set(benchIdOrName, bench ? new Map(listBenchRoutes(db, bench.id).map((route) => [route.tag.toLowerCase(), route])) : undefined);
+        }
+        return benchCache.get(benchIdOrName);
+      },
       teamRouting(teamId) {
         let routing = cache.get(teamId);
         if (!routing) {
@@ -69,6 +81,14 @@ export function createPrintingService(deps: {
   }
 
   async function record(caller: Caller, request: PrintRequest, options: PrintOptions, idempotency?: IdempotencyRequest) {
+    // A bench the request names must exist: a typo would print at the team's printers, at another bench.
+    const entries = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
+    for (const ref of [options.bench, ...entries.map((entry) => entry.bench)]) {
+      if (ref !== undefined && !findBench(db, ref)) throw new StationError('invalid', 'bench_not_found', `No bench "${ref}" on this station`, [{ path: 'overrides.bench', message: 'A bench id or name (GET /admin/api/benches)' }]);
+    }
+    // The bench the batches were asked for at: the screen's, or the request's one bench.
+    const requestBench = options.bench ?? (Array.isArray(request.overrides) ? undefined : request.overrides?.bench);
+    const benchId = requestBench === undefined ? null : findBench(db, requestBench)!.id;
     // Routing needs the printers: the first request after start-up waits for discovery.
     await printers.ready();
     // Planning and recording happen in one write: what was planned is what is recorded, and
@@ -81,7 +101,7 @@ export function createPrintingService(deps: {
       if (options.claim && !options.claim(db)) return { pending: [], problems: [] };
       const selected = selectOrders(db, caller, request);
       const overrides: OverrideEntry[] = Array.isArray(request.overrides) ? request.overrides : request.overrides ? [request.overrides] : [];
-      const plan = planPrint(db, routingContext(), {
+      const plan = planPrint(db, routingContext(options.bench), {
         ...selected,
         filters: request.filters,
         overrides,
@@ -120,6 +140,7 @@ export function createPrintingService(deps: {
           created_at: at,
           updated_at: at,
           requested_by: JSON.stringify(caller.actor),
+          bench_id: benchId,
         });
         for (const job of batch.jobs) {
           const first = job.documents[0]!;

@@ -24,6 +24,8 @@ export interface BatchRow {
   updated_at: string;
   /** Who asked for it (JSON `Actor`); null on batches from before people were recorded (migration 0034). */
   requested_by: string | null;
+  /** The bench the batch was asked for at (a paired screen's scan, `overrides.bench`), or null. */
+  bench_id?: string | null;
 }
 
 export interface JobRow {
@@ -100,9 +102,9 @@ export function freshJobFields(at: string) {
 
 export function insertBatch(db: Db, row: BatchRow): void {
   statement(db, 
-    `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at, requested_by)
-     VALUES (@id, @request_id, @team_id, @printer_id, @name, @ref, @trigger, @state, @orders, @created_at, @updated_at, @requested_by)`,
-  ).run(row);
+    `INSERT INTO print_batches (id, request_id, team_id, printer_id, name, ref, trigger, state, orders, created_at, updated_at, requested_by, bench_id)
+     VALUES (@id, @request_id, @team_id, @printer_id, @name, @ref, @trigger, @state, @orders, @created_at, @updated_at, @requested_by, @bench_id)`,
+  ).run({ bench_id: null, ...row });
 }
 
 export function insertJob(db: Db, row: JobRow, documents: Omit<JobDocumentRow, 'job_id'>[]): void {
@@ -135,9 +137,13 @@ export function batchCursor(db: Db, batchId: string): BatchCursor | undefined {
   return row && { createdAt: row.created_at, rowid: row.rowid };
 }
 
-export function listBatches(db: Db, options: { teamId?: string; teamIds?: readonly string[]; limit: number; after?: BatchCursor }): BatchRow[] {
+export function listBatches(db: Db, options: { teamId?: string; benchId?: string; teamIds?: readonly string[]; limit: number; after?: BatchCursor }): BatchRow[] {
   const where: string[] = [];
   const params: unknown[] = [];
+  if (options.benchId) {
+    where.push('bench_id = ?');
+    params.push(options.benchId);
+  }
   if (options.teamId) {
     where.push('team_id = ?');
     params.push(options.teamId);

@@ -12,6 +12,7 @@ import { networkSettingsAnswer } from '../../features/net/admin-routes';
 import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../features/new-orders/admin-answers';
 import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../features/printers/routes';
 import { addPrinterInput } from '../../features/printers/by-address/add-printer';
+import { benchAnswer, benchInput, benchRouteInput, pairScreenInput, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
 import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
@@ -104,6 +105,9 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'POST /admin/api/links/test': { body: draftTestSchema },
   'PATCH /admin/api/printers/:id': { body: printerSettingsBody },
   'POST /admin/api/printers': { body: addPrinterInput },
+  'POST /admin/api/benches': { body: benchInput },
+  'PUT /admin/api/benches/:id/routes/:tag': { body: benchRouteInput },
+  'POST /admin/api/bench-screen': { body: pairScreenInput },
   'POST /admin/api/printers/probe': { body: probeBody },
   'PUT /admin/api/teams/:teamId/routing/default-printer': { body: defaultPrinterBody },
   'PUT /admin/api/teams/:teamId/routing/tags/:tag': { body: routeBody },
@@ -232,6 +236,15 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/printers': list(printerAnswer),
   'POST /admin/api/printers': created(printerAnswer.extend({ probe: probedPrinterAnswer })),
   'POST /admin/api/printers/probe': ok(probedPrinterAnswer),
+  'GET /admin/api/benches': list(benchAnswer),
+  'POST /admin/api/benches': created(benchAnswer),
+  'GET /admin/api/benches/:id': ok(benchAnswer),
+  'DELETE /admin/api/benches/:id': noContent,
+  'PUT /admin/api/benches/:id/routes/:tag': ok(benchAnswer),
+  'DELETE /admin/api/benches/:id/routes/:tag': noContent,
+  'POST /admin/api/benches/:id/pairing-code': created(pairingCodeAnswer),
+  'POST /admin/api/bench-screen': created(pairedScreenAnswer),
+  'GET /admin/api/bench-screen': ok(screenAnswer),
   'POST /admin/api/printers/refresh': list(printerAnswer),
   'PATCH /admin/api/printers/:id': ok(printerAnswer),
   'DELETE /admin/api/printers/:id': noContent,
@@ -310,6 +323,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   LinkTrial: linkTrialAnswer,
   Printer: printerAnswer,
   ProbedPrinter: probedPrinterAnswer,
+  Bench: benchAnswer,
   TestPage: testPageAnswer,
   Routing: routingAnswer,
   DefaultPrinter: defaultPrinterAnswer,

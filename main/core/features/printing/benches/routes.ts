@@ -1,0 +1,69 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { validate } from '../../../foundations/validate';
+import { benchInput, benchRouteInput, pairScreenInput, type Benches } from './benches';
+
+/** The header a paired screen sends on every request: its bench token. */
+export const BENCH_HEADER = 'x-station-bench';
+
+/** The bench of the screen that made this request, if it is a paired one. */
+export const requestBench = (ctx: Context, benches: Benches) => benches.screenBench(ctx.get(BENCH_HEADER) || undefined);
+
+export const benchAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  routes: z.array(z.strictObject({ tag: z.string(), printerId: z.string(), tray: z.string().nullable() })),
+  printers: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.string(), statusReason: z.string().nullable() })),
+  screens: z.number(),
+});
+export const pairingCodeAnswer = z.strictObject({ code: z.string(), expiresAt: z.string() });
+export const pairedScreenAnswer = z.strictObject({ benchToken: z.string(), bench: z.strictObject({ id: z.string(), name: z.string() }) });
+export const screenAnswer = z.strictObject({ bench: benchAnswer.nullable() });
+export { benchInput, benchRouteInput, pairScreenInput };
+
+/** Dashboard: benches, their routing and their screens (docs/api/printing.md, Benches). */
+export function benchAdminRoutes(router: Router, benches: Benches): void {
+  router.get('/admin/api/benches', (ctx) => {
+    ctx.body = benches.list();
+  });
+  router.post('/admin/api/benches', (ctx) => {
+    ctx.status = 201;
+    ctx.body = benches.add(validate(benchInput, ctx.request.body, 'The bench is not valid'));
+  });
+  router.get('/admin/api/benches/:id', (ctx) => {
+    ctx.body = benches.get(ctx.params.id!);
+  });
+  router.delete('/admin/api/benches/:id', (ctx) => {
+    benches.remove(ctx.params.id!);
+    ctx.status = 204;
+  });
+  router.put('/admin/api/benches/:id/routes/:tag', (ctx) => {
+    ctx.body = benches.setRoute(ctx.params.id!, ctx.params.tag!, validate(benchRouteInput, ctx.request.body, 'The bench route is not valid'));
+  });
+  router.delete('/admin/api/benches/:id/routes/:tag', (ctx) => {
+    benches.removeRoute(ctx.params.id!, ctx.params.tag!);
+    ctx.status = 204;
+  });
+  router.post('/admin/api/benches/:id/pairing-code', (ctx) => {
+    ctx.status = 201;
+    ctx.body = benches.pairingCode(ctx.params.id!);
+  });
+}
+
+/**
+ * Before sign-in: a screen pairs itself with the code shown on the dashboard, and a paired
+ * screen asks which bench it is, with that bench's printers (its locked screen shows them).
+ */
+export function benchScreenRoutes(router: Router, benches: Benches): void {
+  router.post('/admin/api/bench-screen', (ctx) => {
+    const { code } = validate(pairScreenInput, ctx.request.body, 'The pairing code is not valid');
+    ctx.status = 201;
+    ctx.body = benches.pairScreen(code);
+  });
+  router.get('/admin/api/bench-screen', (ctx) => {
+    const bench = requestBench(ctx, benches);
+    ctx.body = { bench: bench ? benches.get(bench.id) : null };
+  });
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, printStation, type PrintStation } from './print-harness';
+import { main } from '../../../main/core/hosts/cli';
+import { useTestCups } from '../../helpers/cups/test-cups';
+
+// This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
+const cups = useTestCups();
+
+interface Bench {
+  id: string;
+  name: string;
+  routes: Array<{ tag: string; printerId: string; tray: string | null }>;
+  printers: Array<{ id: string; name: string; status: string }>;
+  screens: number;
+}
+
+describe('benches: each bench prints its own scans at its own printers', { timeout: 240_000 }, () => {
+  let s: PrintStation;
+  const error = async (response: Response, status: number) => (await json<{ error: { code: string; message: string } }>(response, status)).error;
+  const scan = (token: string, orderId: string) => s.admin('/admin/api/orders/print', { method: 'POST', json: { orderIds: [orderId] }, headers: { 'X-Station-Bench': token } });
+
+  beforeAll(async () => {
+    s = await printStation();
+  });
+  afterAll(() => s?.stop());
+
+  it('adds benches, routes a tag per bench, pairs a screen per bench with a one-use code', async () => {
+    const one = await json<Bench>(await s.admin('/admin/api/benches', { method: 'POST', json: { name: 'Bench 1' } }), 201);
+    expect((await error(await s.admin('/admin/api/benches', { method: 'POST', json: { name: 'bench 1' } }), 409)).code).toBe('bench_name_taken');
+    expect((await error(await s.admin('/admin/api/benches', { method: 'POST', json: { name: '' } }), 400)).code).toBe('validation_failed');
+    const pdf = await s.printerId('PDF');
+    const trays = await s.printerId('TRAYS');
+    const routed = await json<Bench>(await s.admin(`/admin/api/benches/${one.id}/routes/packing-slip`, { method: 'PUT', json: { printerId: pdf } }), 200);
+    expect(routed.routes).toEqual([{ tag: 'packing-slip', printerId: pdf, tray: null }]);
+    expect(routed.printers.map((printer) => printer.id)).toEqual([pdf]);
+    expect((await error(await s.admin(`/admin/api/benches/${one.id}/routes/packing-slip`, { method: 'PUT', json: { printerId: trays, tray: 'Nope' } }), 400)).code).toBe('tray_not_found');
+    expect((await error(await s.admin(`/admin/api/benches/${one.id}/routes/packing-slip`, { method: 'PUT', json: { printerId: 'nope' } }), 400)).code).toBe('printer_not_found');
+    expect((await s.admin('/admin/api/benches/nope/routes/packing-slip', { method: 'PUT', json: { printerId: pdf } })).status).toBe(404);
+
+    const { code } = await json<{ code: string; expiresAt: string }>(await s.admin(`/admin/api/benches/${one.id}/pairing-code`, { method: 'POST' }), 201);
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    // Paired without signing in: the code is the proof.
+    const paired = await json<{ benchToken: string; bench: { name: string } }>(await s.call('/admin/api/bench-screen', { json: { code: code.toLowerCase() } }), 201);
+    expect(paired.bench.name).toBe('Bench 1');
+    expect((await error(await s.call('/admin/api/bench-screen', { json: { code } }), 400)).code).toBe('pairing_code_invalid');
+    // The locked screen shows its bench's printers.
+    const screen = await json<{ bench: Bench | null }>(await s.call('/admin/api/bench-screen', { headers: { 'X-Station-Bench': paired.benchToken } }), 200);
+    expect(screen.bench).toMatchObject({ name: 'Bench 1', screens: 1, printers: [{ id: pdf }] });
+    expect((await json<{ bench: Bench | null }>(await s.call('/admin/api/bench-screen'), 200)).bench).toBeNull();
+  });
+
+  it('two benches scanning at the same time: each order printed once, at its own bench, on its own tray', async () => {
+    const pdf = await s.printerId('PDF');
+    const trays = await s.printerId('TRAYS');
+    const benches = await json<Bench[]>(await s.admin('/admin/api/benches'), 200);
+    const one = benches.find((bench) => bench.name === 'Bench 1')!;
+    const two = await json<Bench>(await s.admin('/admin/api/benches', { method: 'POST', json: { name: 'Склад 2' } }), 201);
+    await json(await s.admin(`/admin/api/benches/${two.id}/routes/PACKING-SLIP`, { method: 'PUT', json: { printerId: trays, tray: 'Upper' } }), 200);
+    const pair = async (benchId: string) => {
+      const { code } = await json<{ code: string }>(await s.admin(`/admin/api/benches/${benchId}/pairing-code`, { method: 'POST' }), 201);
+      return (await json<{ benchToken: string }>(await s.call('/admin/api/bench-screen', { json: { code } }), 201)).benchToken;
+    };
+    const [screen1, screen2] = [await pair(one.id), await pair(two.id)];
+
+    const { key } = await s.printTeam('Two benches');
+    const orders: string[] = [];
+    for (let i = 0; i < 12; i++) orders.push(((await s.createOrder(key, `TWO-${i}`, { firstName: i % 2 ? 'Ольга' : '美咲' })) as { id: string }).id);
+    const atOne = orders.filter((_, i) => i % 2 === 0);
+    const atTwo = orders.filter((_, i) => i % 2 === 1);
+    // Both benches scan at once, order after order, as operators do.
+    const [results1, results2] = await Promise.all([
+      (async () => {
+        const out = [];
+        for (const id of atOne) out.push(...(await json<Array<{ id: string; printer: { id: string } }>>(await scan(screen1, id), 200)));
+        return out;
+      })(),
+      (async () => {
+        const out = [];
+        for (const id of atTwo) out.push(...(await json<Array<{ id: string; printer: { id: string } }>>(await scan(screen2, id), 200)));
+        return out;
+      })(),
+    ]);
+    expect(results1.map((result) => result.printer.id)).toEqual(atOne.map(() => pdf));
+    expect(results2.map((result) => result.printer.id)).toEqual(atTwo.map(() => trays));
+    const settled = await Promise.all([...results1, ...results2].map((result) => s.settled(result.id)));
+    expect(settled.flatMap((batch) => batch.jobs.map((job) => job.state))).toEqual(orders.map(() => 'done'));
+    // Once each, at its bench: the queues kept exactly these jobs, bench 2's from the Upper tray.
+    const titles = (queue: string) => cups.keptJobs(queue).map((job) => job.title);
+    const jobTitles = (batches: typeof settled) => batches.flatMap((batch) => batch.jobs.map((job) => `station-job-${job.id}`));
+    expect(titles('PDF').filter((title) => jobTitles(settled.slice(0, 6)).includes(title))).toHaveLength(6);
+    expect(titles('TRAYS').filter((title) => jobTitles(settled.slice(6)).includes(title))).toHaveLength(6);
+    expect(cups.keptJobs('TRAYS').filter((job) => jobTitles(settled.slice(6)).includes(job.title)).map((job) => job.options.InputSlot)).toEqual(atTwo.map(() => 'Upper'));
+    // Batches filtered to one bench.
+    const listed = await json<Array<{ id: string; benchId: string | null }>>(await s.admin(`/admin/api/print-batches?benchId=${two.id}`), 200);
+    expect(listed.map((batch) => batch.id).sort()).toEqual(results2.map((result) => result.id).sort());
+    expect(listed.every((batch) => batch.benchId === two.id)).toBe(true);
+  });
+
+  it('an API print request names a bench by name or id (overrides.bench); one that does not exist is a 400', async () => {
+    const { key } = await s.printTeam('API bench');
+    const order = (await s.createOrder(key, 'API-BENCH-1')) as { id: string };
+    const [result] = await json<Array<{ id: string; printer: { id: string } }>>(await s.call('/api/orders/print', { key, json: { orderIds: [order.id], overrides: { bench: 'склад 2' } } }), 200);
+    expect(result!.printer.id).toBe(await s.printerId('TRAYS'));
+    const refused = await error(await s.call('/api/orders/print', { key, json: { orderIds: [order.id], overrides: { bench: 'Bench 9' } } }), 400);
+    expect(refused).toMatchObject({ code: 'bench_not_found', message: 'No bench "Bench 9" on this station' });
+  });
+
+  it('`station benches list|add|remove`', async () => {
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+    const codes: number[] = [];
+    try {
+      codes.push(await main(['benches', 'add', 'Bench 3', '--data-dir', s.dataDir]));
+      codes.push(await main(['benches', 'list', '--json', '--data-dir', s.dataDir]));
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(codes).toEqual([0, 0]);
+    const listed = JSON.parse(out.slice(1).join('')) as Bench[];
+    expect(listed.map((bench) => bench.name)).toEqual(['Bench 1', 'Bench 3', 'Склад 2']);
+    expect(await main(['benches', 'remove', 'Bench 3', '--data-dir', s.dataDir])).toBe(0);
+    expect((await json<Bench[]>(await s.admin('/admin/api/benches'), 200)).map((bench) => bench.name)).toEqual(['Bench 1', 'Склад 2']);
+    expect(await main(['benches', 'remove', 'Bench 3', '--data-dir', s.dataDir])).toBe(1);
+  });
+});
