@@ -12,6 +12,7 @@ const BENCHES = [
   'csv-import.ts',
   'render.ts',
   'print.ts',
+  'printers-beyond.ts',
   'dashboard-orders.ts',
   'people.ts',
   'idle-rss.ts',

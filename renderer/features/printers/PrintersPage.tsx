@@ -5,6 +5,9 @@ import { answer, dashboard, describeError } from '../../app/api';
 import { useConfirm } from '../../components/confirm';
 import { EmptyState, ErrorBanner, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from './use-printers';
+import { AddPrinter } from './AddPrinter';
+import { Benches } from './Benches';
+import { mayUse, useStationInfo } from '../../app/station-info';
 
 /** Discovered printers: what they are called here, whether integrations see them, defaults. */
 export function PrintersPage() {
@@ -13,6 +16,7 @@ export function PrintersPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirmDialog, confirm] = useConfirm();
+  const { me } = useStationInfo();
 
   async function refresh() {
     setBusy(true);
@@ -144,6 +148,8 @@ export function PrintersPage() {
           </table>
         </TableScroll>
       )}
+      {mayUse(me, 'station-admin') && <AddPrinter onAdded={(name) => (reload(), setMessage(`${name} was added.`))} />}
+      {printers && <Benches printers={printers} />}
     </div>
   );
 }

@@ -8,17 +8,17 @@ const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).
 
 /** What the station may reach, and by which names it is reached. */
 export function NetworkSettings() {
-  const [form, setForm] = useState<{ images: string; dashboard: string; origins: string; forwardedMetrics: boolean; behindProxy: boolean } | null>(null);
+  const [form, setForm] = useState<{ images: string; printers: string; dashboard: string; origins: string; forwardedMetrics: boolean; behindProxy: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed, behindProxy: view.behindProxy });
+  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), printers: view.printerHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed, behindProxy: view.behindProxy });
   useEffect(() => void answer(dashboard.GET('/admin/api/settings/network')).then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await answer(dashboard.PUT('/admin/api/settings/network', { body: { imageHostsAllowed: lines(form!.images), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy } })));
+      show(await answer(dashboard.PUT('/admin/api/settings/network', { body: { imageHostsAllowed: lines(form!.images), printerHostsAllowed: lines(form!.printers), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy } })));
       setSaved('Network settings saved.');
     } catch (failure) {
       setError(describeError(failure));
@@ -47,6 +47,10 @@ export function NetworkSettings() {
               <textarea rows={3} value={form.dashboard} onChange={(event) => setForm({ ...form, dashboard: event.target.value })} placeholder="packing-3.example.lan" />
             </label>
           </div>
+          <label>
+            Printer hosts on this machine or the local network that may be added by address (one per line: a name or an IP address)
+            <textarea rows={3} value={form.printers} onChange={(event) => setForm({ ...form, printers: event.target.value })} placeholder="192.168.1.40" />
+          </label>
           <label>
             Web pages that may call the API from a browser (one origin per line, e.g. https://wms.example.com; every other page is refused)
             <textarea rows={3} value={form.origins} onChange={(event) => setForm({ ...form, origins: event.target.value })} placeholder="https://wms.example.com" />

@@ -66,6 +66,7 @@ describe('who may call each dashboard operation', { timeout: 300_000 }, () => {
       200,
     );
     const deliveries = await json<{ id: string }[]>(await s.admin(`/admin/api/webhooks/${webhook.id}/deliveries`), 200);
+    const bench = await json<{ id: string }>(await s.admin('/admin/api/benches', { json: { name: 'Matrix bench' } }), 201);
     params = {
       teamId: shop.id,
       merchantTeamId: shop.id,
@@ -80,6 +81,7 @@ describe('who may call each dashboard operation', { timeout: 300_000 }, () => {
       webhooks: webhook.id,
       'webhook-deliveries': deliveries[0]!.id,
       printers: await s.printerId('save-as-pdf'),
+      benches: bench.id,
       sessions: randomUUID(),
       people: people.viewer.id,
       userId: people.viewer.id,

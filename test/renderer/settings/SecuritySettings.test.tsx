@@ -43,7 +43,7 @@ describe('Network settings', () => {
     fireEvent.change(images, { target: { value: 'Images.WMS.local\n10.0.0.7' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
     await within(region).findByText('Network settings saved.');
-    expect(await (await station.admin('/settings/network')).json()).toEqual({ imageHostsAllowed: ['images.wms.local', '10.0.0.7'], dashboardHosts: [], browserOrigins: [], metricsForwardedAllowed: false, behindProxy: false });
+    expect(await (await station.admin('/settings/network')).json()).toEqual({ imageHostsAllowed: ['images.wms.local', '10.0.0.7'], printerHostsAllowed: [], dashboardHosts: [], browserOrigins: [], metricsForwardedAllowed: false, behindProxy: false });
   });
 
   it('saves the web pages allowed to call the API, normalised, and says which one is wrong', async () => {

@@ -1,0 +1,56 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Benches } from '../../../renderer/features/printers/Benches';
+import { renderPage, stationForPage, useBridge } from '../station-harness';
+import type { StationProcess } from '../station-process';
+
+let station: StationProcess;
+beforeAll(async () => {
+  station = await stationForPage();
+});
+beforeEach(async () => {
+  await useBridge(station);
+  window.localStorage.clear();
+});
+afterAll(() => station.stop());
+
+const folderPrinter = {
+  id: 'folder',
+  printerVendorId: 'save-as-pdf',
+  name: 'Save as PDF',
+  nickname: 'Save as PDF',
+  visible: true,
+  status: 'online',
+  computer: { id: 'c', printerVendorId: 'h', status: 'online', nickname: 'h', name: 'h' },
+  trays: [],
+  paperSizes: [],
+  config: { fitToPage: false, tray: '' },
+  layoutConfigs: [],
+  zpl: { takesZpl: false, detected: false, setting: null },
+};
+
+describe('Benches on the Printers page', () => {
+  it('adds a bench, shows a pairing code, and this screen pairs with it by that code', async () => {
+    const printers = (await (await station.admin('/printers')).json()) as Array<typeof folderPrinter>;
+    renderPage(<Benches printers={printers.length ? printers : [folderPrinter]} />);
+    const region = await screen.findByRole('region', { name: 'Benches' });
+    fireEvent.change(await within(region).findByLabelText('New bench'), { target: { value: 'Упаковка 1' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Add bench' }));
+    const bench = await within(region).findByLabelText('Bench Упаковка 1');
+    fireEvent.click(within(bench).getByRole('button', { name: 'Pair a screen' }));
+    const code = (await within(bench).findByText(/^[A-Z2-9]{8}$/)).textContent!;
+
+    fireEvent.change(within(region).getByLabelText(/Pair this screen with a bench/), { target: { value: code } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Pair' }));
+    expect(await within(region).findByText(/^This screen is/)).toHaveTextContent(/This screen is Упаковка 1: its scans print at the bench’s printers/);
+    // The station knows the screen by the token this browser now sends.
+    const token = window.localStorage.getItem('station.benchToken')!;
+    const screenAnswer = (await (await fetch(`${station.url}/admin/api/bench-screen`, { headers: { 'X-Station-Bench': token } })).json()) as { bench: { name: string; screens: number } };
+    expect(screenAnswer.bench).toMatchObject({ name: 'Упаковка 1', screens: 1 });
+    // A used code is refused, in words.
+    fireEvent.click(within(region).getByRole('button', { name: 'Unpair' }));
+    fireEvent.change(await within(region).findByLabelText(/Pair this screen with a bench/), { target: { value: code } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Pair' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent(/pairing code is not valid/);
+  });
+});
