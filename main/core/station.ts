@@ -12,8 +12,8 @@ import { adminKeyRoutes } from './features/admin/keys-routes';
 import { adminManualOrderRoutes } from './features/new-orders/manual-orders';
 import { adminOrderRoutes } from './features/admin/orders-routes';
 import { adminPrintRoutes } from './features/admin/print-routes';
-import { createBenches } from './features/printing/benches/benches';
-import { benchAdminRoutes, benchScreenRoutes, requestBench } from './features/printing/benches/routes';
+import { createBenches, type Benches } from './features/printing/benches/benches';
+import { BENCH_HEADER, benchAdminRoutes, benchScreenRoutes, requestBench } from './features/printing/benches/routes';
 import { adminStationRoutes } from './features/admin/station-routes';
 import { adminHostGuard, stationHostNames } from './http/host-guard';
 import { overviewRoutes } from './features/admin/overview-routes';
@@ -280,7 +280,9 @@ export function createStation(options: StationOptions): Station {
   const adminPublic = new Router();
   // Who may call each dashboard operation is read from one table (http/admin/operations.ts).
   adminPublic.use(hostGuard, jsonBody, adminOperationGuard(() => adminPublic));
-  peoplePublicRoutes(adminPublic, services.adminSessions, services.people);
+  // Benches are built with printing (below); a sign-in at a paired screen is recorded there.
+  const benchesForSignIn: { current?: Benches } = {};
+  peoplePublicRoutes(adminPublic, services.adminSessions, services.people, { signedIn: (ctx, sessionToken) => benchesForSignIn.current?.sessionOpened(ctx.get(BENCH_HEADER) || undefined, sessionToken) });
   const admin = new Router();
   const guardDeps = dashboardGuardDeps(db);
   // A CSV export is larger than any order: its routes read up to 10 MiB (after auth).
@@ -388,7 +390,8 @@ export function createStation(options: StationOptions): Station {
     webhooks.start();
     closers.push(() => webhooks.stop());
   }
-  const benches = createBenches({ db, printers: printing.printers });
+  const benches = createBenches({ db, printers: printing.printers, sessionTimes: () => sessionPolicy(settings) });
+  benchesForSignIn.current = benches;
   benchAdminRoutes(admin, benches);
   benchScreenRoutes(adminPublic, benches);
   adminPrintRoutes(admin, db, printing.printing, (ctx) => requestBench(ctx, benches)?.id);

@@ -2737,6 +2737,7 @@ export interface components {
                 statusReason: string | null;
             }[];
             screens: number;
+            signedIn: string[];
         };
         TestPage: {
             printerId: string;
@@ -3341,6 +3342,7 @@ export interface operations {
                                 statusReason: string | null;
                             }[];
                             screens: number;
+                            signedIn: string[];
                         } | null;
                     };
                 };
@@ -8107,6 +8109,7 @@ export interface operations {
             query?: {
                 state?: "failed" | "waiting" | "printing" | "done" | "refused";
                 printerId?: string;
+                benchId?: string;
                 trigger?: "api" | "auto" | "admin";
                 day?: string;
                 q?: string;

@@ -16,11 +16,12 @@ const PAGE = 50;
 interface Filters {
   state: string;
   printerId: string;
+  benchId: string;
   trigger: string;
   day: string;
   q: string;
 }
-const NO_FILTERS: Filters = { state: '', printerId: '', trigger: '', day: '', q: '' };
+const NO_FILTERS: Filters = { state: '', printerId: '', benchId: '', trigger: '', day: '', q: '' };
 
 /**
  * A day's printing, one entry per print request (a scan, an automatic print, a dashboard
@@ -44,6 +45,8 @@ export function BatchesPage() {
   const [preview, setPreview] = useState<{ jobId: string; url: string } | null>(null);
   const { printers } = usePrinters();
   const { info } = useStationInfo();
+  const [benches, setBenches] = useState<Array<{ id: string; name: string }>>([]);
+  useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches([])), []);
   useEffect(() => {
     if (!preview) return;
     return () => URL.revokeObjectURL(preview.url);
@@ -114,6 +117,15 @@ export function BatchesPage() {
             {printers?.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
           </select>
         </label>
+        {benches.length > 0 && (
+          <label>
+            Bench
+            <select value={filters.benchId} onChange={(event) => set('benchId')(event.target.value)}>
+              <option value="">All</option>
+              {benches.map((bench) => <option key={bench.id} value={bench.id}>{bench.name}</option>)}
+            </select>
+          </label>
+        )}
         <label>
           Source
           <select value={filters.trigger} onChange={(event) => set('trigger')(event.target.value)}>

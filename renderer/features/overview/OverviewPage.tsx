@@ -111,9 +111,37 @@ export function OverviewPage() {
               </ul>
             )}
           </section>
+          <BenchesOverview />
         </div>
       )}
     </div>
+  );
+}
+
+/** Every bench: its printers' health and who is signed in there (none: the section is left out). */
+function BenchesOverview() {
+  const [benches, setBenches] = useState<Schemas['Bench'][] | null>(null);
+  useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches(null)), []);
+  if (!benches?.length) return null;
+  return (
+    <section className="card" aria-labelledby="overview-benches-heading">
+      <h2 id="overview-benches-heading">Benches</h2>
+      <ul className="overview-printers">
+        {benches.map((bench) => (
+          <li key={bench.id} aria-label={`Bench ${bench.name}`}>
+            <strong>{bench.name}</strong>
+            <span className="muted">{bench.signedIn.length ? `signed in: ${bench.signedIn.join(', ')}` : 'nobody signed in'}</span>
+            {bench.printers.map((printer) => (
+              <span key={printer.id}>
+                <StatusChip status={printer.status} /> {printer.name}
+                {printer.statusReason && <span className="overview-reason"> {printer.statusReason}</span>}
+              </span>
+            ))}
+            {bench.printers.length === 0 && <span className="muted">prints by the teams’ routing</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

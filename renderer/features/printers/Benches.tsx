@@ -95,6 +95,7 @@ export function Benches({ printers }: { printers: Printer[] }) {
           <h3>
             {bench.name} <span className="muted small">· {bench.screens === 1 ? '1 paired screen' : `${bench.screens} paired screens`}</span>
           </h3>
+          <p className="small">{bench.signedIn.length ? `Signed in here: ${bench.signedIn.join(', ')}` : 'Nobody signed in here.'}</p>
           <ul className="plain">
             {bench.routes.map((route) => {
               const printer = bench.printers.find((candidate) => candidate.id === route.printerId);

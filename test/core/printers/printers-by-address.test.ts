@@ -78,6 +78,25 @@ describe('printers beyond this machine, added by their address', { timeout: 240_
     void team;
   });
 
+  it('a printer killed mid-job and restarted prints the job once; meanwhile the job waits with the reason', async () => {
+    const printers = await json<PrinterResource[]>(await s.admin('/admin/api/printers'), 200);
+    const laserPrinter = printers.find((printer) => printer.name === 'Лазер 1 (склад)')!;
+    const before = laser.documents().length;
+    const { key } = await s.printTeam('Killed mid-job');
+    const ordered = (await s.createOrder(key, 'KILLED-1', { firstName: 'يوسف' })) as { id: string };
+    // Frozen: CUPS connects and sends, and no answer comes.
+    laser.pause();
+    const [result] = await json<{ id: string }[]>(await s.call('/api/orders/print', { key, json: { orderIds: [ordered.id], overrides: { printer: laserPrinter.id } } }), 200);
+    const queue = laserPrinter.printerVendorId;
+    await expect.poll(() => execFileSync('lpstat', ['-h', cups.server, '-p', queue], { encoding: 'utf8' }), { timeout: 30_000 }).toMatch(/now printing/);
+    // The printer dies mid-job and comes back at the same address.
+    await laser.kill();
+    await laser.start();
+    const batch = await s.settled(result!.id);
+    expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
+    expect(laser.documents().length - before).toBe(1);
+  });
+
   it("adds the queue bench 2's CUPS shares, and a job reaches bench 2's queue once", async () => {
     const added = await json<Added>(await add(`ipp://127.0.0.1:${bench2.server.split(':')[1]}/printers/BENCH2_LABELS`, 'Bench 2 labels'), 201);
     expect(added.probe.kind).toBe('ipp');

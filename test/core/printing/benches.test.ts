@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type PrintStation } from './print-harness';
 import { main } from '../../../main/core/hosts/cli';
 import { useTestCups } from '../../helpers/cups/test-cups';
+import { joinAs } from '../people/people-helpers';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
 const cups = useTestCups();
@@ -12,6 +13,7 @@ interface Bench {
   routes: Array<{ tag: string; printerId: string; tray: string | null }>;
   printers: Array<{ id: string; name: string; status: string }>;
   screens: number;
+  signedIn: string[];
 }
 
 describe('benches: each bench prints its own scans at its own printers', { timeout: 240_000 }, () => {
@@ -47,6 +49,14 @@ describe('benches: each bench prints its own scans at its own printers', { timeo
     const screen = await json<{ bench: Bench | null }>(await s.call('/admin/api/bench-screen', { headers: { 'X-Station-Bench': paired.benchToken } }), 200);
     expect(screen.bench).toMatchObject({ name: 'Bench 1', screens: 1, printers: [{ id: pdf }] });
     expect((await json<{ bench: Bench | null }>(await s.call('/admin/api/bench-screen'), 200)).bench).toBeNull();
+
+    // Who is signed in where: a badge scanned at the paired screen.
+    const { team } = s.team('Bench people');
+    const packer = await joinAs(s, team.id, 'packer@bench.example', 'operator', 'Мария');
+    const { badge } = await json<{ badge: string }>(await s.admin(`/admin/api/people/${packer.id}/badge`, { method: 'POST' }), 201);
+    expect((await json<Bench[]>(await s.admin('/admin/api/benches'), 200))[0]!.signedIn).toEqual([]);
+    await json(await s.call('/admin/api/session', { json: { badge }, headers: { 'X-Station-Bench': paired.benchToken } }), 201);
+    expect((await json<Bench>(await s.admin(`/admin/api/benches/${one.id}`), 200)).signedIn).toEqual(['Мария']);
   });
 
   it('two benches scanning at the same time: each order printed once, at its own bench, on its own tray', async () => {
@@ -94,6 +104,9 @@ describe('benches: each bench prints its own scans at its own printers', { timeo
     const listed = await json<Array<{ id: string; benchId: string | null }>>(await s.admin(`/admin/api/print-batches?benchId=${two.id}`), 200);
     expect(listed.map((batch) => batch.id).sort()).toEqual(results2.map((result) => result.id).sort());
     expect(listed.every((batch) => batch.benchId === two.id)).toBe(true);
+    // The Batches page's requests, filtered to the bench.
+    const requests = await json<Array<{ batches: Array<{ id: string }> }>>(await s.admin(`/admin/api/print-requests?benchId=${two.id}&limit=50`), 200);
+    expect(requests.flatMap((request) => request.batches.map((batch) => batch.id)).sort()).toEqual(results2.map((result) => result.id).sort());
   });
 
   it('an API print request names a bench by name or id (overrides.bench); one that does not exist is a 400', async () => {

@@ -63,6 +63,11 @@ export class IppEverywherePrinter {
     return this.log;
   }
 
+  /** Freezes it (SIGSTOP): connections are taken by the kernel, and nothing answers them. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
   /** Kills it as a power cut would (no goodbye to anyone). */
   async kill(): Promise<void> {
     const child = this.child;

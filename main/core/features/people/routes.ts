@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
@@ -31,29 +32,22 @@ export const changePasswordBody = z.strictObject({ currentPassword: z.string().m
 export const memberRoleBody = z.strictObject({ role: z.enum(MEMBER_ROLES) });
 
 /** Signing in, joining by invitation, a reset link: the dashboard's public operations. */
-export function peoplePublicRoutes(router: Router, sessions: AdminSessions, people: PeopleService): void {
+export function peoplePublicRoutes(router: Router, sessions: AdminSessions, people: PeopleService, hooks: { signedIn?: (ctx: Context, sessionToken: string) => void } = {}): void {
   router.post('/admin/api/session', async (ctx) => {
     const body = validate(signInBody, ctx.request.body, 'Sign in with {email, password}, {loginToken}, {badge} or {email, pin}');
     const label = describeBrowser(ctx.get('user-agent'));
-    if ('badge' in body) {
-      ctx.status = 201;
-      ctx.body = { sessionToken: people.signInWithBadge(body.badge, ctx.ip, `bench: ${label}`) };
-      return;
-    }
-    if ('pin' in body) {
-      ctx.status = 201;
-      ctx.body = { sessionToken: await people.signInWithPin(body.email, body.pin, ctx.ip, `bench: ${label}`) };
-      return;
-    }
-    if ('loginToken' in body) {
-      const sessionToken = sessions.exchangeLoginToken(body.loginToken, label);
-      if (!sessionToken) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
-      ctx.status = 201;
-      ctx.body = { sessionToken };
-      return;
-    }
+    let sessionToken: string;
+    if ('badge' in body) sessionToken = people.signInWithBadge(body.badge, ctx.ip, `bench: ${label}`);
+    else if ('pin' in body) sessionToken = await people.signInWithPin(body.email, body.pin, ctx.ip, `bench: ${label}`);
+    else if ('loginToken' in body) {
+      const exchanged = sessions.exchangeLoginToken(body.loginToken, label);
+      if (!exchanged) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
+      sessionToken = exchanged;
+    } else sessionToken = await people.signIn(body.email, body.password, ctx.ip, label);
+    // A screen paired with a bench: the session is that bench's (who is signed in where).
+    hooks.signedIn?.(ctx, sessionToken);
     ctx.status = 201;
-    ctx.body = { sessionToken: await people.signIn(body.email, body.password, ctx.ip, label) };
+    ctx.body = { sessionToken };
   });
 
   router.post('/admin/api/invitations/accept', async (ctx) => {

@@ -55,6 +55,8 @@ const REQUEST_WINDOW_BATCHES = 500;
 export const requestListQuery = z.object({
   state: z.enum(['failed', 'waiting', 'printing', 'done', 'refused']).optional(),
   printerId: z.string().min(1).max(200).optional(),
+  /** Only the requests asked for at this bench (its batches; refusals name no bench). */
+  benchId: z.string().min(1).max(200).optional(),
   trigger: z.enum(['api', 'auto', 'admin']).optional(),
   day: z.iso.date().optional(),
   q: z.string().trim().min(1).max(200).optional(),

@@ -27,8 +27,8 @@ export function insertRefusal(db: Db, row: RefusalRow): void {
 
 /** The refusals of the newest requests that match the Batches page's filters, newest first. */
 export function listRequestRefusals(db: Db, filters: RequestFilters, limit: number): RefusalRow[] {
-  // A refusal names no printer: filtering by one leaves refusals out.
-  if (filters.printerId) return [];
+  // A refusal names no printer and no bench: filtering by either leaves refusals out.
+  if (filters.printerId || filters.benchId) return [];
   const { where, params } = requestFilterClauses('r', filters);
   return statement(db, `SELECT r.* FROM print_refusals r ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.created_at DESC, r.rowid DESC LIMIT ?`).all(...params, limit) as RefusalRow[];
 }

@@ -6,6 +6,8 @@ import type { BatchRow } from './store';
 export interface RequestFilters {
   trigger?: string;
   printerId?: string;
+  /** Only what was asked for at this bench. */
+  benchId?: string;
   /** Local day, `YYYY-MM-DD`. */
   day?: string;
   /** An order number (with or without `#`). */
@@ -19,7 +21,7 @@ export interface RequestFilters {
  * with `trigger`, `created_at` and `orders` (JSON [{id}]) columns: print batches and refusals.
  * The printer filter is the caller's (a refusal names no printer).
  */
-export function requestFilterClauses(alias: string, filters: Omit<RequestFilters, 'printerId'>): { where: string[]; params: unknown[] } {
+export function requestFilterClauses(alias: string, filters: Omit<RequestFilters, 'printerId' | 'benchId'>): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filters.trigger) {
@@ -51,6 +53,10 @@ export function listRequestBatches(db: Db, filters: RequestFilters, limit: numbe
   if (filters.printerId) {
     where.push('EXISTS (SELECT 1 FROM print_jobs j WHERE j.batch_id = b.id AND j.printer_id = ?)');
     params.push(filters.printerId);
+  }
+  if (filters.benchId) {
+    where.push('b.bench_id = ?');
+    params.push(filters.benchId);
   }
   return statement(db, `SELECT b.* FROM print_batches b ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.created_at DESC, b.rowid DESC LIMIT ?`).all(...params, limit) as BatchRow[];
 }

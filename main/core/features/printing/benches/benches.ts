@@ -5,7 +5,7 @@ import { StationError, badRequest, notFound } from '../../../foundations/errors'
 import { hashSecret } from '../../../foundations/hash-secret';
 import { newId, nowIso } from '../../../foundations/ids';
 import type { PrintersService } from '../../printers/service';
-import { countScreens, deleteBench, deleteBenchRoute, findBench, insertBench, insertPairingCode, insertScreen, listBenchRoutes, listBenches, screenBench, takePairingCode, upsertBenchRoute, type Bench } from './store';
+import { benchPeople, countScreens, deleteBench, recordBenchSession, deleteBenchRoute, findBench, insertBench, insertPairingCode, insertScreen, listBenchRoutes, listBenches, screenBench, takePairingCode, upsertBenchRoute, type Bench } from './store';
 
 export const benchInput = z.strictObject({
   name: z
@@ -34,10 +34,23 @@ export interface BenchView {
   printers: Array<{ id: string; name: string; status: string; statusReason: string | null }>;
   /** Screens paired to it. */
   screens: number;
+  /** Who is signed in at its screens now (names). */
+  signedIn: string[];
 }
 
-export function createBenches(deps: { db: Db; printers: PrintersService }) {
+/** How long sessions stay live when unused: a person's, and a bench session's (badge or PIN). */
+export interface BenchSessionTimes {
+  idleHours: number;
+  benchIdleMinutes: number;
+}
+
+export function createBenches(deps: { db: Db; printers: PrintersService; sessionTimes?: () => BenchSessionTimes }) {
   const { db, printers } = deps;
+  const signedInAt = (benchId: string): string[] => {
+    const times = deps.sessionTimes?.() ?? { idleHours: 12, benchIdleMinutes: 15 };
+    const now = Date.now();
+    return benchPeople(db, benchId, { now: new Date(now).toISOString(), usedAfter: new Date(now - times.idleHours * 3600_000).toISOString(), benchUsedAfter: new Date(now - times.benchIdleMinutes * 60_000).toISOString() });
+  };
   const benchOr404 = (idOrName: string): Bench => {
     const bench = findBench(db, idOrName);
     if (!bench) throw notFound('No bench with that id or name');
@@ -54,6 +67,7 @@ export function createBenches(deps: { db: Db; printers: PrintersService }) {
         return printer ? [{ id: printer.id, name: printer.nickname ?? printer.name, status: printer.status, statusReason: printer.statusReason }] : [];
       }),
       screens: countScreens(db, bench.id),
+      signedIn: signedInAt(bench.id),
     };
   };
 
@@ -101,6 +115,11 @@ export function createBenches(deps: { db: Db; printers: PrintersService }) {
       const benchToken = `bench_${randomBytes(24).toString('base64url')}`;
       insertScreen(db, hashSecret(benchToken), bench.id, nowIso());
       return { benchToken, bench: { id: bench.id, name: bench.name } };
+    },
+    /** A session opened at a paired screen is that bench's: who is signed in where. */
+    sessionOpened(screenToken: string | undefined, sessionToken: string): void {
+      const bench = this.screenBench(screenToken);
+      if (bench) recordBenchSession(db, hashSecret(sessionToken), bench.id);
     },
     /** The bench a screen's token names, or undefined (no token, unknown, or the bench removed). */
     screenBench(token: string | undefined): Bench | undefined {

@@ -17,6 +17,7 @@ export const benchAnswer = z.strictObject({
   routes: z.array(z.strictObject({ tag: z.string(), printerId: z.string(), tray: z.string().nullable() })),
   printers: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.string(), statusReason: z.string().nullable() })),
   screens: z.number(),
+  signedIn: z.array(z.string()),
 });
 export const pairingCodeAnswer = z.strictObject({ code: z.string(), expiresAt: z.string() });
 export const pairedScreenAnswer = z.strictObject({ benchToken: z.string(), bench: z.strictObject({ id: z.string(), name: z.string() }) });

@@ -73,3 +73,23 @@ export function screenBench(db: Db, tokenHash: string): string | undefined {
 export function countScreens(db: Db, benchId: string): number {
   return (statement(db, 'SELECT COUNT(*) AS count FROM bench_screens WHERE bench_id = ?').get(benchId) as { count: number }).count;
 }
+
+/** The session opened at a bench's screen is that bench's. */
+export function recordBenchSession(db: Db, tokenHash: string, benchId: string): void {
+  statement(db, 'UPDATE admin_tokens SET bench_id = ? WHERE token_hash = ?').run(benchId, tokenHash);
+}
+
+/**
+ * Who is signed in at a bench now: the people of its live sessions (not expired, used within
+ * the idle time of their kind), each once.
+ */
+export function benchPeople(db: Db, benchId: string, times: { now: string; usedAfter: string; benchUsedAfter: string }): string[] {
+  const rows = statement(
+    db,
+    `SELECT DISTINCT COALESCE(NULLIF(users.name, ''), users.email) AS name FROM admin_tokens JOIN users ON users.id = admin_tokens.user_id
+     WHERE admin_tokens.bench_id = ? AND admin_tokens.kind = 'session' AND admin_tokens.expires_at > ?
+       AND COALESCE(admin_tokens.last_used_at, admin_tokens.created_at) > CASE admin_tokens.bench WHEN 1 THEN ? ELSE ? END
+     ORDER BY name`,
+  ).all(benchId, times.now, times.benchUsedAfter, times.usedAfter) as { name: string }[];
+  return rows.map((row) => row.name);
+}
