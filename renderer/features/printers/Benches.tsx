@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useListAction } from '../../app/use-list-action';
 import { answer, benchToken, dashboard, describeError, pairWithBench, unpairBench, type Schemas } from '../../app/api';
 import { mayUse, useStationInfo } from '../../app/station-info';
 import { ErrorBanner, ExplainedButton, StatusChip, SubmitForm } from '../../components/ui';
@@ -72,15 +73,7 @@ export function Benches({ printers }: { printers: Printer[] }) {
   }, []);
   useEffect(load, [load]);
 
-  async function act(run: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await run();
-      load();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
+  const act = useListAction(load, setError);
   const usable = printers.filter((printer) => printer.status !== 'missing');
 
   return (

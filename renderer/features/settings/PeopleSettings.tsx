@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useStationInfo } from '../../app/station-info';
+import { useListAction } from '../../app/use-list-action';
 import { CopyButton, ErrorBanner, TableScroll } from '../../components/ui';
 
 type Person = Schemas['Person'];
@@ -18,16 +19,8 @@ export function PeopleSettings() {
     answer(dashboard.GET('/admin/api/people')).then(setPeople, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(load, [load]);
+  const act = useListAction(load, setError);
 
-  async function act(run: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await run();
-      load();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
   const path = (person: Person) => ({ params: { path: { userId: person.id } } });
 
   return (

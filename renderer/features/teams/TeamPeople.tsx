@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useListAction } from '../../app/use-list-action';
 import { answer, dashboard, describeError } from '../../app/api';
 import { mayUse, TeamSelect, useStationInfo } from '../../app/station-info';
 import { ErrorBanner, ExplainedButton } from '../../components/ui';
@@ -80,17 +81,8 @@ export function TeamMembers() {
     answer(dashboard.GET('/admin/api/teams/{teamId}/members', { params: { path: { teamId } } })).then(setMembers, (failure: unknown) => setError(describeError(failure)));
   }, [teamId]);
   useEffect(load, [load]);
+  const act = useListAction(load, setError);
   if (!mayUse(me, 'admin') || adminOf.length === 0) return null;
-
-  async function act(run: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await run();
-      load();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
   return (
     <section className="card" aria-label="Members">
       <h2>Members</h2>
