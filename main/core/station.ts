@@ -24,7 +24,7 @@ import { sessionAdminRoutes, sessionPolicy } from './features/sessions/session-r
 import { peopleAdminRoutes, peoplePublicRoutes } from './features/people/routes';
 import { dashboardGuardDeps, isStationAdminSession } from './features/people/guard-deps';
 import { createPeople } from './features/people/people';
-import { activityRoutes, recordActivity } from './features/people/activity';
+import { activityRoutes, recordActivity, recordApiActivity } from './features/people/activity';
 import { passwordResetPage } from './features/people/reset-page';
 import { adminAuth, createAdminSessions } from './features/sessions/sessions';
 import { authRoutes } from './features/auth/routes';
@@ -264,7 +264,7 @@ export function createStation(options: StationOptions): Station {
 
   // The public REST API: X-API-Key, scoped to the key's team (and a 3PL's merchants).
   const api = new Router();
-  api.use(apiKeyAuth(db), jsonBody);
+  api.use(apiKeyAuth(db), jsonBody, recordApiActivity(db));
   authRoutes(api, STATION_VERSION);
   orderRoutes(api, db, services.orders, options.activityLog ? logger : undefined);
   // A 3PL key's invitation mails are paced by its hourly budget (Settings → Limits), never refused.

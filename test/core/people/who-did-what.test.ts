@@ -74,4 +74,15 @@ describe('who did what', { timeout: 180_000 }, () => {
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.filter((entry) => entry.teamId === shop.team.id || entry.teamId === null)).toEqual([]);
   });
+
+  it('lists a change an API key made (a 3PL creating a merchant) by the key’s name; orders posted are not changes of this list', async () => {
+    const hub = s.team('Who 3PL', 'three_pl');
+    const { team: created } = await json<{ team: { id: string } }>(await s.call('/api/teams/merchants', { key: hub.key, json: { name: 'Магазин', email: 'owner@who-merchant.example' } }), 201);
+    const entries = await json<{ by: Actor; action: string; teamId: string; operation: string; subject: Record<string, string> }[]>(await s.admin(`/admin/api/activity?teamId=${hub.team.id}`), 200);
+    const merchant = entries.find((entry) => entry.action === 'Create a merchant');
+    expect(merchant).toMatchObject({ by: { kind: 'key', name: 'Who 3PL key' }, teamId: hub.team.id, operation: 'POST /api/teams/merchants', subject: { id: created.id } });
+    await s.createOrder(hub.key, 'WHO-API-1');
+    const after = await json<{ operation: string }[]>(await s.admin(`/admin/api/activity?teamId=${hub.team.id}`), 200);
+    expect(after.some((entry) => entry.operation === 'POST /api/orders')).toBe(false);
+  });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../foundations/db/open';
 import { nowIso } from '../../foundations/ids';
 import { validate } from '../../foundations/validate';
 import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import type { Caller } from '../teams/caller';
 import { insertActivity, listActivity, type ActivityRow } from './activity-store';
 
 /**
@@ -31,6 +32,48 @@ export function recordActivity(db: Db) {
       action: operation.summary,
       operation: `${ctx.method} ${operation.path}`,
       subject: JSON.stringify(ctx.params ?? {}),
+      status: ctx.status,
+    });
+  };
+}
+
+/**
+ * The changes an API key makes that an admin would look for (a 3PL's integration creating a
+ * merchant, a link changed), in the same activity list, by the key's name. Orders and print
+ * requests are not listed here: their own history and batches name the key, and an
+ * integration posts thousands of them.
+ */
+const API_CHANGES: Record<string, string> = {
+  'POST /api/teams/merchants': 'Create a merchant',
+  'PUT /api/teams/merchants/:merchantTeamId': 'Change a merchant',
+  'POST /api/teams/merchants/:merchantTeamId/invitations': 'Invite to a merchant',
+  'POST /api/teams/merchants/:merchantTeamId/go-live': 'Take a merchant live',
+  'POST /api/links': 'Create a link',
+  'PUT /api/links/:linkId': 'Change a link',
+  'DELETE /api/links/:linkId': 'Delete a link',
+};
+
+/** Records an API key's successful change (API_CHANGES) as who did what; one middleware on the API's router. */
+export function recordApiActivity(db: Db) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    await next();
+    const caller = ctx.state.caller as Caller | undefined;
+    const operation = `${ctx.method} ${(ctx as Context & { _matchedRoute?: string })._matchedRoute ?? ''}`;
+    const action = API_CHANGES[operation];
+    if (!caller || !action || ctx.status >= 400) return;
+    const params = (ctx.params ?? {}) as Record<string, string>;
+    // What a create made: its id (a link's), or its team's (a merchant's answer is {team, …}).
+    const answer = ctx.body as { id?: unknown; team?: { id?: unknown } } | undefined;
+    const created = answer?.id ?? answer?.team?.id;
+    insertActivity(db, {
+      at: nowIso(),
+      team_id: caller.team.id,
+      actor_kind: caller.actor.kind,
+      actor_id: caller.actor.id,
+      actor_name: caller.actor.name,
+      action,
+      operation,
+      subject: JSON.stringify(typeof created === 'string' && !Object.keys(params).length ? { id: created } : params),
       status: ctx.status,
     });
   };
