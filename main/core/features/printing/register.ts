@@ -128,7 +128,8 @@ export function printingLoops(services: PrintingServices, deps: PrintingDeps): B
         };
         const followed = deps.backends.filter((backend) => backend.printerStates);
         // A queue added, deleted or given new papers is discovered again (its PPD read); a state change only read.
-        const onChange = (change: PrinterChange) => void (change === 'queues' ? services.printers.refresh().then(() => followNow(), (error) => logger.error('printer discovery failed', { error: String(error) })) : followNow());
+        // States first: a deleted queue is found gone (and said so) there, then everything is discovered again.
+        const onChange = (change: PrinterChange) => void (change === 'queues' ? followNow().then(() => services.printers.refresh()).catch((error: unknown) => logger.error('printer discovery failed', { error: String(error) })) : followNow());
         const announcers = followed.flatMap((backend) => (backend.followEvents ? [backend.followEvents(onChange)] : []));
         const announced = () => announcers.length === followed.length && announcers.every((announcer) => announcer.subscribed);
         const polling = repeat(async () => {

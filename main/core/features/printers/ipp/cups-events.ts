@@ -39,14 +39,15 @@ interface Scheduler {
 /**
  * Follows a CUPS scheduler's printer events by an `ippget` subscription
  * (Create-Printer-Subscriptions, then Get-Notifications from the last sequence number).
- * `onChange` runs once per batch of events, and once after every (re)subscription (as
- * `queues`), since events from before it were not seen.
+ * `onChange` runs once per batch of events, and once after every (re)subscription, since
+ * events from before it were not seen.
  */
 export function followCupsEvents(scheduler: Scheduler, onChange: (change: PrinterChange) => void): EventFollower {
   let stopped = false;
   let subscriptionId: number | undefined;
   let subscribedAt = 0;
   let sequence = 1;
+  let subscribedOnce = false;
   let timer: NodeJS.Timeout | undefined;
 
   const schedule = (ms: number) => {
@@ -67,8 +68,12 @@ export function followCupsEvents(scheduler: Scheduler, onChange: (change: Printe
     subscriptionId = id;
     subscribedAt = Date.now();
     sequence = 1;
+    // Events from before this subscription were not seen: after a lapse (CUPS restarted, a
+    // lease renewed) every queue is read again; the first one follows the start-up discovery,
+    // so states are enough (a queue the states name and the station lacks is discovered then).
+    onChange(subscribedOnce ? 'queues' : 'states');
+    subscribedOnce = true;
     if (previous !== undefined) void cancel(previous);
-    onChange('queues');
   }
 
   async function cancel(id: number): Promise<void> {
