@@ -145,7 +145,8 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       }
       // A queue the print system has and the station does not (added by lpadmin, by
       // \`station printers add\`): discovered now, with its papers and trays.
-      if (!gone.length && newQueues) await service.refresh();
+      // (Not before the start-up discovery has written what it found: it finds them.)
+      if (!gone.length && newQueues && refreshedOnce) await service.refresh();
       if (gone.length) {
         await service.refresh();
         // Only those the discovery did find missing (a queue re-created meanwhile is back).
