@@ -43,7 +43,7 @@ export interface DiscoveredPrinter {
  */
 export type JobContent = { kind: 'pdf'; pdf: Uint8Array } | { kind: 'html'; html: string } | RawContent;
 
-/** Printer language (ZPL) sent to the printer as is: no driver, no rendering (`lp -o raw`). */
+/** Printer language (ZPL) sent to the printer as is: no driver, no rendering (CUPS's `application/vnd.cups-raw`). */
 export interface RawContent {
   kind: 'raw';
   data: Uint8Array;
