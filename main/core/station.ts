@@ -154,6 +154,11 @@ export interface StationOptions {
   /** Render the documents of orders still to print ahead, in the background (with `background`). Default true. */
   renderAhead?: boolean;
   /**
+   * Follow printers by the print system's announcements (CUPS's printer subscription) as well
+   * as by reading their states; false: by reading alone, every few seconds (default true).
+   */
+  printerEvents?: boolean;
+  /**
    * The WAL's thresholds (docs/api.md, The write-ahead log's bound): frames past which a
    * RESTART checkpoint runs (default 16 MiB), and the file size it is cut back to (8 MiB).
    */
@@ -347,6 +352,7 @@ export function createStation(options: StationOptions): Station {
     renderer: () => pdfRenderer,
     store: printCache,
     renderAhead: options.renderAhead ?? true,
+    printerEvents: options.printerEvents ?? true,
     // In order of preference: a queue two backends see is printed by the first (printers/service.ts).
     backends: [
       new FolderBackend(join(options.dataDir, 'printed')),

@@ -26,7 +26,9 @@ describe('a print system that is down is not a failed job', { timeout: 180_000 }
     await cupsd.start();
     output = cupsd.addFileQueue('STATION_DOWN_TEST');
     // The station prints through this scheduler only, so stopping it touches no other test.
-    s = await printStation({ cupsServer: cupsd.server });
+    // Printers followed by reading alone: the deleted queue below must reach CUPS's own
+    // refusal, not be noticed first by the station (which a CUPS announcement would do at once).
+    s = await printStation({ cupsServer: cupsd.server, printerEvents: false });
     s.station.events.on('job', (event) => events.push({ jobId: event.jobId, state: event.state, reason: event.reason ?? null }));
     ({ key } = await s.printTeam('Down Shop'));
     await json(await s.call('/api/printers/refresh', { key }), 200);

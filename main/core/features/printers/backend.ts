@@ -1,4 +1,4 @@
-import type { EventFollower, PrinterChange } from './ipp/cups-events';
+import type { EventFollower } from './ipp/cups-events';
 
 /**
  * A platform's printers. Each backend discovers the printers it can reach and prints PDFs
@@ -94,7 +94,7 @@ export interface PrintBackend {
    * subscription): the station reads the states then, instead of asking every second.
    * Optional: a backend without it is polled.
    */
-  followEvents?(onChange: (change: PrinterChange) => void): EventFollower;
+  followEvents?(onChange: () => void): EventFollower;
   /**
    * Why the print system is not answering, in words, or undefined when it is up (or the
    * backend cannot tell). Asked before a job is rendered, so a stopped scheduler costs no

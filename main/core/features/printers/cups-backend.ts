@@ -5,7 +5,7 @@ import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, 
 import { failedReason, jobProblem, printerProblem, waitingReason } from './ipp-reasons';
 import { IppAnswerLostError, IppStatusError, IppUnreachableError, ippCall, type IppConnection } from './ipp/ipp-client';
 import { groupsOf, stringOf, stringsOf, type IppGroup, type IppMessage } from './ipp/ipp-codec';
-import { followCupsEvents, type EventFollower, type PrinterChange } from './ipp/cups-events';
+import { followCupsEvents, type EventFollower } from './ipp/cups-events';
 import { parsePpdOptions, type PpdOptions } from './ppd';
 
 /** Printer reasons that stop printing even without an \`-error\` suffix. */
@@ -112,7 +112,7 @@ export class CupsBackend implements PrintBackend {
    * media changed), from a printer subscription: a paused printer shows within a second
    * without asking CUPS every second. Undefined while it cannot subscribe (the caller polls).
    */
-  followEvents(onChange: (change: PrinterChange) => void): EventFollower {
+  followEvents(onChange: () => void): EventFollower {
     return followCupsEvents({ call: (operation, attributes, extra) => this.call('/', operation, attributes, extra), printersUri: `ipp://${this.target().uriHost}/` }, onChange);
   }
 

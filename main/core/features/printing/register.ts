@@ -5,7 +5,6 @@ import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../../foundations/events';
 import type { Logger } from '../../foundations/logger';
 import type { PrintBackend } from '../printers/backend';
-import type { PrinterChange } from '../printers/ipp/cups-events';
 import type { ContentStore } from '../render/content-store';
 import { createPrintersService } from '../printers/service';
 import { createAutoPrint } from './auto-print';
@@ -32,6 +31,8 @@ export interface PrintingDeps {
   store: ContentStore;
   /** Render documents of orders still to print ahead (with background work). */
   renderAhead?: boolean;
+  /** Follow printers by the print system's announcements too (default true). */
+  printerEvents?: boolean;
   /** The print backends, in order of preference (station.ts builds them). */
   backends: PrintBackend[];
   /** False: automatic printing is paused for the whole station (flows keep their switch). */
@@ -127,10 +128,8 @@ export function printingLoops(services: PrintingServices, deps: PrintingDeps): B
           return following;
         };
         const followed = deps.backends.filter((backend) => backend.printerStates);
-        // A queue added, deleted or given new papers is discovered again (its PPD read); a state change only read.
-        // States first: a deleted queue is found gone (and said so) there, then everything is discovered again.
-        const onChange = (change: PrinterChange) => void (change === 'queues' ? followNow().then(() => services.printers.refresh()).catch((error: unknown) => logger.error('printer discovery failed', { error: String(error) })) : followNow());
-        const announcers = followed.flatMap((backend) => (backend.followEvents ? [backend.followEvents(onChange)] : []));
+        // Any announcement reads the states; a queue added or deleted is discovered there.
+        const announcers = deps.printerEvents === false ? [] : followed.flatMap((backend) => (backend.followEvents ? [backend.followEvents(() => void followNow())] : []));
         const announced = () => announcers.length === followed.length && announcers.every((announcer) => announcer.subscribed);
         const polling = repeat(async () => {
           await followNow();

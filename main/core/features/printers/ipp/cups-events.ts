@@ -11,12 +11,6 @@ export interface EventFollower {
 
 /** The printer events that change what the station shows (state, queues added or deleted, papers and trays). */
 const PRINTER_EVENTS = ['printer-state-changed', 'printer-added', 'printer-deleted', 'printer-modified', 'printer-config-changed'];
-/** Events after which a queue's papers and trays are read again, not only its state. */
-const QUEUE_EVENTS = new Set(['printer-added', 'printer-deleted', 'printer-modified', 'printer-config-changed', 'printer-media-changed']);
-
-/** What changed: only states (stopped, started, printing), or the queues themselves (added, deleted, their papers and trays). */
-export type PrinterChange = 'states' | 'queues';
-
 /** The subscription ends by itself this long after the station stops renewing it (a crashed station leaves none behind for long). */
 const LEASE_SECONDS = 600;
 /** Renewed (a new subscription) well before the lease ends. */
@@ -42,12 +36,11 @@ interface Scheduler {
  * `onChange` runs once per batch of events, and once after every (re)subscription, since
  * events from before it were not seen.
  */
-export function followCupsEvents(scheduler: Scheduler, onChange: (change: PrinterChange) => void): EventFollower {
+export function followCupsEvents(scheduler: Scheduler, onChange: () => void): EventFollower {
   let stopped = false;
   let subscriptionId: number | undefined;
   let subscribedAt = 0;
   let sequence = 1;
-  let subscribedOnce = false;
   let timer: NodeJS.Timeout | undefined;
 
   const schedule = (ms: number) => {
@@ -68,11 +61,8 @@ export function followCupsEvents(scheduler: Scheduler, onChange: (change: Printe
     subscriptionId = id;
     subscribedAt = Date.now();
     sequence = 1;
-    // Events from before this subscription were not seen: after a lapse (CUPS restarted, a
-    // lease renewed) every queue is read again; the first one follows the start-up discovery,
-    // so states are enough (a queue the states name and the station lacks is discovered then).
-    onChange(subscribedOnce ? 'queues' : 'states');
-    subscribedOnce = true;
+    // Events from before this subscription were not seen: the states are read once now.
+    onChange();
     if (previous !== undefined) void cancel(previous);
   }
 
@@ -85,7 +75,7 @@ export function followCupsEvents(scheduler: Scheduler, onChange: (change: Printe
     const events = groupsOf(answer['event-notification-attributes-tag']).filter((event) => stringOf(event['notify-subscribed-event']));
     if (events.length === 0) return;
     sequence = Math.max(sequence, ...events.map((event) => Number(event['notify-sequence-number']) + 1).filter(Number.isFinite));
-    onChange(events.some((event) => QUEUE_EVENTS.has(stringOf(event['notify-subscribed-event']))) ? 'queues' : 'states');
+    onChange();
   }
 
   async function round(): Promise<void> {
