@@ -4,11 +4,8 @@ import { callerOf } from '../auth/scope';
 import { validate } from '../../foundations/validate';
 import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
 import { printServerInput, type PrintServerResolver } from './print-server';
-import { addPrinterByAddress, addPrinterInput, printerAddress } from './by-address/add-printer';
-import { probePrinter, ProbeRefused } from './by-address/probe';
+import { addPrinterByAddress, addPrinterInput, printerAddress, probeAddress } from './by-address/add-printer';
 import { allowedPrinterHosts } from '../net/admin-routes';
-import { vetHost, OutboundRefused } from '../net/outbound';
-import { badRequest } from '../../foundations/errors';
 import type { PrintersService } from './service';
 
 export const printerListQuerySchema = z.strictObject({
@@ -93,19 +90,6 @@ export function printersByAddressAdminRoutes(router: Router, deps: { settings: S
   // What is at an address, before it is added: the same checks, nothing made.
   router.post('/admin/api/printers/probe', async (ctx) => {
     const input = validate(probeBody, ctx.request.body, 'The address is not valid');
-    const url = printerAddress(input.uri);
-    let address: string;
-    try {
-      address = (await vetHost(url.hostname, allowedPrinterHosts(deps.settings))).address;
-    } catch (error) {
-      if (error instanceof OutboundRefused) throw badRequest(error.message, [{ path: 'uri', message: 'Not allowed by the outbound policy' }], 'printer_address_not_allowed');
-      throw badRequest(`${url.hostname} cannot be found on the network`, [{ path: 'uri', message: String((error as Error).message) }], 'printer_unreachable');
-    }
-    try {
-      ctx.body = await probePrinter(url, address);
-    } catch (error) {
-      if (error instanceof ProbeRefused) throw badRequest(error.message, [{ path: 'uri', message: error.code === 'not_a_printer' ? 'Not a printer' : 'Unreachable' }], error.code);
-      throw error;
-    }
+    ctx.body = await probeAddress(printerAddress(input.uri), { allowedHosts: allowedPrinterHosts(deps.settings) });
   });
 }

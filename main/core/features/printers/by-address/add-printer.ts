@@ -69,6 +69,20 @@ export async function addPrinterByAddress(
   const queue = queueNameFor(input.name);
   const taken = (await deps.printers.list()).find((printer) => printer.status !== 'missing' && [printer.name, printer.nickname, printer.vendorId].some((name) => name?.toLowerCase() === input.name.toLowerCase() || name === queue));
   if (taken) throw new StationError('conflict', 'printer_name_taken', `A printer is already called ${input.name}: choose another name`);
+  const probe = await probeAddress(url, policy);
+  await createCupsQueue({ queue, name: input.name, uri: url.href, kind: probe.kind, server: deps.cupsServer() });
+  let printer = await discovered(deps.printers, queue, probe);
+  if (!printer) throw new StationError('unavailable', 'print_system_refused', `CUPS made the queue ${queue} but does not list it`);
+  // A raw label printer: ZPL goes to it whatever CUPS says of its driver.
+  if (probe.kind === 'socket' && !printer.takesZpl) printer = deps.printers.updateSettings(printer.id, { takesZpl: true });
+  return { printer, probe };
+}
+
+/**
+ * What answers at an address the policy allows: the host vetted (loopback and private hosts
+ * only from the allow-list) and the probe sent to the vetted address; each refusal a 400.
+ */
+export async function probeAddress(url: URL, policy: AddressPolicy): Promise<ProbedPrinter> {
   let address: string | undefined;
   if (policy !== 'any address') {
     try {
@@ -78,19 +92,12 @@ export async function addPrinterByAddress(
       throw badRequest(`${url.hostname} cannot be found on the network`, [{ path: 'uri', message: String((error as Error).message) }], 'printer_unreachable');
     }
   }
-  let probe: ProbedPrinter;
   try {
-    probe = await probePrinter(url, address);
+    return await probePrinter(url, address);
   } catch (error) {
     if (error instanceof ProbeRefused) throw badRequest(error.message, [{ path: 'uri', message: error.code === 'not_a_printer' ? 'Not a printer' : 'Unreachable' }], error.code);
     throw error;
   }
-  await createCupsQueue({ queue, name: input.name, uri: url.href, kind: probe.kind, server: deps.cupsServer() });
-  let printer = await discovered(deps.printers, queue, probe);
-  if (!printer) throw new StationError('unavailable', 'print_system_refused', `CUPS made the queue ${queue} but does not list it`);
-  // A raw label printer: ZPL goes to it whatever CUPS says of its driver.
-  if (probe.kind === 'socket' && !printer.takesZpl) printer = deps.printers.updateSettings(printer.id, { takesZpl: true });
-  return { printer, probe };
 }
 
 /** Tries at discovering a new queue with its papers before it is answered without them. */

@@ -118,8 +118,8 @@ export function createBenches(deps: { db: Db; printers: PrintersService; session
     },
     /** A session opened at a paired screen is that bench's: who is signed in where. */
     sessionOpened(screenToken: string | undefined, sessionToken: string): void {
-      const bench = this.screenBench(screenToken);
-      if (bench) recordBenchSession(db, hashSecret(sessionToken), bench.id);
+      const benchId = screenToken ? screenBench(db, hashSecret(screenToken)) : undefined;
+      if (benchId) recordBenchSession(db, hashSecret(sessionToken), benchId);
     },
     /** The bench a screen's token names, or undefined (no token, unknown, or the bench removed). */
     screenBench(token: string | undefined): Bench | undefined {
