@@ -20,9 +20,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # ippeveprinter refuses to start without DNS-SD: the system bus and avahi run.
+# A machine image may carry their pid files from a run that is gone: a pid file without its
+# daemon is stale, and each daemon refuses to start while it is there.
 mkdir -p /run/dbus
-pgrep -x dbus-daemon >/dev/null || dbus-daemon --system --fork
-pgrep -x avahi-daemon >/dev/null || avahi-daemon -D --no-rlimits
+if ! pgrep -x dbus-daemon >/dev/null; then
+  rm -f /run/dbus/pid
+  dbus-daemon --system --fork
+fi
+if ! pgrep -x avahi-daemon >/dev/null; then
+  rm -f /run/avahi-daemon/pid
+  avahi-daemon -D --no-rlimits
+fi
 
 # The machine's own CUPS runs for the README's first run (and the print bench's raw queue).
 # No test uses it: every test file that prints starts a scheduler of its own
