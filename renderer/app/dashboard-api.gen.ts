@@ -1475,6 +1475,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/print-jobs/{id}/count-as-printed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count a job that may have printed as printed */
+        post: operations["postPrintJobsIdCountAsPrinted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/print-jobs/{id}/cancel": {
         parameters: {
             query?: never;
@@ -2819,6 +2836,8 @@ export interface components {
                 copies: number;
                 /** @enum {string} */
                 state: "queued" | "rendering" | "submitting" | "submitted" | "done" | "unknown" | "failed";
+                /** @description A failed job that may have printed: print it again (retry) or count it as printed */
+                awaitingDecision: boolean;
                 attempts: number;
                 nextAttemptAt: string | null;
                 osJobId: string | null;
@@ -2913,6 +2932,8 @@ export interface components {
                     copies: number;
                     /** @enum {string} */
                     state: "queued" | "rendering" | "submitting" | "submitted" | "done" | "unknown" | "failed";
+                    /** @description A failed job that may have printed: print it again (retry) or count it as printed */
+                    awaitingDecision: boolean;
                     attempts: number;
                     nextAttemptAt: string | null;
                     osJobId: string | null;
@@ -2982,6 +3003,8 @@ export interface components {
             copies: number;
             /** @enum {string} */
             state: "queued" | "rendering" | "submitting" | "submitted" | "done" | "unknown" | "failed";
+            /** @description A failed job that may have printed: print it again (retry) or count it as printed */
+            awaitingDecision: boolean;
             attempts: number;
             nextAttemptAt: string | null;
             osJobId: string | null;
@@ -3023,6 +3046,8 @@ export interface components {
             copies: number;
             /** @enum {string} */
             state: "queued" | "rendering" | "submitting" | "submitted" | "done" | "unknown" | "failed";
+            /** @description A failed job that may have printed: print it again (retry) or count it as printed */
+            awaitingDecision: boolean;
             attempts: number;
             nextAttemptAt: string | null;
             osJobId: string | null;
@@ -8323,6 +8348,46 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retry a failed job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPrintJobsIdCountAsPrinted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count a job that may have printed as printed */
             200: {
                 headers: {
                     [name: string]: unknown;

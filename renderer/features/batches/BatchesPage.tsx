@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError, type Query } from '../../app/api';
 import { useLiveReload } from '../../app/live';
-import { useStationInfo } from '../../app/station-info';
+import { mayUse, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from '../printers/use-printers';
 import { jobChunkLabel, jobSentence, type PrintJob, type PrintRequest } from './batches';
@@ -44,7 +44,9 @@ export function BatchesPage() {
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ jobId: string; url: string } | null>(null);
   const { printers } = usePrinters();
-  const { info } = useStationInfo();
+  const { info, me } = useStationInfo();
+  /** Retry, cancel, move and reprint are an operator's (a viewer reads). */
+  const operates = mayUse(me, 'operator');
   const [benches, setBenches] = useState<Array<{ id: string; name: string }>>([]);
   useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches([])), []);
   useEffect(() => {
@@ -198,10 +200,17 @@ export function BatchesPage() {
                     <span className="job-sentence">{jobSentence(job)}</span>
                     {job.failover && <span className="job-failover">{job.failover}</span>}
                     <span className="job-actions">
-                      {job.state === 'failed' && (
-                        <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/retry', { params: { path: { id: job.id } } })))}>Retry</button>
+                      {operates && job.state === 'failed' && (
+                        <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/retry', { params: { path: { id: job.id } } })))}>
+                          {job.awaitingDecision ? 'Print again' : 'Retry'}
+                        </button>
                       )}
-                      {WAITING.includes(job.state) && (
+                      {operates && job.state === 'failed' && job.awaitingDecision && (
+                        <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/count-as-printed', { params: { path: { id: job.id } } })))}>
+                          Count as printed
+                        </button>
+                      )}
+                      {operates && WAITING.includes(job.state) && (
                         <>
                           <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/cancel', { params: { path: { id: job.id } } })))}>Cancel</button>
                           <MoveJob job={job} printers={printers ?? []} move={(printerId) => act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/move', { params: { path: { id: job.id } }, body: { printerId } })))} />
@@ -212,7 +221,7 @@ export function BatchesPage() {
                           {preview?.jobId === job.id ? 'Hide' : 'As printed'}
                         </button>
                       )}
-                      {job.printedCopy && WITH_PRINTER.includes(job.state) && (
+                      {operates && job.printedCopy && WITH_PRINTER.includes(job.state) && (
                         <button type="button" className="button button-small" onClick={() => void act(() => answer(dashboard.POST('/admin/api/print-jobs/{id}/reprint', { params: { path: { id: job.id } } })))}>Reprint</button>
                       )}
                     </span>

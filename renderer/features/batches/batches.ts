@@ -54,6 +54,8 @@ export function jobSentence(job: PrintJob): string {
     case 'unknown':
       return job.reason ? `Not known whether it printed: ${job.reason}` : 'Handed to the printer; not known whether it printed';
     case 'failed':
+      // It may be on paper: the person at the printer decides (print again, or count it as printed).
+      if (job.awaitingDecision) return `May have printed: ${job.reason ?? 'check the printer'}`;
       return job.reason ? `Failed: ${job.reason}` : 'Failed';
   }
 }

@@ -102,7 +102,7 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
   });
 
   it('a job CUPS has no record of is unknown, not done', async () => {
-    expect((await cups.jobStates('PDF', ['PDF-999999999'])).get('PDF-999999999')).toEqual({ state: 'unknown', reason: FORGOTTEN_REASON });
+    expect((await cups.jobStates('PDF', ['PDF-999999999'])).get('PDF-999999999')).toEqual({ state: 'lost', reason: FORGOTTEN_REASON });
   });
 
   it('refuses a job for a queue that does not exist, with the scheduler running, as a permanent error', async () => {

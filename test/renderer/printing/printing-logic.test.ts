@@ -25,6 +25,7 @@ const job = (state: PrintJob['state'], extra: Partial<PrintJob> = {}): PrintJob 
   tray: null,
   paper: { name: 'A4', widthMm: 210, heightMm: 297 },
   state,
+  awaitingDecision: false,
   attempts: 0,
   nextAttemptAt: null,
   osJobId: null,

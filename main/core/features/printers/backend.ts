@@ -64,9 +64,11 @@ export interface SubmitRequest {
 
 /**
  * What the OS says about a job it accepted. `unknown`: the OS took it but the station cannot
- * follow it to the paper (Electron hands it to the spooler and hears no more; CUPS forgot it).
+ * follow it to the paper (Electron hands it to the spooler and hears no more), and the
+ * hand-off counts. `lost`: the print system took it and then forgot it (CUPS no longer lists
+ * it), so whether it printed is not known: a person decides (print again or count as printed).
  */
-export type OsJobState = 'pending' | 'done' | 'failed' | 'unknown';
+export type OsJobState = 'pending' | 'done' | 'failed' | 'unknown' | 'lost';
 
 /** A job's state with what the printer said, in words (out of paper, cancelled…), when anything. */
 export interface OsJobReport {

@@ -12,7 +12,7 @@ import { parsePpdOptions, type PpdOptions } from './ppd';
 const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
 
 /** Why a CUPS job ends \`unknown\`: it is gone from the scheduler's history. */
-export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so whether it printed is not known';
+export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so whether it printed is not known: check the printer, then print it again or count it as printed';
 
 /** The reason a job waits while cupsd is not running, in words an operator can act on. */
 export const SCHEDULER_DOWN = 'The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
@@ -252,7 +252,7 @@ export class CupsBackend implements PrintBackend {
    * Each job's IPP state with the printer's words: \`completed\` → done (with a reason when it
    * completed with errors), \`canceled\`/\`aborted\` → failed with the job's and the printer's
    * reasons, still held or printing → pending with what the printer waits for (out of paper,
-   * jam, door open…). A job gone from the history cannot be followed: unknown, not done.
+   * jam, door open…). A job gone from the history cannot be followed: lost, for a person to decide.
    */
   async jobStates(vendorId: string, osJobIds: string[]): Promise<Map<string, OsJobReport>> {
     const jobs = new Map((await this.ippJobs(vendorId, 'all')).map((job) => [`${vendorId}-${job.id}`, job]));
@@ -261,7 +261,7 @@ export class CupsBackend implements PrintBackend {
     const states = new Map<string, OsJobReport>();
     for (const id of osJobIds) {
       const job = jobs.get(id);
-      if (!job) states.set(id, { state: 'unknown', reason: FORGOTTEN_REASON });
+      if (!job) states.set(id, { state: 'lost', reason: FORGOTTEN_REASON });
       else if (job.state === 'completed') states.set(id, { state: 'done', reason: jobProblem(job.reasons) });
       // Just cancelled, CUPS says \`processing-to-stop-point\` before the reason why: asked again next time.
       else if ((job.state === 'canceled' || job.state === 'aborted') && !job.reasons.includes('processing-to-stop-point')) {

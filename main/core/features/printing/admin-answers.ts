@@ -45,6 +45,7 @@ export const jobAnswer = z.strictObject({
   fitToPage: z.boolean(),
   copies: z.number().int(),
   state: z.enum(['queued', 'rendering', 'submitting', 'submitted', 'done', 'unknown', 'failed']),
+  awaitingDecision: z.boolean().describe('A failed job that may have printed: print it again (retry) or count it as printed'),
   attempts: z.number().int(),
   nextAttemptAt: timestamp.nullable(),
   osJobId: z.string().nullable(),

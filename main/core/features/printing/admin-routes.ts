@@ -106,6 +106,8 @@ export function jobView(row: JobRow) {
     fitToPage: row.fit_to_page === 1,
     copies: row.copies,
     state: row.state,
+    /** A failed job that may have printed: it waits for a person to print it again (retry) or count it as printed. */
+    awaitingDecision: row.awaiting_decision === 1,
     attempts: row.attempts,
     nextAttemptAt: row.state === 'queued' ? row.next_attempt_at : null,
     osJobId: row.os_job_id,
@@ -362,6 +364,18 @@ export function printingAdminRoutes(
     const retried = queue.retry(job.id);
     if (!retried) throw conflict(`Only a failed job can be retried; this one is ${job.state}`);
     ctx.body = jobView(retried);
+  });
+  /**
+   * A job that may have printed (the print system forgot it, or the station stopped while
+   * handing it over) counts as printed, on a person's word: 409 for any other job. "Print
+   * again" is the retry above.
+   */
+  router.post('/admin/api/print-jobs/:id/count-as-printed', (ctx) => {
+    const job = getJob(db, ctx.params.id!);
+    if (!job) throw notFound('No print job with that id');
+    const counted = queue.countAsPrinted(job.id, dashboardActor(ctx).name);
+    if (!counted) throw new StationError('conflict', 'not_awaiting_decision', `Only a job that may have printed waits for this decision; this one is ${job.state}`);
+    ctx.body = jobView(counted);
   });
   /** Cancels a job waiting to print or waiting at its printer (IPP Cancel-Job there). 409 when it is in hand, printed meanwhile or the print system kept it. */
   router.post('/admin/api/print-jobs/:id/cancel', async (ctx) => {

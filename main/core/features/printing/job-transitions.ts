@@ -26,12 +26,12 @@ export class JobTransitions {
    * every job of this request is finished become `printed`. Printed means printed: an order
    * whose page waits at a paused printer stays `ready`, and says where it waits.
    */
-  finished(job: JobRow, state: 'done' | 'unknown', reason: string | null): void {
+  finished(job: JobRow, state: 'done' | 'unknown', reason: string | null, fields: Partial<JobRow> = {}): void {
     const { db, events } = this.deps;
     const at = nowIso();
     const printed: string[] = [];
     db.transaction(() => {
-      this.transition(job, state, { reason, finished_at: at });
+      this.transition(job, state, { ...fields, reason, finished_at: at });
       const ignored = ignoredOrders(db, job);
       const fully = ordersFullyPrinted(db, job.id);
       if (fully.length) {

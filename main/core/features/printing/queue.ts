@@ -140,12 +140,24 @@ export class PrintQueue {
     this.wakeUp?.();
   }
 
-  /** A failed job goes back to the queue (the admin's "retry"). */
+  /** A failed job goes back to the queue (the admin's "retry"; for a job awaiting a decision, "print again"). */
   retry(jobId: string): JobRow | undefined {
     const job = getJob(this.deps.db, jobId);
     if (!job || job.state !== 'failed') return undefined;
-    this.jobState.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null });
+    this.jobState.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null, awaiting_decision: 0 });
     this.wake();
+    return getJob(this.deps.db, jobId);
+  }
+
+  /**
+   * A person looked at the printer and found the pages of a job that may have printed: it
+   * counts as printed (its orders become printed), with who said so. Only for a job awaiting
+   * that decision; any other job is left as it is (undefined).
+   */
+  countAsPrinted(jobId: string, by: string): JobRow | undefined {
+    const job = getJob(this.deps.db, jobId);
+    if (!job || job.state !== 'failed' || !job.awaiting_decision) return undefined;
+    this.jobState.finished(job, 'done', `Counted as printed by ${by}`, { awaiting_decision: 0 });
     return getJob(this.deps.db, jobId);
   }
 
@@ -173,7 +185,7 @@ export class PrintQueue {
       const printer = getPrinter(db, job.printer_id)!;
       const backend = this.deps.printers.backendFor(printer);
       if (!backend.findsSubmitted) {
-        this.jobState.transition(job, 'failed', { reason: MAYBE_PRINTED_REASON, finished_at: nowIso() });
+        this.jobState.transition(job, 'failed', { reason: MAYBE_PRINTED_REASON, finished_at: nowIso(), awaiting_decision: 1 });
         continue;
       }
       const osJobId = await backend.findSubmitted(printer.vendorId, osJobTitle(job.id));
@@ -306,7 +318,7 @@ export class PrintQueue {
       // An unconfirmed print may be on paper already: a person checks before it is sent again.
       if (error instanceof PermanentJobError || error instanceof PermanentPrintError || error instanceof UnconfirmedPrintError || attempt >= MAX_ATTEMPTS) {
         logger.error('print job failed', { jobId: job.id, reason });
-        this.jobState.transition(job, 'failed', { reason, finished_at: nowIso() });
+        this.jobState.transition(job, 'failed', { reason, finished_at: nowIso(), awaiting_decision: error instanceof UnconfirmedPrintError ? 1 : 0 });
       } else {
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
         this.jobState.transition(job, 'queued', { reason: `Attempt ${attempt} failed, retrying: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
@@ -336,6 +348,8 @@ export class PrintQueue {
           const reason = report.reason ?? null;
           if (report.state === 'done' || report.state === 'unknown') this.jobState.finished(job, report.state, reason);
           else if (report.state === 'failed') this.jobState.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });
+          // Taken, then forgotten: it may be on paper. A person decides; it is never sent again on its own.
+          else if (report.state === 'lost') this.jobState.transition(job, 'failed', { reason, finished_at: nowIso(), awaiting_decision: 1 });
           // Still at the printer: what it waits for (out of paper, a jam) is shown as it changes.
           else if (reason !== job.reason) this.jobState.noteReason(job, reason);
         }

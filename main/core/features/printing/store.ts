@@ -67,6 +67,8 @@ export interface JobRow {
   printed_copy?: string | null;
   /** The job this one reprints (its printed copy, byte for byte). */
   reprint_of?: string | null;
+  /** 1 for a failed job that may have printed: a person prints it again or counts it as printed. */
+  awaiting_decision?: number;
 }
 
 /** Where a job's printed bytes are kept (the print cache) and what they are. */

@@ -152,6 +152,7 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['GET', '/admin/api/print-jobs/:id/printed', 'viewer', 'Exactly what a job handed to the printer system'],
   ['POST', '/admin/api/print-jobs/:id/reprint', 'operator', 'Print a job again, as a new batch'],
   ['POST', '/admin/api/print-jobs/:id/retry', 'operator', 'Retry a failed job'],
+  ['POST', '/admin/api/print-jobs/:id/count-as-printed', 'operator', 'Count a job that may have printed as printed'],
   ['POST', '/admin/api/print-jobs/:id/cancel', 'operator', 'Cancel a job'],
   ['POST', '/admin/api/print-jobs/:id/move', 'operator', 'Move a job to another printer'],
   // Webhooks

@@ -260,6 +260,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/print-jobs/:id/printed': { status: 200, content: ['application/pdf', 'application/octet-stream'] },
   'POST /admin/api/print-jobs/:id/reprint': created(batchAnswer),
   'POST /admin/api/print-jobs/:id/retry': ok(jobAnswer),
+  'POST /admin/api/print-jobs/:id/count-as-printed': ok(jobAnswer),
   'POST /admin/api/print-jobs/:id/cancel': ok(jobAnswer),
   'POST /admin/api/print-jobs/:id/move': ok(jobAnswer),
   'GET /admin/api/webhooks': list(webhookAnswer),
