@@ -101,7 +101,7 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
     }
   });
 
-  it('a job CUPS has no record of is unknown, not done', async () => {
+  it('a job CUPS has no record of is lost (a person decides), not done', async () => {
     expect((await cups.jobStates('PDF', ['PDF-999999999'])).get('PDF-999999999')).toEqual({ state: 'lost', reason: FORGOTTEN_REASON });
   });
 
@@ -113,5 +113,42 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
 
   it('says the print system is up while the scheduler answers', async () => {
     expect(await cups.printSystemDown()).toBeUndefined();
+  });
+
+  it('announces printer changes and job changes from one subscription, each as what it is', async () => {
+    const changes: Array<{ printers: boolean; jobs: boolean }> = [];
+    const waiters: Array<{ match: (change: { printers: boolean; jobs: boolean }) => boolean; resolve: () => void }> = [];
+    const next = (match: (change: { printers: boolean; jobs: boolean }) => boolean) => new Promise<void>((resolve) => waiters.push({ match, resolve }));
+    const subscribed = next((change) => change.printers && change.jobs);
+    const follower = cups.followEvents((change) => {
+      changes.push(change);
+      for (const waiter of waiters.splice(0)) (waiter.match(change) ? waiter.resolve : () => waiters.push(waiter))();
+    });
+    try {
+      // Subscribed: everything is read once, since nothing before it was seen.
+      await subscribed;
+      expect(follower.subscribed).toBe(true);
+      execFileSync('lpadmin', ['-p', 'STATION_EVENTS_TEST', '-E', '-v', 'file:///dev/null', '-m', 'drv:///sample.drv/generic.ppd']);
+      const paused = next((change) => change.printers);
+      execFileSync('cupsdisable', ['STATION_EVENTS_TEST']);
+      await paused;
+      // A job sent held is announced (created), and again when it is released.
+      const created = next((change) => change.jobs);
+      const { osJobId } = await cups.submit(request({ vendorId: 'STATION_EVENTS_TEST', pdf: await makePdf(['EVENTS']) }));
+      await created;
+      const released = next((change) => change.jobs);
+      await cups.release('STATION_EVENTS_TEST', osJobId);
+      await released;
+      // Cancelled at the print system: announced, and read as failed.
+      const cancelled = next((change) => change.jobs);
+      execFileSync('cancel', [osJobId]);
+      await cancelled;
+      expect((await cups.jobStates('STATION_EVENTS_TEST', [osJobId])).get(osJobId)?.state).toBe('failed');
+      expect(changes.filter((change) => change.jobs && !change.printers).length).toBeGreaterThan(0);
+    } finally {
+      await follower.stop();
+      execFileSync('lpadmin', ['-x', 'STATION_EVENTS_TEST']);
+    }
+    expect(follower.subscribed).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ export interface JobView {
   tray: string | null;
   reason: string | null;
   attempts: number;
+  awaitingDecision: boolean;
   paper: { name: string; widthMm: number; heightMm: number };
 }
 

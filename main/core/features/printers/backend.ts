@@ -1,4 +1,4 @@
-import type { EventFollower } from './ipp/cups-events';
+import type { EventFollower, SchedulerChange } from './ipp/cups-events';
 
 /**
  * A platform's printers. Each backend discovers the printers it can reach and prints PDFs
@@ -92,11 +92,11 @@ export interface PrintBackend {
    */
   printerStates?(): Promise<Map<string, { status: Exclude<PrinterStatus, 'missing'>; reason?: string }>>;
   /**
-   * Calls \`onChange\` whenever the print system says a printer changed (CUPS's printer
-   * subscription): the station reads the states then, instead of asking every second.
-   * Optional: a backend without it is polled.
+   * Calls \`onChange\` whenever the print system says a printer or a job changed (CUPS's
+   * printer subscription with job events): the station reads the states, or its jobs', then,
+   * instead of asking every second. Optional: a backend without it is polled.
    */
-  followEvents?(onChange: () => void): EventFollower;
+  followEvents?(onChange: (change: SchedulerChange) => void): EventFollower;
   /**
    * Why the print system is not answering, in words, or undefined when it is up (or the
    * backend cannot tell). Asked before a job is rendered, so a stopped scheduler costs no

@@ -5,7 +5,7 @@ import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, 
 import { failedReason, jobProblem, printerProblem, waitingReason } from './ipp-reasons';
 import { IppAnswerLostError, IppStatusError, IppUnreachableError, ippCall, type IppConnection } from './ipp/ipp-client';
 import { groupsOf, stringOf, stringsOf, type IppGroup, type IppMessage } from './ipp/ipp-codec';
-import { followCupsEvents, type EventFollower } from './ipp/cups-events';
+import { followCupsEvents, type EventFollower, type SchedulerChange } from './ipp/cups-events';
 import { parsePpdOptions, type PpdOptions } from './ppd';
 
 /** Printer reasons that stop printing even without an \`-error\` suffix. */
@@ -109,10 +109,11 @@ export class CupsBackend implements PrintBackend {
 
   /**
    * Calls \`onChange\` when CUPS says a printer changed (stopped, started, added, deleted,
-   * media changed), from a printer subscription: a paused printer shows within a second
-   * without asking CUPS every second. Undefined while it cannot subscribe (the caller polls).
+   * media changed) or a job did (released, printing, completed, cancelled), from one printer
+   * subscription: a paused printer shows within a second, and a printed job is known printed,
+   * without asking CUPS every second. While it is not subscribed the caller polls.
    */
-  followEvents(onChange: () => void): EventFollower {
+  followEvents(onChange: (change: SchedulerChange) => void): EventFollower {
     return followCupsEvents({ call: (operation, attributes, extra) => this.call('/', operation, attributes, extra), printersUri: `ipp://${this.target().uriHost}/` }, onChange);
   }
 

@@ -3,7 +3,7 @@ import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../../foundations/events';
 import type { Logger } from '../../foundations/logger';
 import { nowIso } from '../../foundations/ids';
-import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError } from '../printers/backend';
+import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError, type PrintBackend } from '../printers/backend';
 import type { PrintersService } from '../printers/service';
 import { getPrinter } from '../printers/store';
 import { WaitingJobs } from './waiting-jobs';
@@ -35,6 +35,11 @@ const BACKOFF_MAX_MS = 60_000;
  */
 export const PRINT_SYSTEM_BACKOFF_MAX_MS = 30_000;
 const FOLLOW_INTERVAL_MS = 300;
+/**
+ * A printer whose print system announces job changes (CUPS's subscription) has its jobs read
+ * when an event came, and this often besides (an event the scheduler dropped, a clock).
+ */
+const ANNOUNCED_JOBS_READ_MS = 5_000;
 const IDLE_POLL_MS = 1_000;
 /**
  * Jobs in hand at once, never two for one printer and team: each printer gets a team's
@@ -78,6 +83,12 @@ export class PrintQueue {
   /** Tries per job while the print system was down (backoff only: a restart starts again at 2 s). */
   private readonly downTries = new Map<string, number>();
   private lastFollowError: { message: string; at: number } | undefined;
+  /** Whether a backend's job changes are announced now (its event subscription is in place). */
+  private jobsAnnounced: (backend: PrintBackend) => boolean = () => false;
+  /** A job change was announced since the jobs were last read. */
+  private jobChangeAnnounced = false;
+  /** When each printer's jobs were last read (ms), for the safety read of announced printers. */
+  private readonly jobsReadAt = new Map<string, number>();
   /** Printers of its pool a job failed on, skipped at its next attempts. */
   private readonly failedOn = new Map<string, Set<string>>();
   private readonly jobs: JobRenderer;
@@ -134,6 +145,20 @@ export class PrintQueue {
     this.jobs.clear();
     // The database closes after this: let a follow-up in flight finish first.
     while (this.following) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /**
+   * Job changes of these backends are announced (register.ts hands over whether each one's
+   * subscription is in place): their jobs are read on an announcement, not every 300 ms.
+   */
+  announceJobsBy(announced: (backend: PrintBackend) => boolean): void {
+    this.jobsAnnounced = announced;
+  }
+
+  /** The print system said a job changed: the submitted jobs are read now (or right after the read in hand). */
+  jobsChanged(): void {
+    this.jobChangeAnnounced = true;
+    void this.follow();
   }
 
   wake(): void {
@@ -334,12 +359,19 @@ export class PrintQueue {
       // A release that failed (spooler busy) is tried again until it goes through.
       await this.releasePending();
       const { db } = this.deps;
+      // Taken before reading: an announcement that comes while reading means one more read.
+      const announced = this.jobChangeAnnounced;
+      this.jobChangeAnnounced = false;
       const submitted = listJobsInState(db, ['submitted']).filter((job) => job.released);
       const byPrinter = new Map<string, JobRow[]>();
       for (const job of submitted) byPrinter.set(job.printer_id, [...(byPrinter.get(job.printer_id) ?? []), job]);
       for (const [printerId, jobs] of byPrinter) {
         const printer = getPrinter(db, printerId)!;
-        const states = await this.deps.printers.backendFor(printer).jobStates(printer.vendorId, jobs.map((job) => job.os_job_id!));
+        const backend = this.deps.printers.backendFor(printer);
+        const readAt = this.jobsReadAt.get(printerId) ?? 0;
+        if (!announced && this.jobsAnnounced(backend) && Date.now() - readAt < ANNOUNCED_JOBS_READ_MS) continue;
+        this.jobsReadAt.set(printerId, Date.now());
+        const states = await backend.jobStates(printer.vendorId, jobs.map((job) => job.os_job_id!));
         for (const listed of jobs) {
           const report = states.get(listed.os_job_id!);
           // Read again: an operator may have cancelled or moved it while CUPS was asked.

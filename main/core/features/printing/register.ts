@@ -128,8 +128,27 @@ export function printingLoops(services: PrintingServices, deps: PrintingDeps): B
           return following;
         };
         const followed = deps.backends.filter((backend) => backend.printerStates);
-        // Any announcement reads the states; a queue added or deleted is discovered there.
-        const announcers = deps.printerEvents === false ? [] : followed.flatMap((backend) => (backend.followEvents ? [backend.followEvents(() => void followNow())] : []));
+        // A printer announcement reads the states (a queue added or deleted is discovered
+        // there); a job announcement reads the submitted jobs.
+        const announcerOf = new Map(
+          deps.printerEvents === false
+            ? []
+            : followed.flatMap((backend) =>
+                backend.followEvents
+                  ? [
+                      [
+                        backend,
+                        backend.followEvents((change) => {
+                          if (change.printers) void followNow();
+                          if (change.jobs) services.queue.jobsChanged();
+                        }),
+                      ] as const,
+                    ]
+                  : [],
+              ),
+        );
+        const announcers = [...announcerOf.values()];
+        services.queue.announceJobsBy((backend) => announcerOf.get(backend)?.subscribed === true);
         const announced = () => announcers.length === followed.length && announcers.every((announcer) => announcer.subscribed);
         const polling = repeat(async () => {
           await followNow();

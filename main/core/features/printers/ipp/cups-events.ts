@@ -11,6 +11,18 @@ export interface EventFollower {
 
 /** The printer events that change what the station shows (state, queues added or deleted, papers and trays). */
 const PRINTER_EVENTS = ['printer-state-changed', 'printer-added', 'printer-deleted', 'printer-modified', 'printer-config-changed'];
+/**
+ * The job events that move a job the station follows (held, released, printing, completed,
+ * cancelled, aborted). On a subscription to the scheduler's printers URI they cover every
+ * queue's jobs.
+ */
+const JOB_EVENTS = ['job-created', 'job-state-changed', 'job-completed'];
+
+/** What a batch of events was about: the printers' states, and the jobs'. */
+export interface SchedulerChange {
+  printers: boolean;
+  jobs: boolean;
+}
 /** The subscription ends by itself this long after the station stops renewing it (a crashed station leaves none behind for long). */
 const LEASE_SECONDS = 600;
 /** Renewed (a new subscription) well before the lease ends. */
@@ -31,12 +43,14 @@ interface Scheduler {
 }
 
 /**
- * Follows a CUPS scheduler's printer events by an `ippget` subscription
+ * Follows a CUPS scheduler's printer and job events by an `ippget` subscription
  * (Create-Printer-Subscriptions, then Get-Notifications from the last sequence number).
- * `onChange` runs once per batch of events, and once after every (re)subscription, since
- * events from before it were not seen.
+ * `onChange` runs once per batch of events, saying whether printers or jobs (or both)
+ * changed, and once after every (re)subscription for both, since events from before it
+ * were not seen. Events dropped by the scheduler (it keeps the last 100 per subscription)
+ * lose nothing: any event makes the caller read the states whole.
  */
-export function followCupsEvents(scheduler: Scheduler, onChange: () => void): EventFollower {
+export function followCupsEvents(scheduler: Scheduler, onChange: (change: SchedulerChange) => void): EventFollower {
   let stopped = false;
   let subscriptionId: number | undefined;
   let subscribedAt = 0;
@@ -53,7 +67,7 @@ export function followCupsEvents(scheduler: Scheduler, onChange: () => void): Ev
     const answer = await scheduler.call(
       'Create-Printer-Subscriptions',
       { 'printer-uri': scheduler.printersUri },
-      { 'subscription-attributes-tag': { 'notify-pull-method': 'ippget', 'notify-events': PRINTER_EVENTS, 'notify-lease-duration': LEASE_SECONDS } },
+      { 'subscription-attributes-tag': { 'notify-pull-method': 'ippget', 'notify-events': [...PRINTER_EVENTS, ...JOB_EVENTS], 'notify-lease-duration': LEASE_SECONDS } },
     );
     const id = Number(groupsOf(answer['subscription-attributes-tag'])[0]?.['notify-subscription-id']);
     if (!Number.isInteger(id)) throw new Error('the scheduler gave no subscription id');
@@ -62,7 +76,7 @@ export function followCupsEvents(scheduler: Scheduler, onChange: () => void): Ev
     subscribedAt = Date.now();
     sequence = 1;
     // Events from before this subscription were not seen: the states are read once now.
-    onChange();
+    onChange({ printers: true, jobs: true });
     if (previous !== undefined) void cancel(previous);
   }
 
@@ -75,7 +89,8 @@ export function followCupsEvents(scheduler: Scheduler, onChange: () => void): Ev
     const events = groupsOf(answer['event-notification-attributes-tag']).filter((event) => stringOf(event['notify-subscribed-event']));
     if (events.length === 0) return;
     sequence = Math.max(sequence, ...events.map((event) => Number(event['notify-sequence-number']) + 1).filter(Number.isFinite));
-    onChange();
+    const names = events.map((event) => stringOf(event['notify-subscribed-event']));
+    onChange({ printers: names.some((name) => name.startsWith('printer-')), jobs: names.some((name) => name.startsWith('job-')) });
   }
 
   async function round(): Promise<void> {
@@ -98,7 +113,9 @@ export function followCupsEvents(scheduler: Scheduler, onChange: () => void): Ev
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      if (subscriptionId !== undefined) await cancel(subscriptionId);
+      const id = subscriptionId;
+      subscriptionId = undefined;
+      if (id !== undefined) await cancel(id);
     },
   };
 }
