@@ -4305,6 +4305,7 @@ export interface operations {
                 tag?: string;
                 source?: string;
                 team?: string;
+                bench?: string;
                 offset?: number;
                 limit?: number;
             };

@@ -78,6 +78,9 @@ export function OrdersPage() {
 
   const loadFacets = useCallback(() => void answer(dashboard.GET('/admin/api/orders/facets')).then(setFacets, () => {}), []);
   useEffect(loadFacets, [loadFacets]);
+  // The benches to filter by (orders printed at one): the select shows once the station has any.
+  const [benches, setBenches] = useState<Array<{ id: string; name: string }>>([]);
+  useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches([])), []);
   // New orders may bring new tags and sources to filter by.
   const facetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLive('order', () => {
@@ -236,6 +239,15 @@ export function OrdersPage() {
             Team
             <TeamSelect value={filter.team} onChange={set('team')} allowAll="All teams" />
           </label>
+          {benches.length > 0 && (
+            <label>
+              Bench
+              <select value={filter.bench} onChange={(event) => set('bench')(event.target.value)}>
+                <option value="">All</option>
+                {benches.map((listed) => <option key={listed.id} value={listed.id}>{listed.name}</option>)}
+              </select>
+            </label>
+          )}
           {isFiltered(filter) && (
             <button type="button" className="button button-ghost" onClick={() => { setFilter(EMPTY_FILTER); setTyped(''); }}>
               Clear filters

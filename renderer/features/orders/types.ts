@@ -15,6 +15,8 @@ export interface OrderFilter {
   tag: string;
   source: string;
   team: string;
+  /** A bench's id: only the orders printed at it. */
+  bench: string;
 }
 
-export const EMPTY_FILTER: OrderFilter = { q: '', status: '', tag: '', source: '', team: '' };
+export const EMPTY_FILTER: OrderFilter = { q: '', status: '', tag: '', source: '', team: '', bench: '' };

@@ -107,6 +107,15 @@ describe('benches: each bench prints its own scans at its own printers', { timeo
     // The Batches page's requests, filtered to the bench.
     const requests = await json<Array<{ batches: Array<{ id: string }> }>>(await s.admin(`/admin/api/print-requests?benchId=${two.id}&limit=50`), 200);
     expect(requests.flatMap((request) => request.batches.map((batch) => batch.id)).sort()).toEqual(results2.map((result) => result.id).sort());
+    // The Orders page filtered to a bench: the orders printed there, by its id or its name.
+    const ordersAt = async (bench: string) =>
+      (await json<{ total: number; orders: Array<{ id: string }> }>(await s.admin(`/admin/api/orders?bench=${encodeURIComponent(bench)}&limit=500`), 200)).orders.map((order) => order.id).sort();
+    expect(await ordersAt(two.id)).toEqual([...atTwo].sort());
+    expect(await ordersAt('Склад 2')).toEqual([...atTwo].sort());
+    expect(await ordersAt(one.id)).toEqual(expect.arrayContaining(atOne));
+    expect(await ordersAt(one.id)).not.toEqual(expect.arrayContaining([atTwo[0]]));
+    const noBench = await error(await s.admin('/admin/api/orders?bench=Bench%209'), 400);
+    expect(noBench).toMatchObject({ code: 'bench_not_found' });
   });
 
   it('an API print request names a bench by name or id (overrides.bench); one that does not exist is a 400', async () => {

@@ -11,6 +11,8 @@ export interface OrderListFilter {
   tag?: string;
   source?: string;
   teamId?: string;
+  /** Only orders printed (or sent to print) at this bench: a print batch asked for there holds one of their documents. */
+  benchId?: string;
   /** Only these teams' orders (a dashboard person's scope); every team when absent. */
   teamIds?: readonly string[];
 }
@@ -97,6 +99,16 @@ function filterSql(filter: OrderListFilter): FilterSql {
       collect: 'o.id IN (SELECT s.order_id FROM order_sources s WHERE s.source = @source)',
       // Kept by triggers (migration 0026): counting the source's orders reads every one of them.
       count: 'SELECT coalesce((SELECT orders FROM order_source_counts WHERE source = @source), 0)',
+    });
+  }
+  if (filter.benchId) {
+    params.benchId = filter.benchId;
+    // A bench's batches are few beside the orders (print_batches_bench): collected through them.
+    const atBench = `FROM print_batches b JOIN print_jobs j ON j.batch_id = b.id JOIN print_job_documents d ON d.job_id = j.id WHERE b.bench_id = @benchId`;
+    sets.push({
+      probe: `EXISTS (SELECT 1 ${atBench} AND d.order_id = o.id)`,
+      collect: `o.id IN (SELECT d.order_id ${atBench})`,
+      count: `SELECT COUNT(DISTINCT d.order_id) ${atBench}`,
     });
   }
   return { params, columns, sets };

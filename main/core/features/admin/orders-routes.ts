@@ -7,6 +7,8 @@ import { nowIso } from '../../foundations/ids';
 import { listStatusHistory, setOrderStatus } from '../orders/store';
 import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
 import { dashboardActor, dashboardTeamFilter, scopedOrder } from '../auth/dashboard-scope';
+import { StationError } from '../../foundations/errors';
+import { findBench } from '../printing/benches/store';
 
 export const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -14,6 +16,8 @@ export const listQuery = z.object({
   tag: z.string().max(100).optional(),
   source: z.string().max(100).optional(),
   team: z.string().max(100).optional(),
+  /** A bench's id or name: only the orders printed at it. */
+  bench: z.string().max(200).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
@@ -27,9 +31,13 @@ const emptyToUndefined = (query: Record<string, unknown>) =>
 export function adminOrderRoutes(router: Router, db: Db, events: StationEvents): void {
   router.get('/admin/api/orders', (ctx) => {
     const query = validate(listQuery, emptyToUndefined(ctx.query), 'The order filter is not valid');
+    const bench = query.bench === undefined ? undefined : findBench(db, query.bench);
+    if (query.bench !== undefined && !bench) {
+      throw new StationError('invalid', 'bench_not_found', `No bench "${query.bench}" on this station`, [{ path: 'bench', message: 'Give a bench id or name (GET /admin/api/benches)' }]);
+    }
     ctx.body = listOrderSummaries(
       db,
-      { q: query.q || undefined, status: query.status, tag: query.tag, source: query.source, teamId: query.team, teamIds: dashboardTeamFilter(ctx) },
+      { q: query.q || undefined, status: query.status, tag: query.tag, source: query.source, teamId: query.team, benchId: bench?.id, teamIds: dashboardTeamFilter(ctx) },
       query.offset,
       query.limit,
     );
