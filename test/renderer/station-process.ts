@@ -11,6 +11,8 @@ export interface StationProcess {
   team: { id: string; name: string };
   /** An API key of `team`, for posting orders as an integration would. */
   key: string;
+  /** The station's data directory (its database), for a state only a print system's mishap makes. */
+  dataDir: string;
   post(path: string, json: unknown, key?: string): Promise<Response>;
   admin(path: string, init?: { method?: string; json?: unknown }): Promise<Response>;
   stop(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startStationProcess(teamName = 'Shop', teamType: 'standard
     sessionToken,
     team,
     key: secret,
+    dataDir,
     admin,
     post: (path, json, key = secret) =>
       fetch(`${url}${path}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BatchesPage } from '../../../renderer/features/batches/BatchesPage';
 import { batchProgress, type PrintBatch, type PrintJob } from '../../../renderer/features/batches/batches';
@@ -46,5 +48,30 @@ describe('the Batches page', () => {
       const batches = (await (await station.admin('/print-batches')).json()) as { name: string; jobs: { state: string; reprintOf: string | null }[] }[];
       expect(batches.find((one) => one.name === 'Reprint of Morning run')?.jobs[0]?.reprintOf).toBeTruthy();
     });
+  });
+
+  it('offers a job that may have printed to be printed again or counted as printed, and counts it', async () => {
+    const order = (await (await station.post('/api/orders', sampleOrder('BATCH-2', { note: 'Ольга 美咲' }))).json()) as { id: string };
+    const printers = (await (await station.admin('/printers')).json()) as { id: string; printerVendorId: string }[];
+    const folder = printers.find((printer) => printer.printerVendorId === 'save-as-pdf')!.id;
+    const [result] = (await (await station.post(`/api/orders/${order.id}/print`, { name: 'Lost at the printer', overrides: { printer: folder } })).json()) as { id: string }[];
+    const settled = async () => {
+      const batch = (await (await station.admin(`/print-batches/${result!.id}`)).json()) as { jobs: { id: string; state: string }[] };
+      return batch.jobs.every((job) => job.state === 'done') ? batch : undefined;
+    };
+    const batch = await waitFor(async () => expect(await settled()).toBeDefined()).then(settled);
+    // What the print system's forgetting leaves (test/core/printing/forgotten-job.test.ts makes it on CUPS).
+    const db = new Database(join(station.dataDir, 'station.db'));
+    db.prepare("UPDATE print_jobs SET state = 'failed', awaiting_decision = 1, reason = 'CUPS no longer has this job' WHERE id = ?").run(batch!.jobs[0]!.id);
+    db.close();
+
+    renderPage(<BatchesPage />);
+    const request = await screen.findByRole('article', { name: 'Print request API · Lost at the printer' });
+    expect(within(request).getByText(/^May have printed: CUPS no longer has this job/)).toBeInTheDocument();
+    expect(within(request).getByRole('button', { name: 'Print again' })).toBeInTheDocument();
+    fireEvent.click(within(request).getByRole('button', { name: 'Count as printed' }));
+    await waitFor(() => expect(within(request).queryByRole('button', { name: 'Count as printed' })).not.toBeInTheDocument());
+    const job = (await (await station.admin(`/print-jobs/${batch!.jobs[0]!.id}`)).json()) as { state: string; reason: string; awaitingDecision: boolean };
+    expect(job).toMatchObject({ state: 'done', awaitingDecision: false, reason: expect.stringMatching(/^Counted as printed by /) });
   });
 });
