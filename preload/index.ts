@@ -9,7 +9,8 @@ const argument = (name: string): string => process.argv.find((arg) => arg.starts
 // Channel names repeat main/electron/ipc.ts: the preload bundle must not pull in main code.
 const station = {
   baseUrl: argument('station-url'),
-  sessionToken: () => ipcRenderer.invoke('station:session-token') as Promise<string>,
+  sessionToken: () => ipcRenderer.invoke('station:session-token') as Promise<string | null>,
+  benchToken: () => ipcRenderer.invoke('station:bench-token') as Promise<string | null>,
   desktop: {
     openDataFolder: (subfolder?: string) => ipcRenderer.invoke('station:open-data-folder', subfolder),
     getStartAtLogin: () => ipcRenderer.invoke('station:get-start-at-login'),

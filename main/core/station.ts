@@ -13,7 +13,8 @@ import { adminManualOrderRoutes } from './features/new-orders/manual-orders';
 import { adminOrderRoutes } from './features/admin/orders-routes';
 import { adminPrintRoutes } from './features/admin/print-routes';
 import { createBenches, type Benches } from './features/printing/benches/benches';
-import { BENCH_HEADER, benchAdminRoutes, benchScreenRoutes, requestBench } from './features/printing/benches/routes';
+import { BENCH_HEADER, benchAdminRoutes, benchScreenRoutes, desktopWindowRoutes, requestBench } from './features/printing/benches/routes';
+import { createDesktopWindow, type DesktopWindow } from './features/printing/benches/desktop-window';
 import { adminStationRoutes } from './features/admin/station-routes';
 import { adminHostGuard, stationHostNames } from './http/host-guard';
 import { overviewRoutes } from './features/admin/overview-routes';
@@ -181,6 +182,8 @@ export interface Station {
   onListening?: (url: string) => void;
   /** Printers, print requests and the print queue. */
   printing: PrintingServices;
+  /** Whether the desktop app's window is the station's own or a bench's (the desktop host asks at each window start). */
+  desktopWindow: DesktopWindow;
   /** The WAL checkpoint thread (none in a one-shot command, whose connection checkpoints itself). */
   checkpointer?: Checkpointer;
   /** Stops background work, commits queued writes and closes the database. */
@@ -399,6 +402,8 @@ export function createStation(options: StationOptions): Station {
   const benches = createBenches({ db, printers: printing.printers, sessionTimes: () => sessionPolicy(settings) });
   benchesForSignIn.current = benches;
   benchAdminRoutes(admin, benches);
+  const desktopWindow = createDesktopWindow({ db, settings, events });
+  desktopWindowRoutes(admin, desktopWindow);
   benchScreenRoutes(adminPublic, benches);
   adminPrintRoutes(admin, db, printing.printing, (ctx) => requestBench(ctx, benches)?.id);
   overviewRoutes(admin, db);
@@ -434,6 +439,7 @@ export function createStation(options: StationOptions): Station {
     events,
     services,
     printing,
+    desktopWindow,
     checkpointer,
     onListening(url) {
       listeningUrl = url;

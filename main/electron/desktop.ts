@@ -55,9 +55,21 @@ export async function startDesktop(): Promise<{ show(): void; stop(): Promise<vo
     if (!station.services.adminSessions.isValidSession(sessionToken)) sessionToken = station.services.adminSessions.createSessionToken('desktop window');
     return sessionToken;
   };
-  registerIpc({ isTrustedUrl, dataDir, sessionToken: liveSessionToken });
+  // A bench window (Printers → Benches → This desktop's window) is handed its bench, not the
+  // station admin's session: operators sign in at it by badge or PIN, an admin by password.
+  let windowBench = station.desktopWindow.screen();
+  registerIpc({ isTrustedUrl, dataDir, sessionToken: () => (windowBench ? null : liveSessionToken()), benchToken: () => windowBench?.benchToken ?? null });
 
   let window: BrowserWindow | undefined;
+  station.events.on('desktopWindow', () => {
+    windowBench = station.desktopWindow.screen();
+    // A new window opens at Orders and asks for its session or bench afresh. Closed, not
+    // destroyed: a template with unsaved edits asks first (window.ts), and may keep it open.
+    const open = window && !window.isDestroyed() ? window : undefined;
+    if (!open) return;
+    open.once('closed', () => show());
+    open.close();
+  });
   const show = () => {
     if (!window || window.isDestroyed()) {
       window = createDashboardWindow({ stationUrl: url, preloadPath: join(appRoot, 'dist-electron/preload/index.cjs'), iconPath: join(assets, 'icon.png') });

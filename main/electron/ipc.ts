@@ -7,6 +7,7 @@ export const IPC = {
   getStartAtLogin: 'station:get-start-at-login',
   setStartAtLogin: 'station:set-start-at-login',
   sessionToken: 'station:session-token',
+  benchToken: 'station:bench-token',
 } as const;
 
 /**
@@ -14,7 +15,14 @@ export const IPC = {
  * from the top frame of the dashboard's own origin: another page (or an iframe) must not
  * be able to open folders or change login items.
  */
-export function registerIpc(options: { isTrustedUrl: (url: string) => boolean; dataDir: string; sessionToken: () => string }): void {
+export function registerIpc(options: {
+  isTrustedUrl: (url: string) => boolean;
+  dataDir: string;
+  /** The station admin's session for the station's own window; null for a bench window. */
+  sessionToken: () => string | null;
+  /** A bench window's bench token; null for the station's own window. */
+  benchToken: () => string | null;
+}): void {
   const trusted = (event: IpcMainInvokeEvent): boolean => {
     const frame = event.senderFrame;
     return frame !== null && frame.parent === null && options.isTrustedUrl(frame.url);
@@ -35,6 +43,7 @@ export function registerIpc(options: { isTrustedUrl: (url: string) => boolean; d
   );
   // The dashboard's session, handed over here rather than on the window's command line.
   ipcMain.handle(IPC.sessionToken, guard(() => options.sessionToken()));
+  ipcMain.handle(IPC.benchToken, guard(() => options.benchToken()));
   ipcMain.handle(IPC.getStartAtLogin, guard(() => app.getLoginItemSettings().openAtLogin));
   ipcMain.handle(
     IPC.setStartAtLogin,

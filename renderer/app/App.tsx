@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
-import { describeError, sessionToken, signInWithBadge, signInWithLoginToken, signInWithPassword, signOutEverywhere } from './api';
+import { describeError, isBenchWindow, sessionToken, signInWithBadge, signInWithLoginToken, signInWithPassword, signOutEverywhere } from './api';
 import { StatusChip } from '../components/ui';
 import { useScreenBench } from '../features/printers/Benches';
 import { LiveProvider, useLiveState } from './live';
@@ -211,7 +211,8 @@ function Shell() {
           <button type="button" className="button button-small button-nav" aria-keyshortcuts="?" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd aria-hidden>?</kbd>
           </button>
-          {!desktopBridge() && (
+          {/* The station's own desktop window is always the station admin's; a browser or a bench window signs out. */}
+          {(!desktopBridge() || isBenchWindow()) && (
             <button type="button" className="button button-small button-nav" onClick={() => void signOutEverywhere()}>
               Sign out
             </button>

@@ -22,22 +22,39 @@ export const baseUrl = (): string => desktopBridge()?.baseUrl ?? '';
 
 /** The desktop window's session: handed over by the main process over IPC, never on a command line. */
 let desktopSession: string | null = null;
+/** A bench window's bench token (the main process pairs it); null for the station's own window. */
+let desktopBench: string | null = null;
 
-/** Asks the desktop's main process for a live session (a new one when the last has ended). */
+/**
+ * Asks the desktop's main process for a live session (a new one when the last has ended),
+ * or, in a bench window, for its bench token: a bench window gets no session handed over,
+ * people sign in at it (badge, PIN, or an admin's password).
+ */
 export async function loadDesktopSession(): Promise<void> {
   const bridge = desktopBridge();
-  if (bridge) desktopSession = await bridge.sessionToken();
+  if (!bridge) return;
+  desktopBench = (await bridge.benchToken?.()) ?? null;
+  if (!desktopBench) desktopSession = await bridge.sessionToken();
 }
+
+/** Whether this is the desktop app's window made a bench's: people sign in and out at it. */
+export const isBenchWindow = (): boolean => desktopBench !== null;
 
 export function sessionToken(): string | null {
   return desktopBridge() ? desktopSession : window.localStorage.getItem(SESSION_KEY);
 }
 
+/** Keeps a session this window signed in with: in memory in the desktop window, else in the browser's storage. */
+function keepSession(token: string): void {
+  if (desktopBridge()) desktopSession = token;
+  else window.localStorage.setItem(SESSION_KEY, token);
+}
+
 /** Where a screen paired with a bench keeps its bench token (it outlives sign-outs: the screen stays at its bench). */
 const BENCH_KEY = 'station.benchToken';
 
-/** This screen's bench token, when it was paired with a bench (Settings → Benches shows the code). */
-export const benchToken = (): string | null => window.localStorage.getItem(BENCH_KEY);
+/** This screen's bench token: a bench window's, or one a screen was paired with (Settings → Benches shows the code). */
+export const benchToken = (): string | null => desktopBench ?? window.localStorage.getItem(BENCH_KEY);
 
 /** Pairs this screen with a bench by the code the Benches page shows; answers the bench. */
 export async function pairWithBench(code: string): Promise<{ id: string; name: string }> {
@@ -56,6 +73,8 @@ export function unpairBench(): void {
 /** Forgets the session here (after the station ended it, or after signing out). */
 export function signOut(): void {
   window.localStorage.removeItem(SESSION_KEY);
+  // A bench window forgets its person (the station's own window is handed a session again).
+  if (desktopBench) desktopSession = null;
   window.dispatchEvent(new Event('station:signed-out'));
 }
 
@@ -68,13 +87,13 @@ export async function signOutEverywhere(): Promise<void> {
 /** Turns the one-time login token of `#login=…` into a session kept in this browser. */
 export async function signInWithLoginToken(loginToken: string): Promise<void> {
   const { sessionToken: token } = await answer(dashboard.POST('/admin/api/session', { body: { loginToken } }));
-  window.localStorage.setItem(SESSION_KEY, token);
+  keepSession(token);
 }
 
 /** Signs in with an e-mail and password (the station answers one 401 for every wrong pair, 429 when too many failed). */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   const { sessionToken: token } = await answer(dashboard.POST('/admin/api/session', { body: { email, password } }));
-  window.localStorage.setItem(SESSION_KEY, token);
+  keepSession(token);
 }
 
 /**
@@ -85,9 +104,7 @@ export async function signInWithBadge(badge: string): Promise<void> {
   // An unknown badge (401) leaves whoever is signed in signed in: not through answer(), which would sign them out.
   const { data, error, response } = await dashboard.POST('/admin/api/session', { body: { badge } });
   if (!response.ok || !data) throw apiErrorOf(response.status, error);
-  const token = data.sessionToken;
-  if (desktopBridge()) desktopSession = token;
-  else window.localStorage.setItem(SESSION_KEY, token);
+  keepSession(data.sessionToken);
   window.dispatchEvent(new Event('station:person-changed'));
 }
 

@@ -863,6 +863,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/settings/desktop-window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the desktop app’s window is the station’s own or a bench’s */
+        get: operations["getSettingsDesktopWindow"];
+        /** Make the desktop app’s window a bench’s (or the station’s own) */
+        put: operations["putSettingsDesktopWindow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/settings/print-server": {
         parameters: {
             query?: never;
@@ -2755,6 +2773,10 @@ export interface components {
             }[];
             screens: number;
             signedIn: string[];
+        };
+        DesktopWindow: {
+            benchId: string | null;
+            benchName: string | null;
         };
         TestPage: {
             printerId: string;
@@ -5885,6 +5907,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NetworkSettings"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettingsDesktopWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the desktop app’s window is the station’s own or a bench’s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesktopWindow"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsDesktopWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    benchId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Make the desktop app’s window a bench’s (or the station’s own) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesktopWindow"];
                 };
             };
             /** @description Refused, in words */

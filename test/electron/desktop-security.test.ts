@@ -59,7 +59,7 @@ describe('desktop IPC', () => {
   const event = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
 
   it('answers the dashboard and refuses other pages and iframes', async () => {
-    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret' });
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret', benchToken: () => null });
     const set = recorded.ipcHandlers.get(IPC.setStartAtLogin)!;
     expect(await set(event(`${STATION}/#/settings`), true)).toBe(true);
     expect(() => set(event('https://evil.example/'), false)).toThrow(/Refused/);
@@ -68,15 +68,24 @@ describe('desktop IPC', () => {
   });
 
   it('hands the session token over only to the dashboard itself', async () => {
-    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret' });
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret', benchToken: () => null });
     const session = recorded.ipcHandlers.get(IPC.sessionToken)!;
     expect(await session(event(`${STATION}/#/orders`))).toBe('session-secret');
     expect(() => session(event('https://evil.example/'))).toThrow(/Refused/);
     expect(() => session(event(`${STATION}/`, { url: STATION }))).toThrow(/Refused/);
   });
 
+  it('hands a bench window its bench token, not a session, and only to the dashboard itself', async () => {
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => null, benchToken: () => 'bench_secret' });
+    const bench = recorded.ipcHandlers.get(IPC.benchToken)!;
+    expect(await bench(event(`${STATION}/#/orders`))).toBe('bench_secret');
+    expect(await recorded.ipcHandlers.get(IPC.sessionToken)!(event(`${STATION}/#/orders`))).toBeNull();
+    expect(() => bench(event('https://evil.example/'))).toThrow(/Refused/);
+    expect(() => bench(event(`${STATION}/`, { url: STATION }))).toThrow(/Refused/);
+  });
+
   it('opens only folders inside the data folder', async () => {
-    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret' });
+    registerIpc({ isTrustedUrl: sameOrigin(STATION), dataDir: '/data', sessionToken: () => 'session-secret', benchToken: () => null });
     const open = recorded.ipcHandlers.get(IPC.openDataFolder)!;
     await open(event(`${STATION}/`), '../../etc');
     await open(event(`${STATION}/`), 'printed');

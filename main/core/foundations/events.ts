@@ -20,6 +20,8 @@ export interface StationEventMap {
   backup: [{ file: string | null; ok: boolean; error?: string }];
   /** A webhook delivery was tried: delivered, or why not and whether it is tried again. */
   webhook: [{ deliveryId: string; webhookId: string; state: 'pending' | 'delivered' | 'failed'; attempts: number; status: number | null; error: string | null }];
+  /** The desktop app's window became a bench's (its id) or the station's own (null): the desktop host reloads it. */
+  desktopWindow: [{ benchId: string | null }];
   /** The host is about to stop listening: live streams end so it is not held open. */
   closing: [];
 }

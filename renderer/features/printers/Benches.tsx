@@ -4,6 +4,7 @@ import { answer, benchToken, dashboard, describeError, pairWithBench, unpairBenc
 import { mayUse, useStationInfo } from '../../app/station-info';
 import { ErrorBanner, ExplainedButton, StatusChip, SubmitForm } from '../../components/ui';
 import { printerLabel, type Printer } from './use-printers';
+import { DesktopWindowSetting } from './DesktopWindowSetting';
 
 type Bench = Schemas['Bench'];
 
@@ -124,6 +125,7 @@ export function Benches({ printers }: { printers: Printer[] }) {
           )}
         </div>
       ))}
+      {admin && benches && benches.length > 0 && <DesktopWindowSetting benches={benches} />}
       {admin && (
         <SubmitForm className="row" onSubmit={() => act(async () => (await answer(dashboard.POST('/admin/api/benches', { body: { name: name.trim() } })), setName('')))}>
           <label>

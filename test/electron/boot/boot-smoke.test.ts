@@ -19,7 +19,9 @@ type StubMessage =
   | { type: 'tray'; tooltip: string }
   | { type: 'missing-file'; what: string; path: string }
   | { type: 'error-box'; title: string; content: string }
-  | { type: 'exit'; code: number };
+  | { type: 'exit'; code: number }
+  | { type: 'closed' }
+  | { type: 'invoked'; id: number; channel: string; value?: unknown; error?: string; handled: boolean };
 
 const repo = resolve(import.meta.dirname, '../../..');
 const bundle = join(repo, 'dist-electron/main/index.js');
@@ -61,7 +63,7 @@ describe('the built desktop bundle, booted under Node with a stub of electron', 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts, opens its database through the native-binding path, serves the API and dashboard, lists every backend’s printers, and quits cleanly', async () => {
+  it('starts, opens its database through the native-binding path, serves the API and dashboard, lists every backend’s printers, becomes a bench’s window and the station’s own again, and quits cleanly', async () => {
     expect(existsSync(bundle)).toBe(true);
     const messages: StubMessage[] = [];
     const waiters: { match: (message: StubMessage) => boolean; resolve: (message: StubMessage) => void }[] = [];
@@ -114,6 +116,50 @@ describe('the built desktop bundle, booted under Node with a stub of electron', 
     expect(new Set(vendorIds).size).toBe(vendorIds.length);
     // The tray shows the station's state.
     await next((message) => message.type === 'tray' && message.tooltip.includes(`listening on ${new URL(base).host}`), 'showing its tray');
+
+    // IPC as the dashboard's page invokes it (the preload's channels, main/electron/ipc.ts).
+    let invocations = 0;
+    const invoke = async (channel: string) => {
+      const id = ++invocations;
+      child!.send({ type: 'invoke', id, channel, url: `${base}/#/orders` });
+      const answer = (await next((message) => message.type === 'invoked' && message.id === id, `the answer on ${channel}`)) as { value?: unknown; error?: string; handled: boolean };
+      expect(answer).toMatchObject({ handled: true });
+      expect(answer.error).toBeUndefined();
+      return answer.value;
+    };
+    // The station's own window: handed the station admin's session, no bench.
+    const adminSession = (await invoke('station:session-token')) as string;
+    expect(adminSession).toMatch(/\S{20,}/);
+    expect(await invoke('station:bench-token')).toBeNull();
+    const admin = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${adminSession}`, 'Content-Type': 'application/json', ...init.headers } });
+    expect((await admin('/admin/api/settings/desktop-window')).status).toBe(200);
+
+    // Made the window of bench "Упаковка 1": the window is opened anew at Orders, and is
+    // handed the bench, not a session (people sign in at it).
+    const bench = (await (await admin('/admin/api/benches', { method: 'POST', body: JSON.stringify({ name: 'Упаковка 1' }) })).json()) as { id: string };
+    const loadsBefore = messages.filter((message) => message.type === 'loadURL').length;
+    const set = await admin('/admin/api/settings/desktop-window', { method: 'PUT', body: JSON.stringify({ benchId: 'Упаковка 1' }) });
+    expect(await set.json()).toEqual({ benchId: bench.id, benchName: 'Упаковка 1' });
+    await next((message) => message.type === 'closed', 'closing the station’s own window');
+    await next((message) => message.type === 'loadURL' && messages.filter((one) => one.type === 'loadURL').indexOf(message) >= loadsBefore, 'opening the bench window');
+    expect(messages.filter((message) => message.type === 'loadURL').at(-1)).toEqual({ type: 'loadURL', url: `${base}/#/orders` });
+    expect(await invoke('station:session-token')).toBeNull();
+    const benchToken = (await invoke('station:bench-token')) as string;
+    const screen = (await (await fetch(`${base}/admin/api/bench-screen`, { headers: { 'X-Station-Bench': benchToken } })).json()) as { bench: { name: string } | null };
+    expect(screen.bench?.name).toBe('Упаковка 1');
+    // Nobody is signed in at it yet: the dashboard's data needs a person.
+    expect((await fetch(`${base}/admin/api/orders`, { headers: { 'X-Station-Bench': benchToken } })).status).toBe(401);
+    // A bench that does not exist is refused, and the window stays the bench's.
+    const refused = await admin('/admin/api/settings/desktop-window', { method: 'PUT', body: JSON.stringify({ benchId: 'Bench 404' }) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('bench_not_found');
+    // The station's own window again: the session is handed over once more.
+    await admin('/admin/api/settings/desktop-window', { method: 'PUT', body: JSON.stringify({ benchId: null }) });
+    await next((message) => message.type === 'closed' && messages.filter((one) => one.type === 'closed').length === 2, 'closing the bench window');
+    expect(await invoke('station:bench-token')).toBeNull();
+    expect(await invoke('station:session-token')).toMatch(/\S{20,}/);
+    // The bench window's pairing went with it: its token names no bench any more.
+    expect(((await (await fetch(`${base}/admin/api/bench-screen`, { headers: { 'X-Station-Bench': benchToken } })).json()) as { bench: unknown }).bench).toBeNull();
 
     child.send('quit');
     // Exit code 0 comes only from the desktop's own stop, after the station closed.

@@ -55,9 +55,22 @@ class StubApp extends EventEmitter {
 }
 export const app = new StubApp();
 
-// The test asks the app to quit as the tray's Quit item would.
-process.on('message', (message) => {
+/** The main process's IPC handlers (ipcMain.handle), invoked by the test as the dashboard's page would. */
+const ipcHandlers = new Map();
+
+// The test asks the app to quit as the tray's Quit item would, or invokes an IPC channel
+// from a page at `url` (the top frame).
+process.on('message', async (message) => {
   if (message === 'quit') app.quit();
+  if (message?.type === 'invoke') {
+    const handler = ipcHandlers.get(message.channel);
+    try {
+      const value = handler ? await handler({ senderFrame: { url: message.url, parent: null } }) : undefined;
+      report({ type: 'invoked', id: message.id, channel: message.channel, value: value ?? null, handled: Boolean(handler) });
+    } catch (error) {
+      report({ type: 'invoked', id: message.id, channel: message.channel, error: String(error), handled: true });
+    }
+  }
 });
 
 class StubWebRequest {
@@ -93,6 +106,12 @@ export class BrowserWindow extends EventEmitter {
   }
   async loadURL(url) {
     report({ type: 'loadURL', url });
+  }
+  /** Like Electron's close without a page holding it: the window goes, then 'closed'. */
+  close() {
+    this.destroyed = true;
+    report({ type: 'closed' });
+    this.emit('closed');
   }
   show() {}
   focus() {}
@@ -139,7 +158,12 @@ export class Notification extends EventEmitter {
   show() {}
 }
 
-export const ipcMain = { handle() {}, on() {} };
+export const ipcMain = {
+  handle(channel, handler) {
+    ipcHandlers.set(channel, handler);
+  },
+  on() {},
+};
 export const shell = { openPath: async () => '', openExternal: async () => {} };
 export const dialog = {
   showErrorBox(title, content) {

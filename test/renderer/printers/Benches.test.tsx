@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Benches } from '../../../renderer/features/printers/Benches';
 import { renderPage, stationForPage, useBridge } from '../station-harness';
@@ -52,5 +52,18 @@ describe('Benches on the Printers page', () => {
     fireEvent.change(await within(region).findByLabelText(/Pair this screen with a bench/), { target: { value: code } });
     fireEvent.click(within(region).getByRole('button', { name: 'Pair' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(/pairing code is not valid/);
+  });
+
+  it('makes the desktop app’s window a bench’s, and the station’s own again', async () => {
+    const bench = (await (await station.admin('/benches', { json: { name: 'Упаковка 2' } })).json()) as { id: string; name: string };
+    renderPage(<Benches printers={[folderPrinter]} />);
+    const region = await screen.findByRole('region', { name: 'Benches' });
+    const choice = await within(region).findByLabelText('The desktop app’s window');
+    expect(choice).toHaveValue('');
+    fireEvent.change(choice, { target: { value: bench.id } });
+    await waitFor(async () => expect(await (await station.admin('/settings/desktop-window')).json()).toEqual({ benchId: bench.id, benchName: 'Упаковка 2' }));
+    expect(choice).toHaveValue(bench.id);
+    fireEvent.change(choice, { target: { value: '' } });
+    await waitFor(async () => expect(await (await station.admin('/settings/desktop-window')).json()).toEqual({ benchId: null, benchName: null }));
   });
 });

@@ -96,6 +96,8 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['POST', '/admin/api/settings/mail/test', 'station-admin', 'Send a test mail'],
   ['GET', '/admin/api/settings/network', 'station-admin', 'Browser origins, dashboard host names, proxy settings'],
   ['PUT', '/admin/api/settings/network', 'station-admin', 'Save the network settings'],
+  ['GET', '/admin/api/settings/desktop-window', 'station-admin', 'Whether the desktop app’s window is the station’s own or a bench’s'],
+  ['PUT', '/admin/api/settings/desktop-window', 'station-admin', 'Make the desktop app’s window a bench’s (or the station’s own)'],
   ['GET', '/admin/api/settings/print-server', 'station-admin', 'The CUPS server the station prints through'],
   ['PUT', '/admin/api/settings/print-server', 'station-admin', 'Set the CUPS server (looks for printers there at once)'],
   ['GET', '/admin/api/settings/retention', 'station-admin', 'How long orders and printed copies are kept'],

@@ -13,6 +13,7 @@ import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../featur
 import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../features/printers/routes';
 import { addPrinterInput } from '../../features/printers/by-address/add-printer';
 import { benchAnswer, benchInput, benchRouteInput, pairScreenInput, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
+import { desktopWindowAnswer, desktopWindowInput } from '../../features/printing/benches/desktop-window';
 import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
@@ -89,6 +90,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
   'PUT /admin/api/settings/network': { body: networkSettingsInput },
+  'PUT /admin/api/settings/desktop-window': { body: desktopWindowInput },
   'PUT /admin/api/settings/print-server': { body: printServerInput },
   'PUT /admin/api/settings/retention': { body: retentionInput },
   'POST /admin/api/teams/:teamId/templates': { body: templateCreateSchema },
@@ -208,6 +210,8 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/settings/mail/test': ok(mailTestAnswer),
   'GET /admin/api/settings/network': ok(networkSettingsAnswer),
   'PUT /admin/api/settings/network': ok(networkSettingsAnswer),
+  'GET /admin/api/settings/desktop-window': ok(desktopWindowAnswer),
+  'PUT /admin/api/settings/desktop-window': ok(desktopWindowAnswer),
   'GET /admin/api/settings/print-server': ok(printServerAnswer),
   'PUT /admin/api/settings/print-server': ok(printServerAnswer),
   'GET /admin/api/settings/retention': ok(retentionAnswer),
@@ -325,6 +329,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Printer: printerAnswer,
   ProbedPrinter: probedPrinterAnswer,
   Bench: benchAnswer,
+  DesktopWindow: desktopWindowAnswer,
   TestPage: testPageAnswer,
   Routing: routingAnswer,
   DefaultPrinter: defaultPrinterAnswer,

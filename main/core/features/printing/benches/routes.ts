@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { validate } from '../../../foundations/validate';
 import { benchInput, benchRouteInput, pairScreenInput, type Benches } from './benches';
+import { desktopWindowInput, type DesktopWindow } from './desktop-window';
 
 /** The header a paired screen sends on every request: its bench token. */
 export const BENCH_HEADER = 'x-station-bench';
@@ -66,5 +67,16 @@ export function benchScreenRoutes(router: Router, benches: Benches): void {
   router.get('/admin/api/bench-screen', (ctx) => {
     const bench = requestBench(ctx, benches);
     ctx.body = { bench: bench ? benches.get(bench.id) : null };
+  });
+}
+
+/** Settings: whether the desktop app's window is the station's own or a bench's (station admin). */
+export function desktopWindowRoutes(router: Router, desktopWindow: DesktopWindow): void {
+  router.get('/admin/api/settings/desktop-window', (ctx) => {
+    ctx.body = desktopWindow.read();
+  });
+  router.put('/admin/api/settings/desktop-window', (ctx) => {
+    const { benchId } = validate(desktopWindowInput, ctx.request.body, 'The desktop window setting is not valid');
+    ctx.body = desktopWindow.set(benchId);
   });
 }

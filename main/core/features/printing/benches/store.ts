@@ -93,3 +93,8 @@ export function benchPeople(db: Db, benchId: string, times: { now: string; usedA
   ).all(benchId, times.now, times.benchUsedAfter, times.usedAfter) as { name: string }[];
   return rows.map((row) => row.name);
 }
+
+/** Unpairs one screen (the desktop window's previous token, replaced at each start). */
+export function deleteScreen(db: Db, tokenHash: string): void {
+  statement(db, 'DELETE FROM bench_screens WHERE token_hash = ?').run(tokenHash);
+}
