@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useListAction } from '../../app/use-list-action';
 import { answer, dashboard, describeError } from '../../app/api';
 import { mayUse, TeamSelect, useStationInfo } from '../../app/station-info';
-import { ErrorBanner, ExplainedButton } from '../../components/ui';
+import { ErrorBanner, ExplainedButton, RelativeTime } from '../../components/ui';
 import { InviteResult } from './InviteResult';
 import { memberLabel, type Invitation, type Member } from './teams';
 
@@ -76,10 +76,22 @@ export function TeamMembers() {
   useEffect(() => {
     if (!teamId && adminOf[0]) setTeamId(adminOf[0]);
   }, [adminOf, teamId]);
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
   const load = useCallback(() => {
     if (!teamId) return;
     answer(dashboard.GET('/admin/api/teams/{teamId}/members', { params: { path: { teamId } } })).then(setMembers, (failure: unknown) => setError(describeError(failure)));
+    // The invitations nobody has accepted yet: each can be sent again (a lost mail, a link that expired).
+    answer(dashboard.GET('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId } } })).then(
+      (all) => setInvitations(all.filter((invitation) => invitation.state === 'open' || invitation.state === 'expired')),
+      () => setInvitations([]),
+    );
   }, [teamId]);
+  /** Invites the address again with the role it was invited with: a new link, mailed when mail is set; the old link stops working. */
+  const sendAgain = (invitation: Invitation) =>
+    void act(async () => {
+      const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId } }, body: { email: invitation.email, role: invitation.role } }));
+      setInvited({ email: invitation.email, invitation: result.invitation, sent: result.invitationSent });
+    });
   useEffect(load, [load]);
   const act = useListAction(load, setError);
   if (!mayUse(me, 'admin') || adminOf.length === 0) return null;
@@ -113,6 +125,24 @@ export function TeamMembers() {
           </li>
         ))}
       </ul>
+      {invitations.length > 0 && (
+        <>
+          <h3>Invited, not joined yet</h3>
+          <ul className="results">
+            {invitations.map((invitation) => (
+              <li key={invitation.id}>
+                <strong>{invitation.email}</strong> as {invitation.role}{' '}
+                <span className="muted small">
+                  {invitation.state === 'expired' ? 'expired' : invitation.sentAt ? 'mailed' : invitation.mailQueued ? 'waiting to be mailed' : 'not mailed'} · invited <RelativeTime at={invitation.createdAt} />
+                </span>{' '}
+                <button type="button" className="button button-small" aria-label={`Send the invitation to ${invitation.email} again`} onClick={() => sendAgain(invitation)}>
+                  Send again
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <form
         className="inline-form"
         onSubmit={(event) => {

@@ -81,6 +81,24 @@ describe('Teams page', () => {
     expect((await fetch(listedLink)).status).toBe(410);
   });
 
+  it('Members: an invitation not yet accepted is listed with its role and sent again with it, replacing the old link', async () => {
+    const first = (await (await station.admin(`/teams/${station.team.id}/invitations`, { json: { email: 'ana.petrova@northwind.example', role: 'viewer' } })).json()) as { invitation: { id: string; acceptUrl: string } };
+    renderPage(<TeamsPage />);
+    const members = await screen.findByRole('region', { name: 'Members' });
+    const again = await within(members).findByRole('button', { name: 'Send the invitation to ana.petrova@northwind.example again' });
+    expect(again.closest('li')).toHaveTextContent(/ana\.petrova@northwind\.example as viewer/);
+    fireEvent.click(again);
+    // No mail is set up here: the new link is shown to hand over.
+    const link = await within(members).findByTestId('accept-link');
+    const invitations = (await (await station.admin(`/teams/${station.team.id}/invitations`)).json()) as Array<{ id: string; email: string; role: string; state: string }>;
+    const mine = invitations.filter((invitation) => invitation.email === 'ana.petrova@northwind.example');
+    expect(mine.find((invitation) => invitation.id === first.invitation.id)?.state).toBe('replaced');
+    expect(mine.filter((invitation) => invitation.state === 'open')).toEqual([expect.objectContaining({ role: 'viewer' })]);
+    // A fresh link: the old one no longer works.
+    expect(link.textContent).toMatch(/\/invitations\//);
+    expect(link.textContent).not.toBe(first.invitation.acceptUrl);
+  });
+
   it('assigns an account manager from the 3PL members; the station ticks that task', async () => {
     const birch = await merchantViaApi('Birch Bakery');
     renderPage(<TeamsPage />);
