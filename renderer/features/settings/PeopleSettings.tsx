@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError, type Schemas } from '../../app/api';
-import { useStationInfo } from '../../app/station-info';
+import { TeamSelect, useStationInfo } from '../../app/station-info';
+import { InviteForm } from '../teams/TeamPeople';
+import { InviteResult } from '../teams/InviteResult';
+import type { Invitation } from '../teams/teams';
 import { useListAction } from '../../app/use-list-action';
 import { CopyButton, ErrorBanner, TableScroll } from '../../components/ui';
 
@@ -14,6 +17,8 @@ export function PeopleSettings() {
   const [error, setError] = useState<string | null>(null);
   const [badge, setBadge] = useState<{ name: string; badge: string } | null>(null);
   const [reset, setReset] = useState<{ email: string; url: string; mailed: boolean; expiresAt: string } | null>(null);
+  const [inviteTeam, setInviteTeam] = useState('');
+  const [invited, setInvited] = useState<{ email: string; invitation: Invitation | null; sent: boolean } | null>(null);
 
   const load = useCallback(() => {
     answer(dashboard.GET('/admin/api/people')).then(setPeople, (failure: unknown) => setError(describeError(failure)));
@@ -27,10 +32,29 @@ export function PeopleSettings() {
     <section className="card" aria-label="People">
       <h2>People</h2>
       <p className="muted">
-        Everyone who can sign in to this station, with their role in each team. Invite someone from a team's page (Teams); a disabled person's
-        sessions end at once.
+        Everyone who can sign in to this station, with their role in each team. A disabled person's sessions end at once. Invitations not
+        yet accepted are on the Teams page (Members), to send again.
       </p>
       <ErrorBanner error={error} />
+      <div className="row">
+        <label>
+          Invite to <TeamSelect value={inviteTeam} onChange={setInviteTeam} />
+        </label>
+        {inviteTeam && (
+          <InviteForm
+            invite={async (email, role) => {
+              let invitedNow = false;
+              await act(async () => {
+                const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId: inviteTeam } }, body: { email, role } }));
+                setInvited({ email, invitation: result.invitation, sent: result.invitationSent });
+                invitedNow = true;
+              });
+              return invitedNow;
+            }}
+          />
+        )}
+      </div>
+      {invited && <InviteResult email={invited.email} invitation={invited.invitation} sent={invited.sent} onClose={() => setInvited(null)} />}
       {reset && (
         <div className="banner banner-success" role="status">
           {reset.mailed ? `A reset link was mailed to ${reset.email}. ` : `Hand this link to ${reset.email} (it was not mailed): `}
@@ -126,7 +150,7 @@ export function PeopleSettings() {
           </table>
         </TableScroll>
       )}
-      {people?.length === 0 && <p className="muted">Nobody has joined yet: invite people from a team's page.</p>}
+      {people?.length === 0 && <p className="muted">Nobody has joined yet: invite someone above.</p>}
     </section>
   );
 }

@@ -70,8 +70,6 @@ export function TeamMembers() {
   const [teamId, setTeamId] = useState('');
   const [members, setMembers] = useState<Member[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('operator');
   const [invited, setInvited] = useState<{ email: string; invitation: Invitation | null; sent: boolean } | null>(null);
   useEffect(() => {
     if (!teamId && adminOf[0]) setTeamId(adminOf[0]);
@@ -143,35 +141,50 @@ export function TeamMembers() {
           </ul>
         </>
       )}
-      <form
-        className="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const address = email.trim();
-          void act(async () => {
-            const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId } }, body: { email: address, role } }));
+      <InviteForm
+        invite={async (address, chosen) => {
+          let invitedNow = false;
+          await act(async () => {
+            const result = await answer(dashboard.POST('/admin/api/teams/{teamId}/invitations', { params: { path: { teamId } }, body: { email: address, role: chosen } }));
             setInvited({ email: address, invitation: result.invitation, sent: result.invitationSent });
-            setEmail('');
+            invitedNow = true;
           });
+          return invitedNow;
         }}
-      >
-        <label>
-          Invite by e-mail
-          <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="someone@team.example" />
-        </label>
-        <label>
-          as
-          <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            <option value="admin">admin (templates, routing, keys, people)</option>
-            <option value="operator">operator (orders, printing)</option>
-            <option value="viewer">viewer (reads)</option>
-          </select>
-        </label>
-        <button type="submit" className="button" disabled={!email.trim()}>
-          Invite
-        </button>
-      </form>
+      />
       {invited && <InviteResult email={invited.email} invitation={invited.invitation} sent={invited.sent} onClose={() => setInvited(null)} />}
     </section>
+  );
+}
+
+/** Invite by e-mail with a role (operator unless chosen otherwise); the form empties once `invite` says it invited. */
+export function InviteForm({ invite }: { invite: (email: string, role: Role) => Promise<boolean> }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('operator');
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const address = email.trim();
+        void invite(address, role).then((invited) => invited && setEmail(''));
+      }}
+    >
+      <label>
+        Invite by e-mail
+        <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="someone@team.example" />
+      </label>
+      <label>
+        as
+        <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          <option value="admin">admin (templates, routing, keys, people)</option>
+          <option value="operator">operator (orders, printing)</option>
+          <option value="viewer">viewer (reads)</option>
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={!email.trim()}>
+        Invite
+      </button>
+    </form>
   );
 }
