@@ -23,6 +23,9 @@ import { retentionRoutes } from './features/retention/routes';
 import { scheduleRetentionSweeps } from './features/retention/sweep';
 import { sessionAdminRoutes, sessionPolicy } from './features/sessions/session-routes';
 import { peopleAdminRoutes, peoplePublicRoutes } from './features/people/routes';
+import { createPasskeys } from './features/people/passkeys';
+import { passkeyAdminRoutes } from './features/people/passkey-routes';
+import { SignInThrottle } from './features/people/throttle';
 import { dashboardGuardDeps, isStationAdminSession } from './features/people/guard-deps';
 import { createPeople } from './features/people/people';
 import { activityRoutes, recordActivity, recordApiActivity } from './features/people/activity';
@@ -213,6 +216,7 @@ function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, eve
     orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs, labelPages: platform.labelPages }),
     adminSessions,
     people: createPeople({ db, sessions: adminSessions, invitations, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl }),
+    passkeys: createPasskeys({ db, sessions: adminSessions, throttle: new SignInThrottle() }),
     ...createDocumentsCapability(db, platform.pdfRenderer, { events, threaded: threads, labelPages: platform.labelPages }),
     ...createLinksCapability(db, platform.sandbox),
   };
@@ -290,7 +294,10 @@ export function createStation(options: StationOptions): Station {
   adminPublic.use(hostGuard, jsonBody, adminOperationGuard(() => adminPublic));
   // Benches are built with printing (below); a sign-in at a paired screen is recorded there.
   const benchesForSignIn: { current?: Benches } = {};
-  peoplePublicRoutes(adminPublic, services.adminSessions, services.people, { signedIn: (ctx, sessionToken) => benchesForSignIn.current?.sessionOpened(ctx.get(BENCH_HEADER) || undefined, sessionToken) });
+  peoplePublicRoutes(adminPublic, services.adminSessions, services.people, {
+    signedIn: (ctx, sessionToken) => benchesForSignIn.current?.sessionOpened(ctx.get(BENCH_HEADER) || undefined, sessionToken),
+    passkeys: services.passkeys,
+  });
   const admin = new Router();
   const guardDeps = dashboardGuardDeps(db);
   // A CSV export is larger than any order: its routes read up to 10 MiB (after auth).
@@ -304,6 +311,7 @@ export function createStation(options: StationOptions): Station {
   );
   sessionAdminRoutes(admin, services.adminSessions, settings);
   peopleAdminRoutes(admin, db, services.people);
+  passkeyAdminRoutes(admin, services.passkeys);
   activityRoutes(admin, db);
   let listeningUrl: string | undefined;
   // Manual/CSV routes first: `/admin/api/orders/manual` must not be read as an order id.

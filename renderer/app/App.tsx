@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
-import { describeError, isBenchWindow, sessionToken, signInWithBadge, signInWithLoginToken, signInWithPassword, signOutEverywhere } from './api';
+import { describeError, isBenchWindow, passkeysWorkHere, sessionToken, signInWithBadge, signInWithLoginToken, signInWithPasskey, signInWithPassword, signOutEverywhere } from './api';
 import { StatusChip } from '../components/ui';
 import { useScreenBench } from '../features/printers/Benches';
 import { LiveProvider, useLiveState } from './live';
@@ -73,6 +73,21 @@ function SignIn({ pending, linkError, onSignedIn }: { pending: boolean; linkErro
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      {passkeysWorkHere() && (
+        <p>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              setError(null);
+              signInWithPasskey().then(onSignedIn, (failure: unknown) => setError(describeError(failure)));
+            }}
+          >
+            Sign in with a passkey
+          </button>
+        </p>
+      )}
       <p className="muted">
         No password yet? Accept your invitation's link, or ask a station admin for a reset link. The station admin can also open the dashboard
         with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>; <code>station login</code> prints a new one).

@@ -1,3 +1,4 @@
+import { startAuthentication } from '@simplewebauthn/browser';
 import createClient from 'openapi-fetch';
 import { desktopBridge } from './bridge';
 import type { components, paths } from './dashboard-api.gen';
@@ -93,6 +94,24 @@ export async function signInWithLoginToken(loginToken: string): Promise<void> {
 /** Signs in with an e-mail and password (the station answers one 401 for every wrong pair, 429 when too many failed). */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   const { sessionToken: token } = await answer(dashboard.POST('/admin/api/session', { body: { email, password } }));
+  keepSession(token);
+}
+
+/**
+ * Whether this page can use passkeys: a secure page (HTTPS, or localhost) at a host name
+ * (WebAuthn takes no IP address, so not the desktop window's 127.0.0.1) in a browser that has them.
+ */
+export function passkeysWorkHere(): boolean {
+  const host = window.location.hostname;
+  const ipAddress = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
+  return Boolean(window.isSecureContext && 'PublicKeyCredential' in window && host && !ipAddress);
+}
+
+/** Signs in with a passkey: the station's challenge, signed by the person's authenticator. */
+export async function signInWithPasskey(): Promise<void> {
+  const optionsJSON = await answer(dashboard.POST('/admin/api/session/passkey-options'));
+  const passkey = await startAuthentication({ optionsJSON: optionsJSON as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+  const { sessionToken: token } = await answer(dashboard.POST('/admin/api/session', { body: { passkey: passkey as never } }));
   keepSession(token);
 }
 

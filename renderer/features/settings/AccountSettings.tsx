@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useStationInfo } from '../../app/station-info';
 import { CopyButton, ErrorBanner, SubmitForm } from '../../components/ui';
+import { Passkeys } from './Passkeys';
 
 /** Who is signed in, their teams and roles, and their password. */
 export function AccountSettings() {
@@ -88,6 +89,7 @@ export function AccountSettings() {
             <label>The new password again<input type="password" autoComplete="new-password" required minLength={10} maxLength={200} value={again} onChange={(event) => setAgain(event.target.value)} /></label>
             <button type="submit" className="button">Change password</button>
           </SubmitForm>
+          {!me.bench && <Passkeys />}
           {!me.bench && (
             <>
               <h3>At the bench</h3>

@@ -11,6 +11,7 @@ import { getTeam } from '../teams/store';
 import { dashboardCaller } from './dashboard-caller';
 import { badgeSchema, passwordSchema, pinSchema } from './password-rules';
 import type { PeopleService } from './people';
+import { passkeyResponseJson, passkeySite, type Passkeys } from './passkeys';
 
 const email = z.string().trim().min(3).max(254);
 
@@ -23,6 +24,8 @@ export const signInBody = z.union([
   z.strictObject({ email, password: z.string().min(1).max(200) }),
   z.strictObject({ badge: badgeSchema }),
   z.strictObject({ email, pin: pinSchema }),
+  // A passkey's signed challenge (navigator.credentials.get's answer, WebAuthn's JSON form).
+  z.strictObject({ passkey: passkeyResponseJson }),
 ]);
 export const pinBody = z.strictObject({ currentPassword: z.string().min(1).max(200), pin: pinSchema });
 /** POST /admin/api/invitations/accept: the invitation's token, a password (a new person's, or the one they have), a name. */
@@ -32,12 +35,20 @@ export const changePasswordBody = z.strictObject({ currentPassword: z.string().m
 export const memberRoleBody = z.strictObject({ role: z.enum(MEMBER_ROLES) });
 
 /** Signing in, joining by invitation, a reset link: the dashboard's public operations. */
-export function peoplePublicRoutes(router: Router, sessions: AdminSessions, people: PeopleService, hooks: { signedIn?: (ctx: Context, sessionToken: string) => void } = {}): void {
+export function peoplePublicRoutes(
+  router: Router,
+  sessions: AdminSessions,
+  people: PeopleService,
+  hooks: { signedIn?: (ctx: Context, sessionToken: string) => void; passkeys?: Passkeys } = {},
+): void {
   router.post('/admin/api/session', async (ctx) => {
-    const body = validate(signInBody, ctx.request.body, 'Sign in with {email, password}, {loginToken}, {badge} or {email, pin}');
+    const body = validate(signInBody, ctx.request.body, 'Sign in with {email, password}, {loginToken}, {badge}, {email, pin} or {passkey}');
     const label = describeBrowser(ctx.get('user-agent'));
     let sessionToken: string;
-    if ('badge' in body) sessionToken = people.signInWithBadge(body.badge, ctx.ip, `bench: ${label}`);
+    if ('passkey' in body) {
+      if (!hooks.passkeys) throw unauthorized('Passkeys are not offered here');
+      sessionToken = await hooks.passkeys.signIn(body.passkey as never, passkeySite(ctx.get('origin') || undefined, ctx.host), ctx.ip, label);
+    } else if ('badge' in body) sessionToken = people.signInWithBadge(body.badge, ctx.ip, `bench: ${label}`);
     else if ('pin' in body) sessionToken = await people.signInWithPin(body.email, body.pin, ctx.ip, `bench: ${label}`);
     else if ('loginToken' in body) {
       const exchanged = sessions.exchangeLoginToken(body.loginToken, label);
@@ -48,6 +59,12 @@ export function peoplePublicRoutes(router: Router, sessions: AdminSessions, peop
     hooks.signedIn?.(ctx, sessionToken);
     ctx.status = 201;
     ctx.body = { sessionToken };
+  });
+
+  /** The challenge to sign in with a passkey: any passkey made for this host name. */
+  router.post('/admin/api/session/passkey-options', async (ctx) => {
+    if (!hooks.passkeys) throw unauthorized('Passkeys are not offered here');
+    ctx.body = await hooks.passkeys.signInOptions(passkeySite(ctx.get('origin') || undefined, ctx.host));
   });
 
   router.post('/admin/api/invitations/accept', async (ctx) => {

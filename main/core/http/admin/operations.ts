@@ -28,7 +28,8 @@ export interface AdminOperation {
 /** [method, path, needs, summary]: each operation, in the order of the dashboard's rooms. */
 const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   // Signing in, one's own account
-  ['POST', '/admin/api/session', 'public', 'Sign in: e-mail and password, a one-time login link, or at a bench a badge or e-mail and PIN'],
+  ['POST', '/admin/api/session', 'public', 'Sign in: e-mail and password, a passkey, a one-time login link, or at a bench a badge or e-mail and PIN'],
+  ['POST', '/admin/api/session/passkey-options', 'public', 'The challenge to sign in with a passkey'],
   ['POST', '/admin/api/password-reset', 'public', 'Set a new password with a reset link'],
   ['POST', '/admin/api/bench-screen', 'public', 'Pair this screen with a bench by the code the dashboard shows'],
   ['GET', '/admin/api/bench-screen', 'public', 'The bench this screen is paired with (X-Station-Bench) and its printers’ health'],
@@ -36,6 +37,10 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['PUT', '/admin/api/me/password', 'signed-in', 'Change one’s own password (the current one confirms it)'],
   ['PUT', '/admin/api/me/pin', 'signed-in', 'Set one’s bench PIN (the password confirms it)'],
   ['POST', '/admin/api/me/badge', 'signed-in', 'A new bench badge for oneself (shown once)'],
+  ['GET', '/admin/api/me/passkeys', 'signed-in', 'One’s passkeys'],
+  ['POST', '/admin/api/me/passkeys/options', 'signed-in', 'The challenge to add a passkey'],
+  ['POST', '/admin/api/me/passkeys', 'signed-in', 'Add a passkey to one’s account'],
+  ['DELETE', '/admin/api/me/passkeys/:id', 'signed-in', 'Remove one of one’s passkeys'],
   // People (station admin), members (a team's admin)
   ['GET', '/admin/api/people', 'station-admin', 'Everyone who can sign in, with their teams and roles'],
   ['POST', '/admin/api/people/:userId/disable', 'station-admin', 'Disable a person: their sessions end at once'],

@@ -21,6 +21,7 @@ import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../
 import { activityAnswer, activityQuery } from '../../features/people/activity';
 import { limitsAnswer, limitsInput } from '../../features/teams/rate-limits';
 import { badgeAnswer, pinBody } from '../../features/people/routes';
+import { passkeyAnswer, passkeyOptionsAnswer, passkeyRegistrationBody } from '../../features/people/passkeys';
 import { acceptInvitationBody, changePasswordBody, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
@@ -86,6 +87,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/settings/limits': { body: limitsInput },
   'PUT /admin/api/me/password': { body: changePasswordBody },
   'PUT /admin/api/me/pin': { body: pinBody },
+  'POST /admin/api/me/passkeys': { body: passkeyRegistrationBody },
   'POST /admin/api/teams': { body: createTeamSchema },
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
   'PUT /admin/api/settings/mail': { body: mailSettingsInput },
@@ -156,6 +158,11 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'PUT /admin/api/me/pin': noContent,
   'POST /admin/api/teams': created(merchantCreatedAdminAnswer),
   'POST /admin/api/me/badge': created(badgeAnswer),
+  'GET /admin/api/me/passkeys': list(passkeyAnswer),
+  'POST /admin/api/me/passkeys/options': ok(passkeyOptionsAnswer),
+  'POST /admin/api/me/passkeys': created(passkeyAnswer),
+  'DELETE /admin/api/me/passkeys/:id': noContent,
+  'POST /admin/api/session/passkey-options': ok(passkeyOptionsAnswer),
   'POST /admin/api/people/:userId/badge': created(badgeAnswer),
   'GET /admin/api/people': list(personAnswer),
   'GET /admin/api/activity': list(activityAnswer),
@@ -329,6 +336,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Printer: printerAnswer,
   ProbedPrinter: probedPrinterAnswer,
   Bench: benchAnswer,
+  Passkey: passkeyAnswer,
   DesktopWindow: desktopWindowAnswer,
   TestPage: testPageAnswer,
   Routing: routingAnswer,

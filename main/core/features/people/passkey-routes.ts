@@ -1,0 +1,35 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { forbidden } from '../../foundations/errors';
+import { validate } from '../../foundations/validate';
+import { passkeyRegistrationBody, passkeySite, type Passkeys } from './passkeys';
+
+/** The signed-in person, with a password session: passkeys are a person's, and not made at a bench. */
+function personOf(ctx: Context): string {
+  const personId = ctx.state.personId as string | undefined;
+  if (!personId) throw forbidden('The station admin’s own session is no person’s: sign in as a person to add their passkeys');
+  if (ctx.state.bench) throw forbidden('A passkey is added from a session signed in with a password, not at the bench');
+  return personId;
+}
+
+const siteOf = (ctx: Context) => passkeySite(ctx.get('origin') || undefined, ctx.host);
+
+/** Settings → Account: one's own passkeys (docs/api/dashboard.md, Passkeys). */
+export function passkeyAdminRoutes(router: Router, passkeys: Passkeys): void {
+  router.get('/admin/api/me/passkeys', (ctx) => {
+    ctx.body = ctx.state.personId ? passkeys.list(ctx.state.personId as string) : [];
+  });
+  router.post('/admin/api/me/passkeys/options', async (ctx) => {
+    ctx.body = await passkeys.registrationOptions(personOf(ctx), siteOf(ctx));
+  });
+  router.post('/admin/api/me/passkeys', async (ctx) => {
+    const personId = personOf(ctx);
+    const { name, response } = validate(passkeyRegistrationBody, ctx.request.body, 'The passkey is not valid');
+    ctx.status = 201;
+    ctx.body = await passkeys.register(personId, siteOf(ctx), response as never, name);
+  });
+  router.delete('/admin/api/me/passkeys/:id', (ctx) => {
+    passkeys.remove(personOf(ctx), ctx.params.id!);
+    ctx.status = 204;
+  });
+}
