@@ -4,6 +4,7 @@ import { useLiveReload } from '../../app/live';
 import { mayUse, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from '../printers/use-printers';
+import { BenchFilter } from '../printers/BenchFilter';
 import { jobChunkLabel, jobSentence, type PrintJob, type PrintRequest } from './batches';
 
 const ORDERS_NAMED = 3;
@@ -47,8 +48,6 @@ export function BatchesPage() {
   const { info, me } = useStationInfo();
   /** Retry, cancel, move and reprint are an operator's (a viewer reads). */
   const operates = mayUse(me, 'operator');
-  const [benches, setBenches] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches([])), []);
   useEffect(() => {
     if (!preview) return;
     return () => URL.revokeObjectURL(preview.url);
@@ -119,15 +118,7 @@ export function BatchesPage() {
             {printers?.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
           </select>
         </label>
-        {benches.length > 0 && (
-          <label>
-            Bench
-            <select value={filters.benchId} onChange={(event) => set('benchId')(event.target.value)}>
-              <option value="">All</option>
-              {benches.map((bench) => <option key={bench.id} value={bench.id}>{bench.name}</option>)}
-            </select>
-          </label>
-        )}
+        <BenchFilter value={filters.benchId} onChange={set('benchId')} />
         <label>
           Source
           <select value={filters.trigger} onChange={(event) => set('trigger')(event.target.value)}>

@@ -14,6 +14,7 @@ import { modalOpen } from '../../components/Modal';
 import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
 import { EMPTY_FILTER, type OrderFilter, type OrderSummary } from './types';
+import { BenchFilter } from '../printers/BenchFilter';
 import { useOrderWindow } from './use-order-window';
 
 const SEARCH_DELAY_MS = 200;
@@ -78,9 +79,6 @@ export function OrdersPage() {
 
   const loadFacets = useCallback(() => void answer(dashboard.GET('/admin/api/orders/facets')).then(setFacets, () => {}), []);
   useEffect(loadFacets, [loadFacets]);
-  // The benches to filter by (orders printed at one): the select shows once the station has any.
-  const [benches, setBenches] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches([])), []);
   // New orders may bring new tags and sources to filter by.
   const facetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLive('order', () => {
@@ -239,15 +237,8 @@ export function OrdersPage() {
             Team
             <TeamSelect value={filter.team} onChange={set('team')} allowAll="All teams" />
           </label>
-          {benches.length > 0 && (
-            <label>
-              Bench
-              <select value={filter.bench} onChange={(event) => set('bench')(event.target.value)}>
-                <option value="">All</option>
-                {benches.map((listed) => <option key={listed.id} value={listed.id}>{listed.name}</option>)}
-              </select>
-            </label>
-          )}
+          {/* The orders printed at one bench. */}
+          <BenchFilter value={filter.bench} onChange={set('bench')} />
           {isFiltered(filter) && (
             <button type="button" className="button button-ghost" onClick={() => { setFilter(EMPTY_FILTER); setTyped(''); }}>
               Clear filters

@@ -75,6 +75,20 @@ describe('Orders page', () => {
     expect(await screen.findByText(/^75 matching orders/)).toBeInTheDocument();
   });
 
+  it('filters to the orders printed at one bench', async () => {
+    await (await station.admin('/benches', { json: { name: 'Стол 3' } })).json();
+    const order = (await (await station.post('/api/orders', sampleOrder('BENCH-3', { customer: { firstName: 'Лейла', lastName: 'كريم' } }))).json()) as { id: string };
+    const printers = (await (await station.admin('/printers')).json()) as { id: string; printerVendorId: string }[];
+    const folder = printers.find((printer) => printer.printerVendorId === 'save-as-pdf')!.id;
+    expect((await station.post(`/api/orders/${order.id}/print`, { overrides: { bench: 'Стол 3', printer: folder } })).status).toBe(200);
+    renderPage(<OrdersPage />);
+    await screen.findByText(/^\d+ orders/);
+    const bench = await screen.findByRole('option', { name: 'Стол 3' });
+    fireEvent.change(screen.getByLabelText('Bench'), { target: { value: (bench as HTMLOptionElement).value } });
+    expect(await screen.findByText(/^1 matching order/)).toBeInTheDocument();
+    await waitFor(() => expect([...rows()].map((row) => row.getAttribute('data-order-number'))).toEqual(['#BENCH-3']));
+  });
+
   it('shift-click selects a range and the selection can be ignored in one go', async () => {
     renderPage(<OrdersPage />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
