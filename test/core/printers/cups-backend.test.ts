@@ -139,11 +139,15 @@ describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
       const released = next((change) => change.jobs);
       await cups.release('STATION_EVENTS_TEST', osJobId);
       await released;
-      // Cancelled at the print system: announced, and read as failed.
-      const cancelled = next((change) => change.jobs);
-      execFileSync('cancel', [osJobId]);
-      await cancelled;
-      expect((await cups.jobStates('STATION_EVENTS_TEST', [osJobId])).get(osJobId)?.state).toBe('failed');
+      // The printer resumed, the job prints: each announcement reads the job again until it
+      // reads done. The waiter is set before each read, so a change made during the read is
+      // not missed; nothing but the announcements wakes the loop.
+      execFileSync('cupsenable', ['STATION_EVENTS_TEST']);
+      for (;;) {
+        const another = next((change) => change.jobs);
+        if ((await cups.jobStates('STATION_EVENTS_TEST', [osJobId])).get(osJobId)?.state === 'done') break;
+        await another;
+      }
       expect(changes.filter((change) => change.jobs && !change.printers).length).toBeGreaterThan(0);
     } finally {
       await follower.stop();
