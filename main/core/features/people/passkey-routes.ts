@@ -23,8 +23,9 @@ export function passkeyAdminRoutes(router: Router, passkeys: Passkeys): void {
     ctx.body = await passkeys.registrationOptions(personOf(ctx), siteOf(ctx));
   });
   router.post('/admin/api/me/passkeys', async (ctx) => {
-    const personId = personOf(ctx);
+    // The body is checked first: a malformed one is 400 for every caller.
     const { name, response } = validate(passkeyRegistrationBody, ctx.request.body, 'The passkey is not valid');
+    const personId = personOf(ctx);
     ctx.status = 201;
     ctx.body = await passkeys.register(personId, siteOf(ctx), response as never, name);
   });
