@@ -42,7 +42,7 @@ describe('the Batches page', () => {
     fireEvent.click(await within(batch).findByRole('button', { name: 'As printed' }, { timeout: 20_000 }));
     expect(await within(batch).findByTitle(/^As printed: job /)).toBeInTheDocument();
 
-    fireEvent.click(within(batch).getByRole('button', { name: 'Reprint' }));
+    fireEvent.click(await within(batch).findByRole('button', { name: 'Reprint' }));
     expect(await screen.findByRole('article', { name: 'Print request Reprint of Morning run' }, { timeout: 20_000 })).toBeInTheDocument();
     await waitFor(async () => {
       const batches = (await (await station.admin('/print-batches')).json()) as { name: string; jobs: { state: string; reprintOf: string | null }[] }[];
@@ -67,9 +67,10 @@ describe('the Batches page', () => {
 
     renderPage(<BatchesPage />);
     const request = await screen.findByRole('article', { name: 'Print request API · Lost at the printer' });
-    expect(within(request).getByText(/^May have printed: CUPS no longer has this job/)).toBeInTheDocument();
-    expect(within(request).getByRole('button', { name: 'Print again' })).toBeInTheDocument();
-    fireEvent.click(within(request).getByRole('button', { name: 'Count as printed' }));
+    expect(await within(request).findByText(/^May have printed: CUPS no longer has this job/)).toBeInTheDocument();
+    // The job's actions come once the page knows the person may act (an operator's): awaited.
+    expect(await within(request).findByRole('button', { name: 'Print again' })).toBeInTheDocument();
+    fireEvent.click(await within(request).findByRole('button', { name: 'Count as printed' }));
     await waitFor(() => expect(within(request).queryByRole('button', { name: 'Count as printed' })).not.toBeInTheDocument());
     const job = (await (await station.admin(`/print-jobs/${batch!.jobs[0]!.id}`)).json()) as { state: string; reason: string; awaitingDecision: boolean };
     expect(job).toMatchObject({ state: 'done', awaitingDecision: false, reason: expect.stringMatching(/^Counted as printed by /) });
