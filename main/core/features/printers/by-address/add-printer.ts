@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { StationError, badRequest } from '../../../foundations/errors';
+import { hasControlCharacters } from '../../../foundations/text';
 import { OutboundRefused, vetHost } from '../../net/outbound';
 import type { Printer } from '../store';
 import type { PrintersService } from '../service';
 import { createCupsQueue } from './cups-queue';
 import { probePrinter, ProbeRefused, type ProbedPrinter } from './probe';
 
-const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
 
 export const addPrinterInput = z.strictObject({
   uri: z.string().trim().min(1, 'The printer’s address').max(1024, 'At most 1024 characters'),
@@ -15,7 +15,7 @@ export const addPrinterInput = z.strictObject({
     .trim()
     .min(1, 'A name for the printer')
     .max(100, 'At most 100 characters')
-    .refine((name) => ![...name].some(isControl), 'No control characters'),
+    .refine((name) => !hasControlCharacters(name), 'No control characters'),
 });
 export type AddPrinterInput = z.output<typeof addPrinterInput>;
 
@@ -34,7 +34,7 @@ export type AddressPolicy = { allowedHosts: string[] } | 'any address';
  * `\`, `?`, quotes, `#` and `@`, up to 127 bytes ("Склад 2 Zebra" → "Склад_2_Zebra").
  */
 export function queueNameFor(name: string): string {
-  let queue = [...name].map((char) => (isControl(char) || /[\s/\\?'"#@]/u.test(char) ? '_' : char)).join('').replace(/_+/g, '_').replace(/^_+|_+$/g, '') || 'printer';
+  let queue = [...name].map((char) => (hasControlCharacters(char) || /[\s/\\?'"#@]/u.test(char) ? '_' : char)).join('').replace(/_+/g, '_').replace(/^_+|_+$/g, '') || 'printer';
   while (Buffer.byteLength(queue) > 127) queue = [...queue].slice(0, -1).join('');
   return queue;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../foundations/db/open';
 import { StationError, badRequest, notFound } from '../../../foundations/errors';
 import { hashSecret } from '../../../foundations/hash-secret';
 import { newId, nowIso } from '../../../foundations/ids';
+import { hasControlCharacters } from '../../../foundations/text';
 import type { PrintersService } from '../../printers/service';
 import { benchPeople, countScreens, deleteBench, recordBenchSession, deleteBenchRoute, findBench, insertBench, insertPairingCode, insertScreen, listBenchRoutes, listBenches, screenBench, takePairingCode, upsertBenchRoute, type Bench } from './store';
 
@@ -13,7 +14,7 @@ export const benchInput = z.strictObject({
     .trim()
     .min(1, 'A name for the bench')
     .max(60, 'At most 60 characters')
-    .refine((name) => ![...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), 'No control characters'),
+    .refine((name) => !hasControlCharacters(name), 'No control characters'),
 });
 export const benchRouteInput = z.strictObject({ printerId: z.string().min(1).max(200), tray: z.string().trim().min(1).max(200).nullable().optional() });
 export const pairScreenInput = z.strictObject({ code: z.string().trim().min(1).max(40) });
