@@ -102,14 +102,18 @@ describe('the WAL keeps to its bound (checkpoint thread, its own thresholds)', (
     const checkpointer = new Checkpointer(db, { logger: silentLogger, intervalMs: 20, busyIntervalMs: 20, restartBytes: 64 * MiB, sizeLimitBytes: 1 * MiB });
     await checkpointer.ready();
     try {
-      const truncated = new Promise<CheckpointResult>((resolve) => checkpointer.on('checkpoint', (result: CheckpointResult) => result.mode === 'truncate' && resolve(result)));
+      // A truncate may also be tried while the burst's transaction is still open (it spills
+      // uncommitted pages into the WAL file, which makes the file look big while no frame is
+      // committed): the writer holds it busy and the next round tries again. The one awaited is
+      // the truncate that went through.
+      const truncated = new Promise<CheckpointResult>((resolve) => checkpointer.on('checkpoint', (result: CheckpointResult) => result.mode === 'truncate' && !result.busy && resolve(result)));
       const insert = db.prepare('INSERT INTO filler (blob) VALUES (randomblob(3000))');
       db.transaction(() => {
         for (let i = 0; i < 2000; i++) insert.run();
       })();
       expect(walFileBytes(db.name)).toBeGreaterThan(4 * MiB);
       const result = await truncated;
-      expect(result.busy).toBe(0);
+      expect(result.log).toBe(0);
       expect(result.walBytes).toBe(0);
       expect(walFileBytes(db.name)).toBe(0);
       expect(db.prepare('SELECT COUNT(*) AS n FROM filler').get()).toEqual({ n: 2000 });
