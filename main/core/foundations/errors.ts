@@ -24,6 +24,9 @@ export const ERROR_KINDS = {
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
+/** The status code of a station error: the one table, `ERROR_KINDS`. */
+export const statusOf = (error: StationError): number => ERROR_KINDS[error.kind];
+
 /**
  * A failure with a place in the API contract: a kind, a stable code, a message for people,
  * and for invalid input the broken fields. Anything else thrown becomes a 500.

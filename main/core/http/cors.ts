@@ -8,19 +8,6 @@ const EXPOSED_HEADERS = 'X-Request-Id, Idempotent-Replayed';
 /** Seconds a browser may keep a preflight answer: an origin removed from the list is refused within this. */
 const PREFLIGHT_MAX_AGE = '600';
 
-/** `https://wms.example.com`, `http://localhost:3000`: a scheme, a host and a port, nothing else. */
-export function normaliseOrigin(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
-  return url.origin;
-}
-
 const originRefused = () =>
   new StationError('forbidden', 'origin_not_allowed', 'Pages on this origin may not call the station; an admin can allow it in Settings → Network (browser origins)');
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../foundations/logger';
-import { RateLimitedError, StationError } from '../foundations/errors';
-import { HttpError, statusOf } from './errors';
+import { RateLimitedError, StationError, statusOf } from '../foundations/errors';
+import { HttpError } from './errors';
 
 /**
  * The one place that shapes error answers: `{ error: { code, message, details? } }`.

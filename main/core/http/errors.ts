@@ -1,5 +1,3 @@
-import { ERROR_KINDS, type StationError } from '../foundations/errors';
-
 /**
  * An answer only the HTTP layer gives (no route for a path, a method a path does not serve,
  * a host name the dashboard does not answer for): its status is HTTP's own. Everything the
@@ -14,6 +12,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-/** The status code of a station error: the one table, `ERROR_KINDS`. */
-export const statusOf = (error: StationError): number => ERROR_KINDS[error.kind];

@@ -9,7 +9,7 @@ import { parseOrderRow } from '../orders/store';
 import { getTeam } from '../teams/store';
 import type { DocumentTestPrint, PdfRenderer, ZplPreview } from './contract';
 import { getDocument } from './documents-store';
-import { answerRendered, renderFailed } from '../../http/rendered-answer';
+import { answerRendered, renderFailed } from './rendered-answer';
 import { sampleOrder } from './sample-order';
 import { templateCreateSchema } from './schema';
 import type { DocumentsService } from './service';

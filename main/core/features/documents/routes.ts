@@ -3,7 +3,7 @@ import { callerOf } from '../auth/scope';
 import { notFound } from '../../foundations/errors';
 import type { OrdersService } from '../orders/service';
 import type { PdfRenderer } from './contract';
-import { answerRendered, renderFailed } from '../../http/rendered-answer';
+import { answerRendered, renderFailed } from './rendered-answer';
 import type { DocumentsService } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { normaliseOrigin } from '../../http/cors';
+import { normaliseOrigin } from './origins';
 import { validate } from '../../foundations/validate';
 import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
 

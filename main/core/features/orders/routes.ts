@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
-import { StationError } from '../../foundations/errors';
-import { statusOf } from '../../http/errors';
+import { StationError, statusOf } from '../../foundations/errors';
 import type { Logger } from '../../foundations/logger';
 import { callerOf } from '../auth/scope';
 import type { Db } from '../../foundations/db/open';

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import { StationError } from '../../foundations/errors';
+import { StationError, statusOf } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
 import type { InvitationsService } from '../teams/invitations';
-import { confirmedPassword, currentPasswordField, nameField, newPasswordFields, page, problemNote, readForm, secretPage, statusOfError } from './pages';
+import { confirmedPassword, currentPasswordField, nameField, newPasswordFields, page, problemNote, readForm, secretPage } from './pages';
 import { findPersonByEmail } from './people-store';
 import type { PeopleService } from './people';
 import type { Db } from '../../foundations/db/open';
@@ -56,7 +56,7 @@ ${problemNote(problem)}<form method="post">${known ? `<p>You already sign in at 
       ctx.redirect(`/#login=${joined.loginToken}`);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
-      ctx.status = statusOfError(error);
+      ctx.status = statusOf(error);
       ctx.body = error.kind === 'unauthenticated' || error.kind === 'rate_limited' ? form(error.message, name) : page('Invitation closed', `<p>${escapeHtml(error.message)}</p>`);
     }
   });

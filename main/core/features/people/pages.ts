@@ -1,10 +1,6 @@
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
-import { ERROR_KINDS, StationError } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
-
-/** A refusal's HTTP status (errors.ts keeps the one table of kinds). */
-export const statusOfError = (error: StationError): number => ERROR_KINDS[error.kind];
 
 // These pages hold a secret in their URL: no referrer, no framing, no scripts, they post only to themselves.
 export const SECRET_PAGE_HEADERS = {

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { StationError } from '../../foundations/errors';
+import { StationError, statusOf } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
-import { confirmedPassword, newPasswordFields, page, problemNote, readForm, secretPage, statusOfError } from './pages';
+import { confirmedPassword, newPasswordFields, page, problemNote, readForm, secretPage } from './pages';
 import type { PeopleService } from './people';
 
 
@@ -36,7 +36,7 @@ export function passwordResetPage(people: PeopleService) {
       ctx.redirect(`/#login=${loginToken}`);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
-      ctx.status = statusOfError(error);
+      ctx.status = statusOf(error);
       ctx.body = page('Reset link closed', `<p>${escapeHtml(error.message)}</p>`);
     }
   });

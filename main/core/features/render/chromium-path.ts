@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import { StationError } from '../../foundations/errors';
 
-/** Raised when no Chromium can be found: says what to install or configure. */
-export class ChromiumMissingError extends Error {
+/** Raised when no Chromium can be found: says what to install or configure. A preview asked for then is a 503 `renderer_unavailable`. */
+export class ChromiumMissingError extends StationError {
   constructor(readonly tried: string[]) {
     super(
+      'unavailable',
+      'renderer_unavailable',
       `Chromium was not found (looked at ${tried.join(', ')}). Install it — Debian/Ubuntu: ` +
         '`sudo apt-get install chromium`; macOS: install Google Chrome or Chromium — or set ' +
         'STATION_CHROMIUM_PATH to the browser executable.',
