@@ -11,43 +11,23 @@ import { noteOnJobOrders } from './order-history';
 import { reprintJob } from './reprint';
 import { matchPaperSize } from '../printers/paper-sizes';
 import { requestState, requestTitle, type RequestState } from './request-state';
-
-/** A request's state on the Batches page: its jobs' state, or `refused` when it recorded only refused orders. */
-type ListedState = RequestState | 'refused';
 import { jobStatesOf, listRequestBatches, offlinePrinterIds } from './requests-store';
 import { listRequestRefusals, orderNumbersOf, type RefusalRow } from './refusals-store';
 import { validate } from '../../foundations/validate';
 import { nowIso } from '../../foundations/ids';
 import type { PrintersService } from '../printers/service';
-import type { Printer } from '../printers/store';
 import type { DocumentsApi } from '../documents/contract';
-import { getTeam } from '../teams/store';
 import type { PrintQueue } from './queue';
-import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
 import { batchCursor, batchOrderNumbers, type BatchRow, getBatch, getJob, type JobRow, listBatches, listBatchJobs, listJobDocuments } from './store';
-import { refuseMissing, type TestPrinter } from './test-print';
-import { removeMissingPrinter } from './remove-printer';
+import type { TestPrinter } from './test-print';
+import { printerAdminRoutes } from './printer-admin-routes';
+import { routablePrinter } from './routable-printer';
+import { routingAdminRoutes } from './routing-admin-routes';
 
-export const printerSettingsBody = z.strictObject({
-  nickname: z.string().trim().max(100).nullable().optional(),
-  visible: z.boolean().optional(),
-  config: z.strictObject({ fitToPage: z.boolean().optional(), tray: z.string().min(1).max(200).nullable().optional(), takesZpl: z.boolean().nullable().optional() }).optional(),
-  layoutConfigs: z.array(z.unknown()).max(50).optional(),
-});
-
-export const routeBody = z.strictObject({
-  printerId: z.string().min(1).max(200).nullable().default(null),
-  /** The pool after `printerId`, in order (ids or queue names). */
-  fallbackPrinterIds: z.array(z.string().min(1).max(200)).max(5, 'At most 5 printers to fall back on').default([]),
-  tray: z.string().min(1).max(200).nullable().default(null),
-  template: z.string().min(1).max(200).nullable().default(null),
-  /** Saves a rule whose printer cannot print every document of its tag (409 `route_cannot_print` otherwise). */
-  saveAnyway: z.boolean().default(false),
-});
+/** A request's state on the Batches page: its jobs' state, or `refused` when it recorded only refused orders. */
+type ListedState = RequestState | 'refused';
 
 export const moveBody = z.strictObject({ printerId: z.string().min(1).max(200) });
-
-export const defaultPrinterBody = z.strictObject({ printerId: z.string().min(1).max(200).nullable() });
 
 /** Batches the Batches page looks through for its requests (failed and waiting ones first among them). */
 const REQUEST_WINDOW_BATCHES = 500;
@@ -130,121 +110,19 @@ function copyView(row: JobRow) {
   return copy && { format: copy.format, bytes: copy.bytes };
 }
 
-/** Why `printer` cannot print some of the templates a tag prints: a paper it does not have (and does not fit to page). */
-function routeProblems(printer: Printer, templates: ReturnType<DocumentsApi['templatesForTag']>): { path: string; message: string }[] {
-  return templates
-    // ZPL sets its own label size: the paper list does not apply.
-    .filter((template) => template.kind === 'html' && !printer.acceptsCustomPaper && !printer.fitToPage && !matchPaperSize(printer.paperSizes, template.paper))
-    .map((template) => ({
-      path: 'printerId',
-      message: `"${template.name}" is ${template.paper.name} (${template.paper.widthMm}×${template.paper.heightMm} mm), and the printer has no such paper (papers: ${printer.paperSizes.map((size) => size.name).join(', ') || 'none'})`,
-    }));
-}
-
 /** The dashboard's printing screens: printers, routing per team, batches and jobs. */
 export function printingAdminRoutes(
   router: Router,
   deps: { db: Db; events: StationEvents; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter; store: ContentStore; documents: () => DocumentsApi },
 ): void {
+  printerAdminRoutes(router, deps);
+  routingAdminRoutes(router, deps);
+  batchAdminRoutes(router, deps);
+}
+
+/** The Batches page: print requests, batches and jobs, and what a person may do to a job. */
+function batchAdminRoutes(router: Router, deps: { db: Db; events: StationEvents; printers: PrintersService; queue: PrintQueue; store: ContentStore }): void {
   const { db, printers, queue } = deps;
-  const teamOr404 = (teamId: string) => {
-    const team = getTeam(db, teamId);
-    if (!team) throw notFound('No team with that id');
-    return team;
-  };
-  const printerOr400 = (printerId: string | null) => {
-    if (printerId === null) return null;
-    const printer = printers.find(printerId);
-    if (!printer) throw badRequest('No printer with that id', [{ path: 'printerId', message: 'Unknown printer' }]);
-    // Routing to a queue the print system no longer lists would refuse every scan of the tag.
-    refuseMissing(printer);
-    return printer;
-  };
-
-  router.get('/admin/api/printers', async (ctx) => {
-    ctx.body = (await printers.list()).map(printers.resource);
-  });
-  router.post('/admin/api/printers/refresh', async (ctx) => {
-    ctx.body = (await printers.refresh()).map(printers.resource);
-  });
-  router.patch('/admin/api/printers/:id', async (ctx) => {
-    const body = validate(printerSettingsBody, ctx.request.body, 'The printer settings are not valid');
-    const printer = await printers.get(ctx.params.id!);
-    const updated = printers.updateSettings(printer.id, {
-      nickname: body.nickname === undefined ? undefined : body.nickname || null,
-      visible: body.visible,
-      fitToPage: body.config?.fitToPage,
-      tray: body.config?.tray,
-      takesZpl: body.config?.takesZpl,
-      layoutConfigs: body.layoutConfigs,
-    });
-    ctx.body = printers.resource(updated);
-  });
-  router.delete('/admin/api/printers/:id', (ctx) => {
-    removeMissingPrinter(deps, ctx.params.id!);
-    ctx.status = 204;
-  });
-  router.post('/admin/api/printers/:id/test-print', async (ctx) => {
-    ctx.body = await deps.testPrinter.print(await printers.get(ctx.params.id!));
-  });
-
-  router.get('/admin/api/teams/:teamId/routing', (ctx) => {
-    const team = teamOr404(ctx.params.teamId!);
-    const defaultId = teamDefaultPrinterId(db, team.id);
-    ctx.body = {
-      teamId: team.id,
-      defaultPrinterId: defaultId ?? null,
-      effectiveDefaultPrinterId: (defaultId && printers.find(defaultId)?.id) || printers.stationDefault().id,
-      routes: listTagRoutes(db, team.id),
-    };
-  });
-  router.put('/admin/api/teams/:teamId/routing/default-printer', (ctx) => {
-    const team = teamOr404(ctx.params.teamId!);
-    const body = validate(defaultPrinterBody, ctx.request.body, 'The default printer is not valid');
-    setTeamDefaultPrinter(db, team.id, printerOr400(body.printerId)?.id ?? null, nowIso());
-    ctx.body = { teamId: team.id, defaultPrinterId: teamDefaultPrinterId(db, team.id) ?? null };
-  });
-  router.put('/admin/api/teams/:teamId/routing/tags/:tag', (ctx) => {
-    const team = teamOr404(ctx.params.teamId!);
-    const body = validate(routeBody, ctx.request.body, 'The routing rule is not valid');
-    const printer = printerOr400(body.printerId);
-    if (printer && body.tray && !printer.trays.includes(body.tray)) {
-      throw badRequest("The tray is not one of the printer's trays", [{ path: 'tray', message: `Trays: ${printer.trays.join(', ') || 'none'}` }]);
-    }
-    if (body.fallbackPrinterIds.length && !printer) throw badRequest('A pool needs its first printer', [{ path: 'printerId', message: 'Name the printer to try first' }]);
-    // A pool shares the tray the route asks for: a member without it would print from the wrong paper.
-    const fallbacks = body.fallbackPrinterIds.map((id, index) => {
-      const path = `fallbackPrinterIds.${index}`;
-      const fallback = printers.find(id);
-      if (!fallback) throw badRequest('No printer with that id', [{ path, message: 'Unknown printer' }]);
-      refuseMissing(fallback);
-      if (fallback.id === printer!.id) throw badRequest('The first printer is already in the pool', [{ path, message: 'Same as printerId' }]);
-      if (body.tray && !fallback.trays.includes(body.tray)) {
-        throw badRequest(`The printer "${fallback.name}" has no tray "${body.tray}": a pool's printers must take the route's tray`, [{ path, message: `Trays: ${fallback.trays.join(', ') || 'none'}` }]);
-      }
-      return fallback.id;
-    });
-    if (new Set(fallbacks).size !== fallbacks.length) throw badRequest('A printer is named twice in the pool', [{ path: 'fallbackPrinterIds', message: 'Each printer once' }]);
-    const tag = ctx.params.tag!.trim();
-    // The first scan should not be where an admin learns that the printer has no A6 paper.
-    const problems = printer ? routeProblems(printer, deps.documents().templatesForTag(team.id, tag)) : [];
-    if (problems.length && !body.saveAnyway) {
-      throw new StationError(
-        'conflict',
-        'route_cannot_print',
-        `${printer!.nickname ?? printer!.name} cannot print every document tagged "${tag}": ${problems.map((problem) => problem.message).join('; ')}. Choose another printer, or save anyway (saveAnyway: true)`,
-        problems,
-      );
-    }
-    upsertTagRoute(db, team.id, { tag, printerId: printer?.id ?? null, fallbackPrinterIds: fallbacks, tray: body.tray, template: body.template }, nowIso());
-    ctx.body = { ...listTagRoutes(db, team.id).find((route) => route.tag === tag), warnings: problems };
-  });
-  router.delete('/admin/api/teams/:teamId/routing/tags/:tag', (ctx) => {
-    const team = teamOr404(ctx.params.teamId!);
-    if (!deleteTagRoute(db, team.id, ctx.params.tag!)) throw notFound('No routing rule for that tag');
-    ctx.body = { success: true };
-  });
-
   router.get('/admin/api/print-batches', (ctx) => {
     const { teamId, benchId, limit, before } = validate(batchListQuery, ctx.query, 'The batch query is not valid');
     const after = before ? (batchCursor(db, before) ?? (ISO_TIMESTAMP.test(before) ? { createdBefore: before } : undefined)) : undefined;
@@ -392,7 +270,7 @@ export function printingAdminRoutes(
     const { printerId } = validate(moveBody, ctx.request.body ?? {}, 'The move is not valid');
     const job = getJob(db, ctx.params.id!);
     if (!job) throw notFound('No print job with that id');
-    const target = printerOr400(printerId)!;
+    const target = routablePrinter(printers, printerId)!;
     const paper = JSON.parse(job.paper) as { widthMm: number; heightMm: number };
     if (target.id === job.printer_id) throw badRequest('The job is already on that printer', [{ path: 'printerId', message: 'Choose another printer' }]);
     if (target.status === 'missing') throw badRequest('That printer is gone', [{ path: 'printerId', message: 'The OS no longer reports it' }]);
