@@ -70,6 +70,9 @@ describe('a job the print system forgot', { timeout: 120_000 }, () => {
     const counted = await json<Job>(await s.admin(`/admin/api/print-jobs/${job.id}/count-as-printed`, { method: 'POST' }), 200);
     expect(counted).toMatchObject({ state: 'done', awaitingDecision: false, reason: expect.stringMatching(/^Counted as printed by .+/) });
     expect(await orderStatus(key, order.id)).toBe('printed');
+    // The order's history names who counted it, not who asked for the print.
+    const detail = await json<{ history: Array<{ status: string; reason: string }> }>(await s.admin(`/admin/api/orders/${order.id}`), 200);
+    expect(detail.history.at(-1)).toMatchObject({ status: 'printed', reason: expect.stringMatching(/^counted as printed \(.+\) on .+ by .+/) });
     expect(jobsAtCups()).toBe('');
     // Decided once: a second decision, or one for a job that waits for none, is a conflict.
     const again = await s.admin(`/admin/api/print-jobs/${job.id}/count-as-printed`, { method: 'POST' });

@@ -25,8 +25,10 @@ export class JobTransitions {
    * the hand-off (`unknown`, where the hand-off counts): in the same transaction, orders whose
    * every job of this request is finished become `printed`. Printed means printed: an order
    * whose page waits at a paused printer stays `ready`, and says where it waits.
+   * `countedBy`: a person counted a job that may have printed as printed; the history names
+   * them, not who asked for the print.
    */
-  finished(job: JobRow, state: 'done' | 'unknown', reason: string | null, fields: Partial<JobRow> = {}): void {
+  finished(job: JobRow, state: 'done' | 'unknown', reason: string | null, fields: Partial<JobRow> = {}, countedBy?: string): void {
     const { db, events } = this.deps;
     const at = nowIso();
     const printed: string[] = [];
@@ -37,12 +39,13 @@ export class JobTransitions {
       if (fully.length) {
         // The history says which request printed it and where, in the Batches page's words.
         const { title, printer, by } = jobWords(db, job);
+        const printedWords = countedBy ? `counted as printed (${title}) on ${printer} by ${countedBy}` : `printed (${title}) on ${printer}${by}`;
         for (const orderId of fully) {
           // An order ignored meanwhile was left out of the PDF (render-job.ts): it stays ignored.
           if (ignored.has(orderId)) continue;
-          if (setOrderStatus(db, orderId, 'printed', `printed (${title}) on ${printer}${by}`, at)) printed.push(orderId);
+          if (setOrderStatus(db, orderId, 'printed', printedWords, at)) printed.push(orderId);
           // Printed before (a reprint, a re-scan): the status stays, the print is still on record.
-          else appendStatusHistory(db, orderId, 'printed', `printed again (${title}) on ${printer}${by}`, at);
+          else appendStatusHistory(db, orderId, 'printed', countedBy ? printedWords : `printed again (${title}) on ${printer}${by}`, at);
         }
       }
     })();

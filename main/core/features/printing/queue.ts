@@ -182,7 +182,7 @@ export class PrintQueue {
   countAsPrinted(jobId: string, by: string): JobRow | undefined {
     const job = getJob(this.deps.db, jobId);
     if (!job || job.state !== 'failed' || !job.awaiting_decision) return undefined;
-    this.jobState.finished(job, 'done', `Counted as printed by ${by}`, { awaiting_decision: 0 });
+    this.jobState.finished(job, 'done', `Counted as printed by ${by}`, { awaiting_decision: 0 }, by);
     return getJob(this.deps.db, jobId);
   }
 
