@@ -183,7 +183,8 @@ export class PrivateCupsd {
     if (existsSync(file)) return file;
     const source =
       kind === 'trays'
-        ? execFileSync(join(CUPS_SERVER_BIN, 'daemon', 'cups-driverd'), ['cat', 'drv:///sample.drv/generic.ppd'], { encoding: 'utf8' })
+        ? // Its DEBUG2 chatter on stderr is kept from the test output (an error still carries it).
+          execFileSync(join(CUPS_SERVER_BIN, 'daemon', 'cups-driverd'), ['cat', 'drv:///sample.drv/generic.ppd'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
         : readFileSync('/usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd', 'utf8');
     let ppd = passPdfThrough(source);
     if (kind === 'label4x6') ppd = withDefault4x6Label(ppd);
