@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { turnsEvery } from '../../foundations/turns';
 import { badRequest, StationError } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { orderRequestSchema } from '../orders/schema';
@@ -27,11 +27,10 @@ export interface CsvPlan {
   lineItems: number;
 }
 
-// Orders checked (order schema) and rows grouped per turn of the event loop: each slice
-// stays well under 50 ms on a 20 MB export (bench: about 20 ms, measured with
-// monitorEventLoopDelay over a 32,000-row Shopify export).
-const PLAN_SLICE = 50;
-const GROUP_SLICE = 2_000;
+// Rows are grouped and orders checked (order schema) in slices of this much work, each
+// followed by a turn of the event loop, so orders posted meanwhile are answered
+// (bench/csv-import.ts: the loop's largest delay over a 10,000-order Shopify export).
+const SLICE_MS = 10;
 
 const ADDRESS_KEYS = ['company', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'] as const;
 
@@ -72,8 +71,9 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
 
   const groups = new Map<string, { lines: number[]; cells: Cell[] }>();
   const problems: CsvProblem[] = [];
+  const turn = turnsEvery(SLICE_MS);
   for (const [i, row] of rows.entries()) {
-    if (i > 0 && i % GROUP_SLICE === 0) await nextTurn();
+    await turn();
     const line = i + 2;
     const cell = cellOf(row);
     const orderNumber = cell('orderNumber');
@@ -89,9 +89,8 @@ export async function planCsvImport(csv: string, mapping: CsvMapping, delimiter?
 
   const orders: CsvOrder[] = [];
   let lineItems = 0;
-  let checked = 0;
   for (const [orderNumber, { lines, cells }] of groups) {
-    if (++checked % PLAN_SLICE === 0) await nextTurn();
+    await turn();
     const built = buildOrder(orderNumber, lines, cells, context);
     if ('message' in built) {
       problems.push({ orderNumber, rows: lines, message: built.message });
