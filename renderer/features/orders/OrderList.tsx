@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { RelativeTime, StatusChip, TagChip } from '../../components/ui';
 import type { OrderSummary } from './types';
 
@@ -68,6 +68,14 @@ export function OrderList({ total, orderAt, ensureRange, selected, onToggle, act
   useEffect(() => {
     if (focusWanted.current && focusCursorRow(cursor)) focusWanted.current = false;
   });
+  // The row that has focus. The list read again from the top (the search or a filter changed,
+  // e.g. a letter typed in the scan box and taken out) replaces it with a placeholder, then a
+  // new row: focus would fall to the page and the arrow keys stop working. The row now at the
+  // cursor takes it back in the same commit, before any key can land on the page.
+  const focusedRow = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (focusedRow.current && !focusedRow.current.isConnected && document.activeElement === document.body) focusCursorRow(cursor);
+  });
   useImperativeHandle(handle, () => ({
     focusRow(orderId) {
       let index = cursor;
@@ -121,6 +129,11 @@ export function OrderList({ total, orderAt, ensureRange, selected, onToggle, act
               tabIndex: item.index === cursor ? 0 : -1,
               onFocus: (event: { target: EventTarget; currentTarget: EventTarget }) => {
                 if (event.target === event.currentTarget) setCursor(item.index);
+                focusedRow.current = event.currentTarget as HTMLElement;
+              },
+              onBlur: (event: { currentTarget: EventTarget; relatedTarget: EventTarget | null }) => {
+                // Focus moved elsewhere on purpose (a button, the scan box): nothing to take back.
+                if (event.relatedTarget && focusedRow.current === event.currentTarget) focusedRow.current = null;
               },
             };
             if (!order) {

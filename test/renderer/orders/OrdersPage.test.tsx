@@ -75,6 +75,26 @@ describe('Orders page', () => {
     expect(await screen.findByText(/^75 matching orders/)).toBeInTheDocument();
   });
 
+  it('a row with focus keeps the list focused when the list is read again from the top (a filter changed)', async () => {
+    renderPage(<OrdersPage />);
+    await screen.findByText(/^\d+ orders/);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'odd' })).toBeInTheDocument());
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
+    const third = document.querySelector<HTMLElement>('[data-index="2"]')!;
+    third.focus();
+    expect(document.activeElement).toBe(third);
+    // The filter reads the list again: the rows are placeholders for a moment, then new rows.
+    fireEvent.change(screen.getByLabelText('Tag'), { target: { value: 'odd' } });
+    expect(third.isConnected).toBe(false);
+    // Once the new rows are there, the first row has focus (a new filter starts from the top), not the page.
+    await screen.findByText(/^75 matching orders/);
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-order-number')).toBeTruthy());
+    expect(document.activeElement?.getAttribute('data-index')).toBe('0');
+    // The arrow keys work on from there.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('data-index')).toBe('1');
+  });
+
   it('filters to the orders printed at one bench', async () => {
     await (await station.admin('/benches', { json: { name: 'Стол 3' } })).json();
     const order = (await (await station.post('/api/orders', sampleOrder('BENCH-3', { customer: { firstName: 'Лейла', lastName: 'كريم' } }))).json()) as { id: string };
