@@ -11,7 +11,6 @@ import type { Printer } from '../printers/store';
 import { getTeam } from '../teams/store';
 import { routablePrinter } from './routable-printer';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
-import { refuseMissing } from './test-print';
 
 export const routeBody = z.strictObject({
   printerId: z.string().min(1).max(200).nullable().default(null),
@@ -72,9 +71,7 @@ export function routingAdminRoutes(router: Router, deps: { db: Db; printers: Pri
     // A pool shares the tray the route asks for: a member without it would print from the wrong paper.
     const fallbacks = body.fallbackPrinterIds.map((id, index) => {
       const path = `fallbackPrinterIds.${index}`;
-      const fallback = printers.find(id);
-      if (!fallback) throw badRequest('No printer with that id', [{ path, message: 'Unknown printer' }]);
-      refuseMissing(fallback);
+      const fallback = routablePrinter(printers, id, path)!;
       if (fallback.id === printer!.id) throw badRequest('The first printer is already in the pool', [{ path, message: 'Same as printerId' }]);
       if (body.tray && !fallback.trays.includes(body.tray)) {
         throw badRequest(`The printer "${fallback.name}" has no tray "${body.tray}": a pool's printers must take the route's tray`, [{ path, message: `Trays: ${fallback.trays.join(', ') || 'none'}` }]);
