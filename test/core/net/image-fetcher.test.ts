@@ -8,9 +8,13 @@ describe('public addresses', () => {
   it.each([
     '127.0.0.1', '127.9.9.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
     '224.0.0.1', '255.255.255.255', '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1',
+    // IPv4-compatible and NAT64 addresses carry an IPv4 address: classified by it.
+    '::127.0.0.1', '::7f00:1', '::10.0.0.1', '::c0a8:101', '64:ff9b::127.0.0.1', '64:ff9b::c0a8:101', '64:ff9b::a9fe:a9fe',
+    // Local-use NAT64 (RFC 8215) stays inside the site, whatever it carries.
+    '64:ff9b:1::808:808', '64:ff9b:1:ffff::1',
   ])('%s is not public', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => expect(isPublicAddress(address)).toBe(true));
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::8.8.8.8', '64:ff9b::8.8.8.8', '64:ff9b::808:808'])('%s is public', (address) => expect(isPublicAddress(address)).toBe(true));
 });
 
 describe('the image fetcher', () => {
