@@ -25,8 +25,9 @@ import { sessionAdminRoutes, sessionPolicy } from './features/sessions/session-r
 import { peopleAdminRoutes, peoplePublicRoutes } from './features/people/routes';
 import { createPasskeys } from './features/people/passkeys';
 import { passkeyAdminRoutes } from './features/people/passkey-routes';
-import { SignInThrottle } from './features/people/throttle';
-import { dashboardGuardDeps, isStationAdminSession } from './features/people/guard-deps';
+import { RequestRate, SecretThrottle } from './foundations/secret-throttle';
+import { clientAddress } from './features/net/client-address';
+import { dashboardGuardDeps, isStationAdminSession, streamScopeOf } from './features/people/guard-deps';
 import { createPeople } from './features/people/people';
 import { activityRoutes, recordActivity, recordApiActivity } from './features/people/activity';
 import { passwordResetPage } from './features/people/reset-page';
@@ -68,7 +69,7 @@ import { createPrintingServices, printingLoops, printingSettles, type PrintingSe
 import { printerRoutes } from './features/printers/routes';
 import { printingAdminRoutes } from './features/printing/admin-routes';
 import { printRoutes } from './features/printing/routes';
-import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, metricsForwardedAllowed, networkAdminRoutes, behindProxy } from './features/net/admin-routes';
+import { allowedBrowserOrigins, allowedImageHosts, configuredDashboardHosts, metricsForwardedAllowed, networkAdminRoutes, behindProxy, trustedProxies } from './features/net/admin-routes';
 import { ImageFetcher } from './features/net/image-fetcher';
 import { ChromiumPdfRenderer } from './features/render/chromium';
 import { withRenderedCache } from './features/render/cached-renderer';
@@ -207,16 +208,19 @@ interface Platform {
 
 function createServices(db: Db, writer: GroupCommitter, hooks: StationHooks, events: StationEvents, platform: Platform, threads?: DocumentThreads) {
   const invitations = createInvitationsService({ db, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl });
-  const adminSessions = createAdminSessions(db, () => sessionPolicy(platform.settings));
+  const adminSessions = createAdminSessions(db, () => sessionPolicy(platform.settings), events);
+  // One throttle for every check of a secret at the station (docs/api/dashboard.md, Who may try what, how often).
+  const secretThrottle = new SecretThrottle();
   return {
+    secretThrottle,
     settings: platform.settings,
     mailer: platform.mailer,
     invitations,
     merchants: createMerchantsService(db, hooks, invitations),
     orders: createOrdersService({ db, writer, hooks, events, carrierPdfs: platform.carrierPdfs, labelPages: platform.labelPages }),
     adminSessions,
-    people: createPeople({ db, sessions: adminSessions, invitations, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl }),
-    passkeys: createPasskeys({ db, sessions: adminSessions, throttle: new SignInThrottle() }),
+    people: createPeople({ db, sessions: adminSessions, invitations, mailer: platform.mailer, linkBaseUrl: platform.linkBaseUrl, throttle: secretThrottle, events }),
+    passkeys: createPasskeys({ db, sessions: adminSessions, throttle: secretThrottle }),
     ...createDocumentsCapability(db, platform.pdfRenderer, { events, threaded: threads, labelPages: platform.labelPages }),
     ...createLinksCapability(db, platform.sandbox),
   };
@@ -296,7 +300,10 @@ export function createStation(options: StationOptions): Station {
   const benchesForSignIn: { current?: Benches } = {};
   peoplePublicRoutes(adminPublic, services.adminSessions, services.people, {
     signedIn: (ctx, sessionToken) => benchesForSignIn.current?.sessionOpened(ctx.get(BENCH_HEADER) || undefined, sessionToken),
+    atPairedScreen: (ctx) => benchesForSignIn.current?.screenBench(ctx.get(BENCH_HEADER) || undefined) !== undefined,
     passkeys: services.passkeys,
+    // A challenge costs a little work and two minutes of memory: 30 a minute per address.
+    passkeyOptionsRate: new RequestRate(30, 60_000),
   });
   const admin = new Router();
   const guardDeps = dashboardGuardDeps(db);
@@ -311,7 +318,7 @@ export function createStation(options: StationOptions): Station {
   );
   sessionAdminRoutes(admin, services.adminSessions, settings);
   peopleAdminRoutes(admin, db, services.people);
-  passkeyAdminRoutes(admin, services.passkeys);
+  passkeyAdminRoutes(admin, services.passkeys, services.people);
   activityRoutes(admin, db);
   let listeningUrl: string | undefined;
   // Manual/CSV routes first: `/admin/api/orders/manual` must not be read as an order id.
@@ -319,7 +326,7 @@ export function createStation(options: StationOptions): Station {
   adminOrderRoutes(admin, db, events);
   adminKeyRoutes(admin, db);
   adminStationRoutes(admin, db, { dataDir: options.dataDir, listeningUrl: () => listeningUrl });
-  const live = adminEventRoutes(admin, events);
+  const live = adminEventRoutes(admin, events, streamScopeOf(db));
   events.on('closing', live.closeAll);
   teamAdminRoutes(admin, db, services.merchants, services.invitations, hooks);
   appAdminRoutes(admin, db);
@@ -336,6 +343,8 @@ export function createStation(options: StationOptions): Station {
   const app = new Koa();
   app.proxy = false;
   app.use(errorHandler(logger));
+  // Who the client is, for every throttle: the socket's peer, or a trusted proxy's X-Forwarded-For.
+  app.use(clientAddress(() => trustedProxies(settings)));
   app.use(durableAnswers(walSync));
   app.use(apiCors(() => allowedBrowserOrigins(settings)));
   const routers = [apiPublic, api, adminPublic, admin, health];
@@ -344,8 +353,8 @@ export function createStation(options: StationOptions): Station {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(invitationPage(db, services.invitations, services.people));
-  app.use(passwordResetPage(services.people));
+  app.use(invitationPage(services.invitations, services.people, services.secretThrottle));
+  app.use(passwordResetPage(services.people, services.secretThrottle));
   app.use(dashboardStatic(options.dashboardDir));
 
   const closers: Array<() => Promise<unknown> | void> = [];
@@ -412,7 +421,7 @@ export function createStation(options: StationOptions): Station {
   benchAdminRoutes(admin, benches);
   const desktopWindow = createDesktopWindow({ db, settings, events });
   desktopWindowRoutes(admin, desktopWindow);
-  benchScreenRoutes(adminPublic, benches);
+  benchScreenRoutes(adminPublic, benches, services.secretThrottle);
   adminPrintRoutes(admin, db, printing.printing, (ctx) => requestBench(ctx, benches)?.id);
   overviewRoutes(admin, db);
   retentionRoutes(admin, { db, dataDir: options.dataDir, settings, checkpointer });

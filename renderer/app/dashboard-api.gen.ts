@@ -131,7 +131,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new bench badge for oneself (shown once) */
+        /** A new bench badge for oneself (shown once; the current password confirms it) */
         post: operations["postMeBadge"];
         delete?: never;
         options?: never;
@@ -166,7 +166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The challenge to add a passkey */
+        /** The challenge to add a passkey (the current password confirms it) */
         post: operations["postMePasskeysOptions"];
         delete?: never;
         options?: never;
@@ -253,7 +253,8 @@ export interface paths {
         put?: never;
         /** A new bench badge for a person (shown once) */
         post: operations["postPeopleUserIdBadge"];
-        delete?: never;
+        /** Take a person’s badge away */
+        delete: operations["deletePeopleUserIdBadge"];
         options?: never;
         head?: never;
         patch?: never;
@@ -270,6 +271,91 @@ export interface paths {
         put?: never;
         /** A password reset link for a person (mailed when mail is set) */
         post: operations["postPeopleUserIdReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/people/{userId}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a person signs in with besides the password: badge, PIN, passkeys, sessions */
+        get: operations["getPeopleUserIdCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/people/{userId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a person’s PIN away */
+        delete: operations["deletePeopleUserIdPin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/people/{userId}/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of a person’s passkeys */
+        delete: operations["deletePeopleUserIdPasskeysPasskeyId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/people/{userId}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a person out everywhere: sessions, streams, badge, PIN and passkeys end */
+        post: operations["postPeopleUserIdSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/people/{userId}/lift-lockout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a person’s lock-out after failed sign-ins */
+        post: operations["postPeopleUserIdLiftLockout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -747,7 +833,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Tick or untick an onboarding task */
+        /** Tick or untick a merchant’s onboarding task (its 3PL’s) */
         put: operations["putTeamsTeamIdOnboardingKind"];
         post?: never;
         delete?: never;
@@ -800,7 +886,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a merchant live: its new orders print automatically */
+        /** Take a merchant live: its new orders print automatically (its 3PL’s) */
         post: operations["postTeamsTeamIdGoLive"];
         delete?: never;
         options?: never;
@@ -2535,6 +2621,7 @@ export interface components {
             browserOrigins: string[];
             metricsForwardedAllowed: boolean;
             behindProxy: boolean;
+            trustedProxies: string[];
         };
         PrintServer: {
             cupsServer: string | null;
@@ -3725,9 +3812,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                };
+            };
+        };
         responses: {
-            /** @description A new bench badge for oneself (shown once) */
+            /** @description A new bench badge for oneself (shown once; the current password confirms it) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3858,9 +3951,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                };
+            };
+        };
         responses: {
-            /** @description The challenge to add a passkey */
+            /** @description The challenge to add a passkey (the current password confirms it) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4091,6 +4190,44 @@ export interface operations {
             };
         };
     };
+    deletePeopleUserIdBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Take a person’s badge away */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postPeopleUserIdReset: {
         parameters: {
             query?: never;
@@ -4113,6 +4250,225 @@ export interface operations {
                         expiresAt: string;
                         mailed: boolean;
                         mailError: string | null;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPeopleUserIdCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a person signs in with besides the password: badge, PIN, passkeys, sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge: {
+                            issuedAt: string | null;
+                        } | null;
+                        pin: {
+                            setAt: string | null;
+                        } | null;
+                        passkeys: {
+                            id: string;
+                            name: string;
+                            host: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                        sessions: number;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePeopleUserIdPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Take a person’s PIN away */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePeopleUserIdPasskeysPasskeyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove one of a person’s passkeys */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPeopleUserIdSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign a person out everywhere: sessions, streams, badge, PIN and passkeys end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: number;
+                        badge: boolean;
+                        pin: boolean;
+                        passkeys: number;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPeopleUserIdLiftLockout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lift a person’s lock-out after failed sign-ins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lifted: number;
                     };
                 };
             };
@@ -5482,7 +5838,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Tick or untick an onboarding task */
+            /** @description Tick or untick a merchant’s onboarding task (its 3PL’s) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5675,7 +6031,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Take a merchant live: its new orders print automatically */
+            /** @description Take a merchant live: its new orders print automatically (its 3PL’s) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6199,6 +6555,7 @@ export interface operations {
                     browserOrigins?: string[];
                     metricsForwardedAllowed?: boolean;
                     behindProxy?: boolean;
+                    trustedProxies?: string[];
                 };
             };
         };

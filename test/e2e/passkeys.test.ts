@@ -49,6 +49,7 @@ describe('passkeys', { timeout: 120_000 }, () => {
   it('a person adds a passkey in Settings → Your account, signs out, and signs in with it alone', async () => {
     await signInWithPassword();
     await page.getByLabel('Name of the passkey').fill('Ноутбук склада');
+    await page.getByLabel('Your password (it confirms that you add it)').fill(PASSWORD);
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Ноутбук склада was added: sign in with it at localhost.').waitFor();
     await page.getByRole('list', { name: 'Your passkeys' }).getByText('Ноутбук склада').waitFor();

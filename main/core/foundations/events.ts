@@ -22,6 +22,10 @@ export interface StationEventMap {
   webhook: [{ deliveryId: string; webhookId: string; state: 'pending' | 'delivered' | 'failed'; attempts: number; status: number | null; error: string | null }];
   /** The desktop app's window became a bench's (its id) or the station's own (null): the desktop host reloads it. */
   desktopWindow: [{ benchId: string | null }];
+  /** Dashboard sessions ended (signed out, revoked, the person disabled or reset): their live streams close at once. */
+  sessionsEnded: [{ sessionIds: string[] }];
+  /** A person's teams or roles changed: their live streams read their scope again. */
+  personChanged: [{ personId: string }];
   /** The host is about to stop listening: live streams end so it is not held open. */
   closing: [];
 }

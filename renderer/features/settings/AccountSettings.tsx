@@ -34,6 +34,7 @@ export function AccountSettings() {
   const [pin, setPin] = useState('');
   const [pinPassword, setPinPassword] = useState('');
   const [badge, setBadge] = useState<string | null>(null);
+  const [badgePassword, setBadgePassword] = useState('');
   async function savePin() {
     setError(null);
     setSaved(null);
@@ -49,7 +50,8 @@ export function AccountSettings() {
   async function newBadge() {
     setError(null);
     try {
-      setBadge((await answer(dashboard.POST('/admin/api/me/badge'))).badge);
+      setBadge((await answer(dashboard.POST('/admin/api/me/badge', { body: { currentPassword: badgePassword } }))).badge);
+      setBadgePassword('');
     } catch (failure) {
       setError(describeError(failure));
     }
@@ -95,13 +97,14 @@ export function AccountSettings() {
               <h3>At the bench</h3>
               <p className="muted">Sign in at a packing bench by scanning your badge, or with your e-mail and a PIN: operator rights there, signed out when the bench is left idle.</p>
               <SubmitForm className="stacked-form" onSubmit={savePin}>
-                <label>PIN (4 to 8 digits)<input inputMode="numeric" pattern="[0-9]{4,8}" autoComplete="off" required value={pin} onChange={(event) => setPin(event.target.value)} /></label>
+                <label>PIN (4 to 8 digits, not a run like 1234 nor one digit repeated)<input inputMode="numeric" pattern="[0-9]{4,8}" autoComplete="off" required value={pin} onChange={(event) => setPin(event.target.value)} /></label>
                 <label>Your password<input type="password" autoComplete="current-password" required value={pinPassword} onChange={(event) => setPinPassword(event.target.value)} /></label>
                 <button type="submit" className="button">Set PIN</button>
               </SubmitForm>
-              <p>
-                <button type="button" className="button" onClick={() => void newBadge()}>New badge</button>
-              </p>
+              <SubmitForm className="stacked-form" onSubmit={newBadge}>
+                <label>Your password (it confirms a new badge)<input type="password" autoComplete="current-password" required value={badgePassword} onChange={(event) => setBadgePassword(event.target.value)} /></label>
+                <button type="submit" className="button">New badge</button>
+              </SubmitForm>
               {badge && (
                 <div className="banner banner-success" role="status">
                   Your new badge (shown this once; your old one stops working): <code>{badge}</code> <CopyButton text={badge} /> Print it as a Code 128 barcode.

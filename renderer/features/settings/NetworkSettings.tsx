@@ -8,17 +8,17 @@ const lines = (text: string) => text.split(/[\s,]+/).map((host) => host.trim()).
 
 /** What the station may reach, and by which names it is reached. */
 export function NetworkSettings() {
-  const [form, setForm] = useState<{ images: string; printers: string; dashboard: string; origins: string; forwardedMetrics: boolean; behindProxy: boolean } | null>(null);
+  const [form, setForm] = useState<{ images: string; printers: string; dashboard: string; origins: string; forwardedMetrics: boolean; behindProxy: boolean; proxies: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), printers: view.printerHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed, behindProxy: view.behindProxy });
+  const show = (view: NetworkView) => setForm({ images: view.imageHostsAllowed.join('\n'), printers: view.printerHostsAllowed.join('\n'), dashboard: view.dashboardHosts.join('\n'), origins: view.browserOrigins.join('\n'), forwardedMetrics: view.metricsForwardedAllowed, behindProxy: view.behindProxy, proxies: view.trustedProxies.join('\n') });
   useEffect(() => void answer(dashboard.GET('/admin/api/settings/network')).then(show, (failure: unknown) => setError(describeError(failure))), []);
 
   async function save() {
     setError(null);
     setSaved(null);
     try {
-      show(await answer(dashboard.PUT('/admin/api/settings/network', { body: { imageHostsAllowed: lines(form!.images), printerHostsAllowed: lines(form!.printers), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy } })));
+      show(await answer(dashboard.PUT('/admin/api/settings/network', { body: { imageHostsAllowed: lines(form!.images), printerHostsAllowed: lines(form!.printers), dashboardHosts: lines(form!.dashboard), browserOrigins: lines(form!.origins), metricsForwardedAllowed: form!.forwardedMetrics, behindProxy: form!.behindProxy, trustedProxies: lines(form!.proxies) } })));
       setSaved('Network settings saved.');
     } catch (failure) {
       setError(describeError(failure));
@@ -62,6 +62,10 @@ export function NetworkSettings() {
           <label className="checkbox">
             <input type="checkbox" checked={form.behindProxy} onChange={(event) => setForm({ ...form, behindProxy: event.target.checked })} />
             A proxy on this computer passes requests on to the station (treat every request from this computer as forwarded, even without a forwarding header)
+          </label>
+          <label>
+            Trusted proxies (one IP address per line): their X-Forwarded-For names the real client, so failed sign-ins count against that client, not against everyone behind the proxy
+            <textarea rows={2} value={form.proxies} onChange={(event) => setForm({ ...form, proxies: event.target.value })} placeholder="127.0.0.1" />
           </label>
           <div className="row">
             <button type="submit" className="button button-primary">Save network settings</button>

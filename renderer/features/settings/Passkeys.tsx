@@ -9,6 +9,7 @@ type Passkey = Schemas['Passkey'];
 export function Passkeys() {
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
   const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const load = useCallback(() => void answer(dashboard.GET('/admin/api/me/passkeys')).then(setPasskeys, (failure: unknown) => setError(describeError(failure))), []);
@@ -18,11 +19,12 @@ export function Passkeys() {
     setError(null);
     setAdded(null);
     try {
-      const optionsJSON = await answer(dashboard.POST('/admin/api/me/passkeys/options'));
+      const optionsJSON = await answer(dashboard.POST('/admin/api/me/passkeys/options', { body: { currentPassword: password } }));
       const response = await startRegistration({ optionsJSON: optionsJSON as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
       const passkey = await answer(dashboard.POST('/admin/api/me/passkeys', { body: { name: name.trim() || undefined, response: response as never } }));
       setAdded(`${passkey.name} was added: sign in with it at ${passkey.host}.`);
       setName('');
+      setPassword('');
       load();
     } catch (failure) {
       setError(describeError(failure));
@@ -60,6 +62,10 @@ export function Passkeys() {
           <label>
             Name of the passkey
             <input value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Bench 2 fingerprint reader" maxLength={60} />
+          </label>
+          <label>
+            Your password (it confirms that you add it)
+            <input type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
           </label>
           <button type="submit" className="button">Add a passkey</button>
         </SubmitForm>

@@ -48,6 +48,7 @@ describe('the operation guard', () => {
     callerOf: () => caller,
     teamsWith: (who, role) => who.memberships.filter((m) => ['admin', 'operator', 'viewer'].indexOf(m.role) <= ['admin', 'operator', 'viewer'].indexOf(role)).map((m) => m.teamId),
     ownerTeamsOf: (_path, params) => (params.id ? [owners[params.id] ?? null] : []),
+    parentTeamOf: () => null,
   };
   beforeAll(async () => {
     const router = new Router();

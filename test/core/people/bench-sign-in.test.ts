@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { adminClient } from '../admin/admin-helpers';
-import { joinAs, PASSWORD, withSession } from './people-helpers';
+import { joinAs, pairedScreen, PASSWORD, withSession } from './people-helpers';
 
 /**
  * A packing bench's quick sign-in: a scanned badge or an e-mail and PIN opens a bench
@@ -35,7 +35,10 @@ describe('at the bench: badges and PINs', () => {
     // The same person with their password keeps their admin rights.
     expect((await boss.call('/admin/api/keys')).status).toBe(200);
 
-    const renewed = (await (await boss.call('/admin/api/me/badge', { method: 'POST' })).json()) as { badge: string };
+    // A session alone mints no badge: the current password confirms it.
+    expect((await boss.call('/admin/api/me/badge', { method: 'POST' })).status).toBe(400);
+    expect((await boss.call('/admin/api/me/badge', { json: { currentPassword: 'not the password' } })).status).toBe(400);
+    const renewed = (await (await boss.call('/admin/api/me/badge', { json: { currentPassword: PASSWORD } })).json()) as { badge: string };
     expect((await s.call('/admin/api/session', { json: { badge: issued.badge } })).status).toBe(401);
     expect((await s.call('/admin/api/session', { json: { badge: renewed.badge } })).status).toBe(201);
   });
@@ -53,15 +56,20 @@ describe('at the bench: badges and PINs', () => {
     expect((await s.call('/admin/api/session', { json: { badge } })).status).toBe(401);
   });
 
-  it('a PIN set with the password signs in at the bench; a wrong PIN gets the one 401', async () => {
+  it('a PIN set with the password signs in at a paired bench screen only; a wrong PIN gets the one 401', async () => {
     const person = await joinAs(s, team.team.id, 'pin@bench.example', 'operator', 'Pin Person');
     expect((await person.call('/admin/api/me/pin', { method: 'PUT', json: { currentPassword: 'not it at all', pin: '4821' } })).status).toBe(400);
     expect((await person.call('/admin/api/me/pin', { method: 'PUT', json: { currentPassword: PASSWORD, pin: '48a1' } })).status).toBe(400);
     expect((await person.call('/admin/api/me/pin', { method: 'PUT', json: { currentPassword: PASSWORD, pin: '4821' } })).status).toBe(204);
-    const wrong = await s.call('/admin/api/session', { json: { email: 'pin@bench.example', pin: '1111' } });
+    const screen = await pairedScreen(s, 'PIN bench');
+    // Anywhere but a paired bench screen, a PIN is no way in (it is short: the bench's pairing is the second factor).
+    const elsewhere = await s.call('/admin/api/session', { json: { email: 'pin@bench.example', pin: '4821' } });
+    expect(elsewhere.status).toBe(403);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('pin_needs_bench');
+    const wrong = await s.call('/admin/api/session', { json: { email: 'pin@bench.example', pin: '1111' }, headers: screen });
     expect(wrong.status).toBe(401);
     expect(await refusal(wrong)).toBe('The e-mail or the PIN is not right');
-    const right = await s.call('/admin/api/session', { json: { email: 'pin@bench.example', pin: '4821' } });
+    const right = await s.call('/admin/api/session', { json: { email: 'pin@bench.example', pin: '4821' }, headers: screen });
     expect(right.status).toBe(201);
     const me = await withSession(s, ((await right.json()) as { sessionToken: string }).sessionToken)('/admin/api/me');
     expect(await me.json()).toMatchObject({ name: 'Pin Person', bench: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { adminClient } from '../admin/admin-helpers';
-import { joinAs } from './people-helpers';
+import { joinAs, PASSWORD } from './people-helpers';
 import { passkeySite } from '../../../main/core/features/people/passkeys';
 
 /**
@@ -58,11 +58,14 @@ describe('passkeys through the API', () => {
 
   it('adds passkeys for a person only: the station admin’s own session is 403; a made-up answer is 400 and nothing is kept', async () => {
     const adminToken = s.station.services.adminSessions.createSessionToken('test');
-    expect((await atLocalhost('/admin/api/me/passkeys/options', { method: 'POST', token: adminToken })).status).toBe(403);
+    expect((await atLocalhost('/admin/api/me/passkeys/options', { token: adminToken, json: { currentPassword: 'any password' } })).status).toBe(403);
     expect(await (await adminClient(s).call('/admin/api/me/passkeys')).json()).toEqual([]);
 
     const person = await joinAs(s, team.team.id, 'kenji@passkey.example', 'operator', 'Кэндзи');
-    const options = await atLocalhost('/admin/api/me/passkeys/options', { method: 'POST', token: person.token });
+    // Adding a way in asks for the current password: a session alone cannot.
+    expect((await atLocalhost('/admin/api/me/passkeys/options', { method: 'POST', token: person.token })).status).toBe(400);
+    expect((await atLocalhost('/admin/api/me/passkeys/options', { token: person.token, json: { currentPassword: 'not the password' } })).status).toBe(400);
+    const options = await atLocalhost('/admin/api/me/passkeys/options', { token: person.token, json: { currentPassword: PASSWORD } });
     expect(options.status).toBe(200);
     expect(await options.json()).toMatchObject({ rp: { id: 'localhost' }, user: { name: 'kenji@passkey.example', displayName: 'Кэндзи' } });
     const added = await atLocalhost('/admin/api/me/passkeys', { token: person.token, json: { name: 'Bench key', response: fakeAnswer } });

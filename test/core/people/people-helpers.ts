@@ -42,3 +42,15 @@ export async function joinAs(s: RunningStation, teamId: string, email: string, r
   expect(session.status).toBe(201);
   return { id: userId, email, token: session.token!, call: withSession(s, session.token!) };
 }
+
+/** A bench made by the station admin and a screen paired with it: the header that screen sends on every request. */
+export async function pairedScreen(s: RunningStation, name: string): Promise<Record<string, string>> {
+  const admin = adminClient(s);
+  const bench = await admin.call('/admin/api/benches', { json: { name } });
+  expect(bench.status).toBe(201);
+  const { id } = (await bench.json()) as { id: string };
+  const { code } = (await (await admin.call(`/admin/api/benches/${id}/pairing-code`, { method: 'POST' })).json()) as { code: string };
+  const paired = await s.call('/admin/api/bench-screen', { json: { code } });
+  expect(paired.status).toBe(201);
+  return { 'X-Station-Bench': ((await paired.json()) as { benchToken: string }).benchToken };
+}

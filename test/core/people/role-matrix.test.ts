@@ -16,7 +16,8 @@ useTestCups();
  */
 type Who = 'admin' | 'operator' | 'viewer';
 const RANK: Record<Who, number> = { viewer: 1, operator: 2, admin: 3 };
-const refusedBy = (needs: AdminOperation['needs'], role: Who) => needs === 'station-admin' || (needs in RANK && RANK[needs as Who] > RANK[role]);
+// `3pl-admin` on Shop A (no merchant) is refused to every role: no 3PL stands above it (the 3PL's own test: three-pl-roles.test.ts).
+const refusedBy = (needs: AdminOperation['needs'], role: Who) => needs === 'station-admin' || needs === '3pl-admin' || (needs in RANK && RANK[needs as Who] > RANK[role]);
 const TEAM_OWNED = /:(teamId|merchantTeamId|templateId|linkId|documentId|appId|idOrKey)\b|^\/admin\/api\/(keys|print-batches|print-jobs|webhooks|webhook-deliveries)\/:id/;
 
 describe('who may call each dashboard operation', { timeout: 300_000 }, () => {

@@ -15,16 +15,33 @@ export const eventsQuery = z.object({ session: z.string().max(200).optional().de
  * `printers`) with the event as JSON data. A comment line every 15 s keeps proxies and
  * idle timeouts from closing the stream.
  */
-export function adminEventRoutes(router: Router, events: StationEvents): { closeAll(): void } {
+/** What a stream of this session may hear now (people/guard-deps.ts streamScopeOf): every team, these teams, or nothing more (null: it ends). */
+export type StreamScope = (identity: { sessionId: string; personId: string | null; bench: boolean }) => readonly string[] | undefined | null;
+
+export function adminEventRoutes(router: Router, events: StationEvents, scopeNow: StreamScope): { closeAll(): void } {
   const open = new Set<() => void>();
 
   router.get('/admin/api/events', (ctx) => {
     // Written straight to the socket: Koa's stream piping reports every closed tab as an error.
     ctx.respond = false;
     const stream = ctx.res;
-    // A person hears their teams' events only (as of connecting; the page reconnects on a role change).
+    const identity = { sessionId: ctx.state.sessionId!, personId: ctx.state.personId ?? null, bench: ctx.state.bench === true };
+    // A person hears their teams' events only: read at connect, and again whenever their
+    // roles change; the stream ends at once when their session ends (signed out, revoked,
+    // the person disabled or reset), so no event outlives the right to hear it.
     const teams = dashboardTeamFilter(ctx);
-    const heard = teams ? new Set(teams) : undefined;
+    let heard = teams ? new Set(teams) : undefined;
+    const onSessionsEnded = ({ sessionIds }: { sessionIds: string[] }) => {
+      if (sessionIds.includes(identity.sessionId)) end();
+    };
+    const onPersonChanged = ({ personId }: { personId: string }) => {
+      if (personId !== identity.personId) return;
+      const scope = scopeNow(identity);
+      if (scope === null) return end();
+      heard = scope ? new Set(scope) : undefined;
+    };
+    events.on('sessionsEnded', onSessionsEnded);
+    events.on('personChanged', onPersonChanged);
     const listeners = FORWARDED.map((channel) => {
       const listener = (event: unknown) => {
         const teamId = (event as { teamId?: string }).teamId;
@@ -35,12 +52,14 @@ export function adminEventRoutes(router: Router, events: StationEvents): { close
       return () => events.off(channel, listener);
     });
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const end = () => {
+    function end() {
       if (!open.delete(end)) return;
       clearInterval(heartbeat);
       for (const off of listeners) off();
+      events.off('sessionsEnded', onSessionsEnded);
+      events.off('personChanged', onPersonChanged);
       stream.end();
-    };
+    }
     open.add(end);
     ctx.req.on('close', end);
     stream.on('close', end);

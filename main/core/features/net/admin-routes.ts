@@ -18,6 +18,18 @@ const hosts = z
   )
   .max(100, 'At most 100 hosts');
 
+/** IP addresses only: a proxy is trusted by the address its requests come from, never by a name. */
+const ipAddresses = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .transform((host) => host.replace(/^\[(.*)\]$/, '$1'))
+      .refine((host) => isIP(host) !== 0, 'An IP address (the proxy’s, as the station sees its requests come)'),
+  )
+  .max(20, 'At most 20 proxies');
+
 const origins = z
   .array(
     z.string().transform((text, ctx) => {
@@ -28,7 +40,7 @@ const origins = z
   )
   .max(50, 'At most 50 origins');
 
-export const networkSettingsInput = z.object({ imageHostsAllowed: hosts, printerHostsAllowed: hosts.optional(), dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional() });
+export const networkSettingsInput = z.object({ imageHostsAllowed: hosts, printerHostsAllowed: hosts.optional(), dashboardHosts: hosts.optional(), browserOrigins: origins.optional(), metricsForwardedAllowed: z.boolean().optional(), behindProxy: z.boolean().optional(), trustedProxies: ipAddresses.optional() });
 
 /** The admin's allow-list for image hosts; none when unset or when settings cannot be read. */
 export const allowedImageHosts = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.imageHostsAllowed ?? [];
@@ -48,6 +60,9 @@ export const metricsForwardedAllowed = (settings: SettingsStore): boolean => rea
 /** Whether a proxy on this computer passes requests on, so a loopback caller may be anyone (docs/api.md, Health and metrics). */
 export const behindProxy = (settings: SettingsStore): boolean => readSetting(settings, 'network')?.behindProxy === true;
 
+/** Proxies whose X-Forwarded-For is believed (net/client-address.ts); none when unset or when settings cannot be read. */
+export const trustedProxies = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.trustedProxies ?? [];
+
 /** What `GET|PUT /admin/api/settings/network` answer. */
 export const networkSettingsAnswer = z.strictObject({
   imageHostsAllowed: z.array(z.string()),
@@ -56,6 +71,7 @@ export const networkSettingsAnswer = z.strictObject({
   browserOrigins: z.array(z.string()),
   metricsForwardedAllowed: z.boolean(),
   behindProxy: z.boolean(),
+  trustedProxies: z.array(z.string()),
 });
 
 const view = (settings: SettingsStore): z.output<typeof networkSettingsAnswer> => ({
@@ -65,6 +81,7 @@ const view = (settings: SettingsStore): z.output<typeof networkSettingsAnswer> =
   browserOrigins: allowedBrowserOrigins(settings),
   metricsForwardedAllowed: metricsForwardedAllowed(settings),
   behindProxy: behindProxy(settings),
+  trustedProxies: trustedProxies(settings),
 });
 
 /** Dashboard: hosts on the local network whose images documents may show; extra names of the dashboard; browser origins of the API. */
@@ -82,6 +99,7 @@ export function networkAdminRoutes(router: Router, settings: SettingsStore): voi
       browserOrigins: [...new Set(input.browserOrigins ?? allowedBrowserOrigins(settings))],
       metricsForwardedAllowed: input.metricsForwardedAllowed ?? metricsForwardedAllowed(settings),
       behindProxy: input.behindProxy ?? behindProxy(settings),
+      trustedProxies: [...new Set(input.trustedProxies ?? trustedProxies(settings))],
     });
     ctx.body = view(settings);
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
 import { nowIso } from '../../foundations/ids';
 import { validate } from '../../foundations/validate';
-import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { dashboardTeamFilter, requireDashboardTeam } from '../auth/dashboard-scope';
 import type { Caller } from '../teams/caller';
 import { insertActivity, listActivity, type ActivityRow } from './activity-store';
 
@@ -14,7 +14,8 @@ import { insertActivity, listActivity, type ActivityRow } from './activity-store
  * operations, the things its path named and the team they belong to. One middleware on the
  * dashboard's router, after the guard (which says who calls and what team the thing is
  * of); a route does nothing for it. A team named in the body (a key, a webhook) counts when
- * the path names none.
+ * the path names none, and only a team the caller may act on: anything else (another
+ * team's id, a made-up one) is recorded as the station's, never written into another team's list.
  */
 export function recordActivity(db: Db) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -23,9 +24,10 @@ export function recordActivity(db: Db) {
     const actor = ctx.state.actor;
     if (!operation || !actor || ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.status >= 400) return;
     const bodyTeam = (ctx.request.body as { teamId?: unknown } | undefined)?.teamId;
+    const namedTeam = typeof bodyTeam === 'string' && (ctx.state.teamScope ?? []).includes(bodyTeam) ? bodyTeam : null;
     insertActivity(db, {
       at: nowIso(),
-      team_id: operation.ownerTeam ?? (typeof bodyTeam === 'string' ? bodyTeam : null),
+      team_id: operation.ownerTeam ?? namedTeam,
       actor_kind: actor.kind,
       actor_id: actor.id,
       actor_name: actor.name,
@@ -101,6 +103,8 @@ export function activityRoutes(router: Router, db: Db): void {
   router.get('/admin/api/activity', (ctx) => {
     const query = validate(activityQuery, Object.fromEntries(Object.entries(ctx.query).filter(([, value]) => value !== '')), 'The activity filter is not valid');
     const teams = dashboardTeamFilter(ctx);
+    // A team outside the caller's is not found, as everywhere else (not an empty list).
+    if (query.teamId !== undefined) requireDashboardTeam(ctx, query.teamId);
     ctx.body = listActivity(db, { teams: teams ? JSON.stringify(teams) : null, actorId: query.person, teamId: query.teamId, before: query.before, limit: query.limit }).map(entryView);
   });
 }

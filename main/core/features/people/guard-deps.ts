@@ -4,6 +4,7 @@ import type { AdminSessions } from '../sessions/sessions';
 import { unauthorized } from '../../foundations/errors';
 import { dashboardCaller, teamsWithRole, type DashboardCaller } from './dashboard-caller';
 import { ownerTeamsOf } from './owners-store';
+import { parentTeamIdOf } from '../teams/store';
 import type { MemberRole } from '../teams/users-store';
 
 /** What the dashboard's guard (http/admin/guard.ts) asks of people: who calls, their teams per role, whose a thing is. */
@@ -15,6 +16,7 @@ export function dashboardGuardDeps(db: Db) {
     },
     teamsWith: (caller: DashboardCaller, role: MemberRole) => teamsWithRole(db, caller, role),
     ownerTeamsOf: (path: string, params: Record<string, string>, visibleTeams: readonly string[]) => ownerTeamsOf(db, path, params, visibleTeams),
+    parentTeamOf: (teamId: string) => parentTeamIdOf(db, teamId),
   };
 }
 
@@ -27,4 +29,20 @@ export function isStationAdminSession(db: Db, sessions: AdminSessions, token: st
   } catch {
     return false;
   }
+}
+
+/**
+ * What a live stream of this session may hear now: undefined for every team (a station
+ * admin), the teams where the person is at least a viewer, or null when the person may no
+ * longer sign in (disabled, gone): the stream then ends.
+ */
+export function streamScopeOf(db: Db) {
+  return (identity: { sessionId: string; personId: string | null; bench: boolean }): readonly string[] | undefined | null => {
+    try {
+      const caller = dashboardCaller(db, identity.sessionId, identity.personId, identity.bench);
+      return caller.stationAdmin ? undefined : teamsWithRole(db, caller, 'viewer');
+    } catch {
+      return null;
+    }
+  };
 }

@@ -23,9 +23,11 @@ export const newPasswordFields = (label = 'Password') =>
   field(`${label} (at least 10 characters)`, 'password', 'password', 'required minlength="10" maxlength="200" autocomplete="new-password"') +
   field('The same password again', 'confirm', 'password', 'required minlength="10" maxlength="200" autocomplete="new-password"');
 
-export const currentPasswordField = () => field('Your password at this station', 'password', 'password', 'required maxlength="200" autocomplete="current-password"');
 /** The person's name, kept as typed when the form comes back with a problem. */
-export const nameField = (value = '') => field('Your name', 'name', 'text', `maxlength="100" autocomplete="name" value="${escapeHtml(value)}"`);
+export const nameField = (value = '', label = 'Your name') => field(label, 'name', 'text', `maxlength="100" autocomplete="name" value="${escapeHtml(value)}"`);
+
+/** Where a closed link's page sends its reader: the dashboard's sign-in. */
+export const signInLink = () => '<p><a href="/">Sign in to Order Print Station</a></p>';
 
 /** A small urlencoded form body (the page's own fields). */
 export async function readForm(ctx: Context): Promise<URLSearchParams> {

@@ -36,3 +36,8 @@ export function passkeyUsed(db: Db, id: string, counter: number, at: string): vo
 export function deletePasskey(db: Db, userId: string, id: string): boolean {
   return statement(db, 'DELETE FROM passkeys WHERE id = ? AND user_id = ?').run(id, userId).changes > 0;
 }
+
+/** Removes every passkey of a person (their credentials revoked together); how many. */
+export function deletePasskeysOf(db: Db, userId: string): number {
+  return statement(db, 'DELETE FROM passkeys WHERE user_id = ?').run(userId).changes;
+}

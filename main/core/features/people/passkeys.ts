@@ -14,7 +14,7 @@ import { nowIso } from '../../foundations/ids';
 import type { AdminSessions } from '../sessions/sessions';
 import { getPerson } from './people-store';
 import { deletePasskey, findPasskey, insertPasskey, listPasskeys, passkeyUsed, type PasskeyRow } from './passkeys-store';
-import type { SignInThrottle } from './throttle';
+import type { SecretThrottle } from '../../foundations/secret-throttle';
 
 /**
  * Where the dashboard was reached, as the browser says it (its Origin): WebAuthn binds a
@@ -68,7 +68,7 @@ function parsedUrl(text: string): URL | undefined {
 const passkeyView = (row: PasskeyRow) => ({ id: row.id, name: row.name, host: row.rp_id, createdAt: row.created_at, lastUsedAt: row.last_used_at });
 
 /** Passkeys: made by a signed-in person for their account, then used to sign in without a password. */
-export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle: SignInThrottle }) {
+export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle: SecretThrottle }) {
   const { db, sessions, throttle } = deps;
   /** Challenges handed out and not yet answered: for whom (a registration) and where. */
   const pending = new Map<string, { personId: string | null; site: PasskeySite; expires: number }>();
@@ -153,13 +153,14 @@ export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle
     },
 
     /**
-     * A session for a passkey's signed challenge (`label`: where it was opened). Throttled per
-     * client address as passwords are; every refusal is the same 401.
+     * A session for a passkey's signed challenge (`label`: where it was opened). An unknown or
+     * failing passkey counts against the client address that sent it (never against every
+     * passkey of the station); every refusal is the same 401.
      */
     async signIn(response: AuthenticationResponseJSON, site: PasskeySite, address: string, label: string): Promise<string> {
-      throttle.check('passkey', address);
+      throttle.check({ address });
       const refuse = () => {
-        throttle.fail('passkey', address);
+        throttle.fail({ address });
         return unauthorized(PASSKEY_REFUSED);
       };
       const row = findPasskey(db, response.id);

@@ -79,16 +79,24 @@ export function findPasswordReset(db: Db, tokenHash: string, now: string): strin
 }
 
 /** A person's badge (its SHA-256; null takes it away). A new badge replaces the old one. */
-export function setBadgeHash(db: Db, userId: string, badgeHash: string | null): void {
-  statement(db, 'UPDATE users SET badge_hash = ? WHERE id = ?').run(badgeHash, userId);
+export function setBadgeHash(db: Db, userId: string, badgeHash: string | null, at: string | null = null): void {
+  statement(db, 'UPDATE users SET badge_hash = ?, badge_issued_at = ? WHERE id = ?').run(badgeHash, badgeHash === null ? null : at, userId);
+}
+
+/** When a person's badge was issued and their PIN set (null: they have none). */
+export function credentialTimesOf(db: Db, userId: string): { badgeIssuedAt: string | null; pinSetAt: string | null } {
+  const row = statement(db, 'SELECT badge_hash, badge_issued_at, pin_hash, pin_set_at FROM users WHERE id = ?').get(userId) as
+    | { badge_hash: string | null; badge_issued_at: string | null; pin_hash: string | null; pin_set_at: string | null }
+    | undefined;
+  return { badgeIssuedAt: row?.badge_hash ? (row.badge_issued_at ?? '') : null, pinSetAt: row?.pin_hash ? (row.pin_set_at ?? '') : null };
 }
 
 export function findPersonByBadgeHash(db: Db, badgeHash: string): PersonRow | undefined {
   return statement(db, 'SELECT id, name, email, created_at, password_hash, station_admin, disabled_at FROM users WHERE badge_hash = ?').get(badgeHash) as PersonRow | undefined;
 }
 
-export function setPinHash(db: Db, userId: string, pinHash: string | null): void {
-  statement(db, 'UPDATE users SET pin_hash = ? WHERE id = ?').run(pinHash, userId);
+export function setPinHash(db: Db, userId: string, pinHash: string | null, at: string | null = null): void {
+  statement(db, 'UPDATE users SET pin_hash = ?, pin_set_at = ? WHERE id = ?').run(pinHash, pinHash === null ? null : at, userId);
 }
 
 export function pinHashOf(db: Db, userId: string): string | null {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../foundations/db/open';
-import { badRequest, forbidden, notFound, StationError, unauthorized } from '../../foundations/errors';
+import { forbidden, notFound, StationError, unauthorized } from '../../foundations/errors';
 import { hashSecret } from '../../foundations/hash-secret';
 import { nowIso } from '../../foundations/ids';
 import type { Mailer } from '../mail/mailer';
@@ -14,8 +14,6 @@ import {
   findPersonByBadgeHash,
   findPersonByEmail,
   pinHashOf,
-  setBadgeHash,
-  setPinHash,
   getPerson,
   insertPasswordReset,
   listPeople,
@@ -29,13 +27,18 @@ import {
   usePasswordReset,
   type PersonRow,
 } from './people-store';
-import { SignInThrottle } from './throttle';
+import { SecretThrottle } from '../../foundations/secret-throttle';
+import type { StationEvents } from '../../foundations/events';
+import { createCredentials } from './credentials';
 
 /** A reset link works once, for a day (long enough to hand over at the next shift). */
 export const RESET_TTL_MS = 24 * 3600_000;
 
 /** One answer for a wrong password, an unknown e-mail and a disabled person: none tells which. */
 const SIGN_IN_REFUSED = 'The e-mail or the password is not right';
+/** One answer for every invitation that may not be accepted with this password: it tells nothing of the account. */
+const INVITATION_REFUSED =
+  'This invitation cannot be accepted with that password. If you already sign in at this station, give that password; if you never set one, ask a station admin for a reset link first';
 
 export interface PeopleDeps {
   db: Db;
@@ -44,7 +47,10 @@ export interface PeopleDeps {
   mailer: Mailer;
   /** Base of reset links: the configured public address, else where the station listens. */
   linkBaseUrl: () => string;
-  throttle?: SignInThrottle;
+  /** Counts failed checks of secrets (one for the station: passwords, PINs, badges, passkeys, tokens). */
+  throttle?: SecretThrottle;
+  /** Where revocations and role changes are announced (open event streams follow them). */
+  events?: StationEvents;
 }
 
 export type PeopleService = ReturnType<typeof createPeople>;
@@ -66,27 +72,13 @@ export function personView(db: Db, person: PersonRow) {
 /**
  * People at the station: signing in with a password, joining by invitation with one,
  * changing and resetting it, and a station admin's disable and role changes. Hashing runs
- * on libuv's thread pool (passwords.ts); nothing here holds the event loop.
+ * on libuv's thread pool (passwords.ts); nothing here holds the event loop. Every check of a
+ * secret goes through the one throttle, keyed by (account, address) and by address.
  */
-/** RFC 4648 base32 without padding (A–Z, 2–7): what a badge's barcode carries, in any scanner's keyboard layout. */
-function base32(bytes: Buffer): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return bits > 0 ? out + alphabet[(value << (5 - bits)) & 31] : out;
-}
-
-export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, throttle = new SignInThrottle() }: PeopleDeps) {
+export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, throttle = new SecretThrottle(), events }: PeopleDeps) {
   const resetUrl = (token: string) => `${linkBaseUrl()}/password-reset/${token}`;
+  const credentials = createCredentials({ db, sessions, throttle, events });
+  const changed = (personId: string) => events?.emit('personChanged', { personId });
 
   /** A badge or PIN signs in only a person with a role here: a member of a team, or the station admin. */
   function requireSomeRole(found: PersonRow): void {
@@ -99,95 +91,106 @@ export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, t
     return found;
   }
 
+  /** A refusal that warns before the last try (the next failure is a 429). */
+  const refusal = (message: string, key: { account: string; address: string }) =>
+    unauthorized(throttle.triesLeft(key) === 1 ? `${message}. One more failed try from here waits 15 minutes` : message);
+
   return {
+    ...credentials,
+
     /**
      * A session for an e-mail and password (`label`: where it was opened). Throttled per
-     * e-mail and per client address (429 with Retry-After); every refusal is the same 401.
+     * (e-mail, client address) and per address (429 with Retry-After); every refusal is the same 401.
      */
     async signIn(email: string, password: string, address: string, label: string): Promise<string> {
-      throttle.check(email, address);
+      const key = { account: email, address };
+      throttle.check(key);
       const found = findPersonByEmail(db, email);
       const matches = await passwordMatches(found?.password_hash, password);
       if (!found || !matches || found.disabled_at) {
-        throttle.fail(email, address);
-        throw unauthorized(SIGN_IN_REFUSED);
+        throttle.fail(key);
+        throw refusal(SIGN_IN_REFUSED, key);
       }
-      throttle.succeed(email);
+      throttle.succeed(key);
       return sessions.createSessionToken(label, found.id);
     },
 
     /**
-     * Accepts an invitation with a password: a new person sets theirs (and their name), a
-     * person who has one confirms it. The invitation is used up in the same transaction that
-     * sets the password; the answer carries a one-time login token (`/#login=`).
+     * Accepts an invitation with a password. An e-mail the station does not know becomes a new
+     * person with that password (and name); a person it knows proves who they are with the
+     * password they have. A person who exists without a password (made as a team's owner, or
+     * from before people) cannot accept: an invitation never sets the password of someone who
+     * exists; a reset link made for them does. Each of these refusals is the same 401, so the
+     * holder of a link learns nothing of the account. The token is looked up before any hashing.
      */
     async acceptInvitation(token: string, password: string, name: string | undefined, address: string) {
-      const invitation = invitations.openInvitation(token);
-      throttle.check(invitation.email, address);
+      throttle.check({ address });
+      let invitation;
+      try {
+        invitation = invitations.openInvitation(token);
+      } catch (error) {
+        throttle.fail({ address });
+        throw error;
+      }
+      const key = { account: invitation.email, address };
+      throttle.check(key);
       const existing = findPersonByEmail(db, invitation.email);
       let newHash: string | undefined;
-      if (existing?.password_hash) {
+      if (existing) {
         if (!(await passwordMatches(existing.password_hash, password)) || existing.disabled_at) {
-          throttle.fail(invitation.email, address);
-          throw unauthorized('This e-mail already has a password at this station: give that password to accept');
+          throttle.fail(key);
+          throw refusal(INVITATION_REFUSED, key);
         }
+        throttle.succeed(key);
       } else {
         newHash = await hashPassword(password);
       }
       const joined = invitations.accept(token, name, (userId) => {
-        if (newHash) setPasswordHash(db, userId, newHash);
-        if (name && !existing?.password_hash) setPersonName(db, userId, name);
+        if (!newHash) return;
+        // Only a person made by this acceptance gets a password and a name from it: one made
+        // meanwhile by someone else (a team's owner, in the same instant) is refused as above.
+        const now = getPerson(db, userId);
+        if (now?.password_hash || now?.station_admin === 1 || membershipsOf(db, userId).length > 0) throw unauthorized(INVITATION_REFUSED);
+        setPasswordHash(db, userId, newHash);
+        if (name) setPersonName(db, userId, name);
       });
-      return { ...joined, name: name && !existing?.password_hash ? name : joined.name, loginToken: sessions.createLoginToken(joined.userId) };
+      changed(joined.userId);
+      return { ...joined, name: newHash && name ? name : joined.name, loginToken: sessions.createLoginToken(joined.userId) };
     },
 
-    /** A bench session for a scanned badge: 401 for one the station does not know (or a disabled person's), 403 for a person with no role here. */
+    /** A bench session for an e-mail and PIN, only at a paired bench screen: one 401 for every wrong pair, throttled as passwords are. */
+    async signInWithPin(email: string, pin: string, address: string, label: string, atPairedScreen: boolean): Promise<string> {
+      if (!atPairedScreen) throw new StationError('forbidden', 'pin_needs_bench', 'A PIN signs in only at a paired bench screen: pair this screen on Printers → Benches, or sign in with your password');
+      const key = { account: email, address };
+      throttle.check(key);
+      const found = findPersonByEmail(db, email);
+      const matches = await passwordMatches(found ? pinHashOf(db, found.id) : null, pin);
+      if (!found || !matches || found.disabled_at) {
+        throttle.fail(key);
+        throw refusal('The e-mail or the PIN is not right', key);
+      }
+      throttle.succeed(key);
+      requireSomeRole(found);
+      return sessions.createBenchSession(label, found.id);
+    },
+
+    /** A bench session for a scanned badge: 401 for one the station does not know (counted against the address alone), 403 for a person with no role here. */
     signInWithBadge(badge: string, address: string, label: string): string {
-      throttle.check('badge', address);
+      throttle.check({ address });
       const found = findPersonByBadgeHash(db, hashSecret(badge));
       if (!found || found.disabled_at) {
-        throttle.fail('badge', address);
+        throttle.fail({ address });
         throw unauthorized('This badge is not known at this station');
       }
       requireSomeRole(found);
       return sessions.createBenchSession(label, found.id);
     },
 
-    /** A bench session for an e-mail and PIN: one 401 for every wrong pair, throttled as passwords are. */
-    async signInWithPin(email: string, pin: string, address: string, label: string): Promise<string> {
-      throttle.check(email, address);
-      const found = findPersonByEmail(db, email);
-      const matches = await passwordMatches(found ? pinHashOf(db, found.id) : null, pin);
-      if (!found || !matches || found.disabled_at) {
-        throttle.fail(email, address);
-        throw unauthorized('The e-mail or the PIN is not right');
-      }
-      throttle.succeed(email);
-      requireSomeRole(found);
-      return sessions.createBenchSession(label, found.id);
-    },
-
-    /** A new badge for a person (the old one stops working): its code, shown this once. */
-    issueBadge(userId: string): { badge: string } {
-      person(userId);
-      const badge = `STAFF-${base32(randomBytes(15))}`;
-      setBadgeHash(db, userId, hashSecret(badge));
-      return { badge };
-    },
-
-    /** Sets one's bench PIN; the password confirms it. */
-    async setPin(userId: string, currentPassword: string, pin: string): Promise<void> {
-      const found = person(userId);
-      if (!(await passwordMatches(found.password_hash, currentPassword))) throw badRequest('The current password is not right', [{ path: 'currentPassword', message: 'Not right' }], 'wrong_password');
-      setPinHash(db, userId, await hashPassword(pin));
-    },
-
-    /** Changes one's own password; the current one confirms it. Other sessions of the person end. */
-    async changePassword(userId: string, current: string, next: string, sessionId: string): Promise<void> {
-      const found = person(userId);
-      if (!(await passwordMatches(found.password_hash, current))) throw badRequest('The current password is not right', [{ path: 'currentPassword', message: 'Not right' }], 'wrong_password');
+    /** Changes one's own password; the current one confirms it (throttled). Other sessions of the person end. */
+    async changePassword(userId: string, current: string, next: string, at: { address: string; sessionId: string }): Promise<void> {
+      await credentials.confirmPassword(userId, current, at);
       setPasswordHash(db, userId, await hashPassword(next));
-      for (const session of sessions.list(undefined, userId)) if (session.id !== sessionId) sessions.revoke(session.id);
+      for (const session of sessions.list(undefined, userId)) if (session.id !== at.sessionId) sessions.revoke(session.id);
     },
 
     /** A reset link for a person, mailed when mail is set, else to hand over: `mailed` says which. */
@@ -210,16 +213,27 @@ export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, t
       return userId ? getPerson(db, userId) : undefined;
     },
 
-    /** Sets a new password with a reset link (once); every other session ends; a login token for the new one. */
-    async useReset(token: string, password: string): Promise<{ loginToken: string; email: string }> {
+    /**
+     * Sets a new password with a reset link (once). The link is looked up before any hashing
+     * (a made-up one costs a lookup and counts against its address). Every credential of the
+     * person ends with it: sessions, badge, PIN, passkeys (a reset is the remedy for leaked
+     * ones); a login token for the new session.
+     */
+    async useReset(token: string, password: string, address: string): Promise<{ loginToken: string; email: string }> {
+      throttle.check({ address });
+      const tokenHash = hashSecret(token);
+      if (!findPasswordReset(db, tokenHash, nowIso())) {
+        throttle.fail({ address });
+        throw resetClosed();
+      }
       const newHash = await hashPassword(password);
       const userId = db.transaction(() => {
-        const id = usePasswordReset(db, hashSecret(token), nowIso());
+        const id = usePasswordReset(db, tokenHash, nowIso());
         if (id) setPasswordHash(db, id, newHash);
         return id;
       }).immediate();
-      if (!userId) throw new StationError('gone', 'reset_closed', 'This reset link was already used or has expired; ask a station admin for a new one');
-      sessions.revokeAllOf(userId);
+      if (!userId) throw resetClosed();
+      credentials.revokeAll(userId);
       return { loginToken: sessions.createLoginToken(userId), email: person(userId).email! };
     },
 
@@ -234,15 +248,16 @@ export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, t
     markStationAdmin(userId: string, on: boolean) {
       person(userId);
       setStationAdmin(db, userId, on);
+      changed(userId);
       return personView(db, person(userId));
     },
     view: (userId: string) => personView(db, person(userId)),
 
-    /** Disables a person: they cannot sign in, and their sessions end at once. */
+    /** Disables a person: they cannot sign in, and every credential ends at once (sessions, streams, badge, PIN, passkeys). */
     disable(userId: string) {
       person(userId);
       setDisabled(db, userId, nowIso());
-      sessions.revokeAllOf(userId);
+      credentials.revokeAll(userId);
       return personView(db, person(userId));
     },
 
@@ -252,13 +267,28 @@ export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, t
       return personView(db, person(userId));
     },
 
+    /** A station admin's "sign out everywhere": every credential of the person ends; the password stays. */
+    signOutEverywhere(userId: string) {
+      person(userId);
+      return credentials.revokeAll(userId);
+    },
+
+    /** A station admin lifts a person's lock-out (their failed tries from every address are forgiven). */
+    liftLockout(userId: string): { lifted: number } {
+      return { lifted: throttle.forgive(person(userId).email!) };
+    },
+
     setRole(teamId: string, userId: string, role: MemberRole) {
       if (!setMemberRole(db, teamId, userId, role)) throw notFound('That person is not a member of this team');
+      changed(userId);
       return personView(db, person(userId));
     },
 
     removeMember(teamId: string, userId: string): void {
       if (!removeMembership(db, teamId, userId)) throw notFound('That person is not a member of this team');
+      changed(userId);
     },
   };
 }
+
+const resetClosed = () => new StationError('gone', 'reset_closed', 'This reset link was already used or has expired; ask a station admin for a new one');

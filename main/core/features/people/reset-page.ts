@@ -1,7 +1,9 @@
 import type { Context } from 'koa';
 import { StationError, statusOf } from '../../foundations/errors';
 import { escapeHtml } from '../../foundations/text';
-import { confirmedPassword, newPasswordFields, page, problemNote, readForm, secretPage } from './pages';
+import type { SecretThrottle } from '../../foundations/secret-throttle';
+import { addressOf } from '../net/client-address';
+import { confirmedPassword, newPasswordFields, page, problemNote, readForm, secretPage, signInLink } from './pages';
 import type { PeopleService } from './people';
 
 
@@ -10,12 +12,15 @@ import type { PeopleService } from './people';
  * in the path is the credential, used once), ends the person's other sessions and sends the
  * browser to the dashboard signed in.
  */
-export function passwordResetPage(people: PeopleService) {
+export function passwordResetPage(people: PeopleService, throttle: SecretThrottle) {
   return secretPage('password-reset', async (ctx: Context, token: string) => {
+    const address = addressOf(ctx);
+    throttle.check({ address });
     const person = people.resetFor(token);
     if (!person) {
+      throttle.fail({ address });
       ctx.status = 410;
-      ctx.body = page('Reset link closed', '<p>This reset link was already used, replaced by a newer one, or has expired. Ask a station admin for a new one.</p>');
+      ctx.body = page('Reset link closed', `<p>This reset link was already used, replaced by a newer one, or has expired. Ask a station admin for a new one.</p>${signInLink()}`);
       return;
     }
     const form = (problem?: string) =>
@@ -31,13 +36,13 @@ export function passwordResetPage(people: PeopleService) {
       return;
     }
     try {
-      const { loginToken } = await people.useReset(token, checked.password);
+      const { loginToken } = await people.useReset(token, checked.password, address);
       ctx.status = 303;
       ctx.redirect(`/#login=${loginToken}`);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
       ctx.status = statusOf(error);
-      ctx.body = page('Reset link closed', `<p>${escapeHtml(error.message)}</p>`);
+      ctx.body = error.kind === 'rate_limited' ? form(error.message) : page('Reset link closed', `<p>${escapeHtml(error.message)}</p>${signInLink()}`);
     }
   });
 }

@@ -9,7 +9,9 @@ import { MEMBER_ROLES } from '../teams/users-store';
 import type { Db } from '../../foundations/db/open';
 import { getTeam } from '../teams/store';
 import { dashboardCaller } from './dashboard-caller';
-import { badgeSchema, passwordSchema, pinSchema } from './password-rules';
+import { badgeSchema, newPinSchema, passwordSchema, pinSchema } from './password-rules';
+import { addressOf } from '../net/client-address';
+import type { RequestRate } from '../../foundations/secret-throttle';
 import type { PeopleService } from './people';
 import { passkeyResponseJson, passkeySite, type Passkeys } from './passkeys';
 
@@ -27,7 +29,10 @@ export const signInBody = z.union([
   // A passkey's signed challenge (navigator.credentials.get's answer, WebAuthn's JSON form).
   z.strictObject({ passkey: passkeyResponseJson }),
 ]);
-export const pinBody = z.strictObject({ currentPassword: z.string().min(1).max(200), pin: pinSchema });
+const currentPassword = z.string().min(1).max(200);
+export const pinBody = z.strictObject({ currentPassword, pin: newPinSchema });
+/** One's own badge, a passkey's challenge: the current password confirms who asks. */
+export const confirmBody = z.strictObject({ currentPassword });
 /** POST /admin/api/invitations/accept: the invitation's token, a password (a new person's, or the one they have), a name. */
 export const acceptInvitationBody = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema, name: z.string().trim().min(1).max(100).optional() });
 export const passwordResetBody = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
@@ -39,22 +44,30 @@ export function peoplePublicRoutes(
   router: Router,
   sessions: AdminSessions,
   people: PeopleService,
-  hooks: { signedIn?: (ctx: Context, sessionToken: string) => void; passkeys?: Passkeys } = {},
+  hooks: {
+    signedIn?: (ctx: Context, sessionToken: string) => void;
+    /** Whether the request comes from a paired bench screen (a PIN signs in only there). */
+    atPairedScreen?: (ctx: Context) => boolean;
+    passkeys?: Passkeys;
+    /** Passkey challenges are made and kept before anyone is known: paced per address. */
+    passkeyOptionsRate?: RequestRate;
+  } = {},
 ): void {
   router.post('/admin/api/session', async (ctx) => {
     const body = validate(signInBody, ctx.request.body, 'Sign in with {email, password}, {loginToken}, {badge}, {email, pin} or {passkey}');
     const label = describeBrowser(ctx.get('user-agent'));
+    const address = addressOf(ctx);
     let sessionToken: string;
     if ('passkey' in body) {
       if (!hooks.passkeys) throw unauthorized('Passkeys are not offered here');
-      sessionToken = await hooks.passkeys.signIn(body.passkey as never, passkeySite(ctx.get('origin') || undefined, ctx.host), ctx.ip, label);
-    } else if ('badge' in body) sessionToken = people.signInWithBadge(body.badge, ctx.ip, `bench: ${label}`);
-    else if ('pin' in body) sessionToken = await people.signInWithPin(body.email, body.pin, ctx.ip, `bench: ${label}`);
+      sessionToken = await hooks.passkeys.signIn(body.passkey as never, passkeySite(ctx.get('origin') || undefined, ctx.host), address, label);
+    } else if ('badge' in body) sessionToken = people.signInWithBadge(body.badge, address, `bench: ${label}`);
+    else if ('pin' in body) sessionToken = await people.signInWithPin(body.email, body.pin, address, `bench: ${label}`, hooks.atPairedScreen?.(ctx) === true);
     else if ('loginToken' in body) {
       const exchanged = sessions.exchangeLoginToken(body.loginToken, label);
       if (!exchanged) throw unauthorized('This login link was already used or has expired; run `station login` (or restart the station) for a new one');
       sessionToken = exchanged;
-    } else sessionToken = await people.signIn(body.email, body.password, ctx.ip, label);
+    } else sessionToken = await people.signIn(body.email, body.password, address, label);
     // A screen paired with a bench: the session is that bench's (who is signed in where).
     hooks.signedIn?.(ctx, sessionToken);
     ctx.status = 201;
@@ -64,18 +77,29 @@ export function peoplePublicRoutes(
   /** The challenge to sign in with a passkey: any passkey made for this host name. */
   router.post('/admin/api/session/passkey-options', async (ctx) => {
     if (!hooks.passkeys) throw unauthorized('Passkeys are not offered here');
+    hooks.passkeyOptionsRate?.take(addressOf(ctx));
     ctx.body = await hooks.passkeys.signInOptions(passkeySite(ctx.get('origin') || undefined, ctx.host));
   });
 
   router.post('/admin/api/invitations/accept', async (ctx) => {
     const { token, password, name } = validate(acceptInvitationBody, ctx.request.body, 'The acceptance is not valid');
-    ctx.body = await people.acceptInvitation(token, password, name, ctx.ip);
+    ctx.body = await people.acceptInvitation(token, password, name, addressOf(ctx));
   });
 
   router.post('/admin/api/password-reset', async (ctx) => {
     const { token, password } = validate(passwordResetBody, ctx.request.body, 'The new password is not valid');
-    ctx.body = await people.useReset(token, password);
+    ctx.body = await people.useReset(token, password, addressOf(ctx));
   });
+}
+
+/** Where a check of one's own password happens: the address it is throttled by, the session that ends when it fails too often. */
+const atSession = (ctx: Context) => ({ address: addressOf(ctx), sessionId: ctx.state.sessionId! });
+
+/** The signed-in person; the station admin's own session (login link, desktop window) is no person's. */
+function ownPerson(ctx: Context, what: string): string {
+  const personId = ctx.state.personId;
+  if (!personId) throw forbidden(`The station admin’s own session is no person’s: sign in as a person ${what}`);
+  return personId;
 }
 
 /** One's own account, the People list (station admin), a team's members (its admin). */
@@ -98,26 +122,22 @@ export function peopleAdminRoutes(router: Router, db: Db, people: PeopleService)
 
   router.put('/admin/api/me/password', async (ctx) => {
     const { currentPassword, newPassword } = validate(changePasswordBody, ctx.request.body, 'The new password is not valid');
-    const personId = ctx.state.personId;
-    if (!personId) throw forbidden('The station admin’s own session has no password: sign in as a person to change theirs');
-    await people.changePassword(personId, currentPassword, newPassword, ctx.state.sessionId!);
+    await people.changePassword(ownPerson(ctx, 'to change their password'), currentPassword, newPassword, atSession(ctx));
     ctx.status = 204;
   });
 
   router.put('/admin/api/me/pin', async (ctx) => {
     const { currentPassword, pin } = validate(pinBody, ctx.request.body, 'The PIN is not valid');
-    const personId = ctx.state.personId;
-    if (!personId) throw forbidden('The station admin’s own session is no person’s: sign in as a person to set their PIN');
-    await people.setPin(personId, currentPassword, pin);
+    await people.setPin(ownPerson(ctx, 'to set their PIN'), currentPassword, pin, atSession(ctx));
     ctx.status = 204;
   });
 
-  router.post('/admin/api/me/badge', (ctx) => {
-    const personId = ctx.state.personId;
-    if (!personId) throw forbidden('The station admin’s own session is no person’s: sign in as a person for their badge');
+  router.post('/admin/api/me/badge', async (ctx) => {
+    const { currentPassword } = validate(confirmBody, ctx.request.body, 'Give your current password to make a badge');
+    const personId = ownPerson(ctx, 'for their badge');
     if (ctx.state.bench) throw forbidden('A badge is made from a signed-in session with a password, not at the bench');
     ctx.status = 201;
-    ctx.body = people.issueBadge(personId);
+    ctx.body = await people.issueOwnBadge(personId, currentPassword, atSession(ctx));
   });
 
   router.post('/admin/api/people/:userId/badge', (ctx) => {
@@ -138,6 +158,27 @@ export function peopleAdminRoutes(router: Router, db: Db, people: PeopleService)
   router.post('/admin/api/people/:userId/reset', async (ctx) => {
     ctx.status = 201;
     ctx.body = await people.createReset(ctx.params.userId!);
+  });
+  router.get('/admin/api/people/:userId/credentials', (ctx) => {
+    ctx.body = people.credentialsOf(ctx.params.userId!);
+  });
+  router.delete('/admin/api/people/:userId/badge', (ctx) => {
+    people.removeBadge(ctx.params.userId!);
+    ctx.status = 204;
+  });
+  router.delete('/admin/api/people/:userId/pin', (ctx) => {
+    people.removePin(ctx.params.userId!);
+    ctx.status = 204;
+  });
+  router.delete('/admin/api/people/:userId/passkeys/:passkeyId', (ctx) => {
+    people.removePasskey(ctx.params.userId!, ctx.params.passkeyId!);
+    ctx.status = 204;
+  });
+  router.post('/admin/api/people/:userId/sign-out', (ctx) => {
+    ctx.body = people.signOutEverywhere(ctx.params.userId!);
+  });
+  router.post('/admin/api/people/:userId/lift-lockout', (ctx) => {
+    ctx.body = people.liftLockout(ctx.params.userId!);
   });
 
   router.put('/admin/api/teams/:teamId/members/:userId', (ctx) => {
@@ -171,5 +212,13 @@ export const meAnswer = z.strictObject({
   teams: z.array(personTeamAnswer),
 });
 export const badgeAnswer = z.strictObject({ badge: z.string() });
+export const credentialsAnswer = z.strictObject({
+  badge: z.strictObject({ issuedAt: z.string().nullable() }).nullable(),
+  pin: z.strictObject({ setAt: z.string().nullable() }).nullable(),
+  passkeys: z.array(z.strictObject({ id: z.string(), name: z.string(), host: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+  sessions: z.number().int(),
+});
+export const signedOutAnswer = z.strictObject({ sessions: z.number().int(), badge: z.boolean(), pin: z.boolean(), passkeys: z.number().int() });
+export const lockoutLiftedAnswer = z.strictObject({ lifted: z.number().int() });
 export const resetLinkAnswer = z.strictObject({ resetUrl: z.string(), expiresAt: z.string(), mailed: z.boolean(), mailError: z.string().nullable() });
 export const passwordResetAnswer = z.strictObject({ loginToken: z.string(), email: z.string() });

@@ -71,9 +71,11 @@ export function listSessionRows(db: Db, userId?: string): Array<TokenRow & { per
   ).all(userId ?? null, userId ?? null) as Array<TokenRow & { person_name: string | null }>;
 }
 
-/** Ends every session and unused login link of a person (disabled, or a new password). */
-export function deleteTokensOf(db: Db, userId: string): number {
-  return statement(db, 'DELETE FROM admin_tokens WHERE user_id = ?').run(userId).changes;
+/** Ends every session and unused login link of a person (disabled, or a new password): the ids of the sessions ended. */
+export function deleteTokensOf(db: Db, userId: string): string[] {
+  const ids = statement(db, "SELECT id FROM admin_tokens WHERE user_id = ? AND kind = 'session'").pluck().all(userId) as string[];
+  statement(db, 'DELETE FROM admin_tokens WHERE user_id = ?').run(userId);
+  return ids;
 }
 
 /** Ends a session by its id; with `userId`, only if it is that person's. */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../../foundations/db/open';
+import type { StationEvents } from '../../foundations/events';
 import { unauthorized } from '../../foundations/errors';
 import { hashSecret } from '../keys/service';
 import { deleteSession, deleteTokensOf, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
@@ -50,7 +51,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Tokens are stored as hashes; a session ends when idle for `idleHours`, `absoluteHours`
  * after sign-in, or when revoked (sign-out, Settings → Sessions, the person disabled).
  */
-export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => DEFAULT_SESSION_POLICY) {
+export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => DEFAULT_SESSION_POLICY, events?: StationEvents) {
+  /** Open event streams of ended sessions close at once (admin/events-routes.ts listens). */
+  const ended = (sessionIds: string[]) => {
+    if (sessionIds.length > 0) events?.emit('sessionsEnded', { sessionIds });
+  };
   function issue(kind: 'login' | 'session', ttlMs: number, label: string | null, userId: string | null, bench = false): string {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
@@ -124,10 +129,16 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     },
     /** Ends a session by its id (with `userId`, only that person's); false when there is none. */
     revoke(id: string, userId?: string): boolean {
-      return deleteSession(db, id, userId);
+      const done = deleteSession(db, id, userId);
+      if (done) ended([id]);
+      return done;
     },
-    /** Ends every session and login link of a person, at once. */
-    revokeAllOf: (userId: string): number => deleteTokensOf(db, userId),
+    /** Ends every session and login link of a person, at once (their open streams too); how many sessions ended. */
+    revokeAllOf(userId: string): number {
+      const ids = deleteTokensOf(db, userId);
+      ended(ids);
+      return ids.length;
+    },
   };
 }
 export type AdminSessions = ReturnType<typeof createAdminSessions>;

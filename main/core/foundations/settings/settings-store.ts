@@ -37,6 +37,11 @@ export interface NetworkSettings {
    * treated as forwarded even without a forwarding header (its caller may be anyone).
    */
   behindProxy?: boolean;
+  /**
+   * Proxies (IP addresses) whose `X-Forwarded-For` names the real client: sign-in throttles
+   * count against that client, not the proxy every client shares (net/client-address.ts).
+   */
+  trustedProxies?: string[];
 }
 
 /** SMTP delivery. The password is write-only through the admin API. */

@@ -14,6 +14,8 @@ export interface GuardDeps {
    * looked up in `visibleTeams`…), `null` for one that does not exist.
    */
   ownerTeamsOf(path: string, params: Record<string, string>, visibleTeams: readonly string[]): Array<string | null>;
+  /** The 3PL team a merchant belongs to (null for a team that is no merchant). */
+  parentTeamOf(teamId: string): string | null;
 }
 
 /**
@@ -25,6 +27,8 @@ export interface GuardDeps {
  *   request's scope (`ctx.state.teamScope`) is the teams where it is held, and a thing the
  *   path names must belong to one of them: 404 when the caller cannot see it at all, 403
  *   when they can see it but not do this to it;
+ * - `3pl-admin`: the thing's team must be a merchant whose 3PL the caller is an admin of
+ *   (404 when they cannot see it, 403 when they can: its own admin, say);
  * - `station-admin` is for the station admin only (403).
  * An operation missing from the table is a 500 (start-up refuses such a station, so none is
  * served). A path no route takes passes on to the router's own 404 or 405.
@@ -68,7 +72,8 @@ function authorise(ctx: Context, operation: AdminOperation, path: string, params
   if (operation.needs === 'signed-in') return { teams: visible, everyTeam: false, caller, owners: ownersForActivity() };
   const owners = deps.ownerTeamsOf(path, params, visible);
   if (operation.needs === 'station-admin') throw forbidden('This needs the station admin');
-  const role = operation.needs as Exclude<AdminOperation['needs'], 'public' | 'signed-in' | 'station-admin'>;
+  if (operation.needs === '3pl-admin') return asThreePlAdmin(caller, owners, visible, deps);
+  const role = operation.needs as Exclude<AdminOperation['needs'], 'public' | 'signed-in' | 'station-admin' | '3pl-admin'>;
   const scope = deps.teamsWith(caller, role);
   if (scope.length === 0) throw forbidden(`This needs the role ${role} (or a stronger one) in a team`);
   for (const owner of owners) {
@@ -76,6 +81,17 @@ function authorise(ctx: Context, operation: AdminOperation, path: string, params
     if (!scope.includes(owner)) throw forbidden(`This needs the role ${role} (or a stronger one) in that team`);
   }
   return { teams: scope, everyTeam: false, caller, owners };
+}
+
+/** A 3PL's decision about its merchant: an admin of that 3PL (a merchant's own admin is refused). */
+function asThreePlAdmin(caller: DashboardCaller, owners: Array<string | null>, visible: readonly string[], deps: GuardDeps): Authorised {
+  const adminOf = deps.teamsWith(caller, 'admin');
+  for (const owner of owners) {
+    if (owner === null || !visible.includes(owner)) throw notFound('Not found in your teams');
+    const parent = deps.parentTeamOf(owner);
+    if (parent === null || !adminOf.includes(parent)) throw forbidden('This needs an admin of the merchant’s 3PL team (or the station admin)');
+  }
+  return { teams: adminOf, everyTeam: false, caller, owners };
 }
 
 /** Each route of the routers under `/admin/api`, as `[method, path]` (HEAD is GET's). */

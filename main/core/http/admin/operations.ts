@@ -13,10 +13,12 @@ import type { MemberRole } from '../../features/teams/users-store';
  * - `viewer`, `operator`, `admin`: that role (or a stronger one) in a team; the operation
  *   then acts only on the teams where the person holds it (their scope, guard.ts), and a
  *   thing of a team outside it answers 404;
+ * - `3pl-admin`: the 3PL's own decisions about a merchant (go-live, its onboarding ticks):
+ *   an admin of the 3PL team the path's merchant belongs to; a merchant's own admin is refused;
  * - `station-admin`: the station admin (printers, network, mail, limits, people).
  * A station admin may call every operation, on every team.
  */
-export type AdminNeed = 'public' | 'signed-in' | MemberRole | 'station-admin';
+export type AdminNeed = 'public' | 'signed-in' | MemberRole | '3pl-admin' | 'station-admin';
 
 export interface AdminOperation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -36,9 +38,9 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['GET', '/admin/api/me', 'signed-in', 'Who is signed in: name, station admin or not, teams and roles'],
   ['PUT', '/admin/api/me/password', 'signed-in', 'Change one’s own password (the current one confirms it)'],
   ['PUT', '/admin/api/me/pin', 'signed-in', 'Set one’s bench PIN (the password confirms it)'],
-  ['POST', '/admin/api/me/badge', 'signed-in', 'A new bench badge for oneself (shown once)'],
+  ['POST', '/admin/api/me/badge', 'signed-in', 'A new bench badge for oneself (shown once; the current password confirms it)'],
   ['GET', '/admin/api/me/passkeys', 'signed-in', 'One’s passkeys'],
-  ['POST', '/admin/api/me/passkeys/options', 'signed-in', 'The challenge to add a passkey'],
+  ['POST', '/admin/api/me/passkeys/options', 'signed-in', 'The challenge to add a passkey (the current password confirms it)'],
   ['POST', '/admin/api/me/passkeys', 'signed-in', 'Add a passkey to one’s account'],
   ['DELETE', '/admin/api/me/passkeys/:id', 'signed-in', 'Remove one of one’s passkeys'],
   // People (station admin), members (a team's admin)
@@ -47,6 +49,12 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['POST', '/admin/api/people/:userId/enable', 'station-admin', 'Enable a disabled person again'],
   ['POST', '/admin/api/people/:userId/badge', 'station-admin', 'A new bench badge for a person (shown once)'],
   ['POST', '/admin/api/people/:userId/reset', 'station-admin', 'A password reset link for a person (mailed when mail is set)'],
+  ['GET', '/admin/api/people/:userId/credentials', 'station-admin', 'What a person signs in with besides the password: badge, PIN, passkeys, sessions'],
+  ['DELETE', '/admin/api/people/:userId/badge', 'station-admin', 'Take a person’s badge away'],
+  ['DELETE', '/admin/api/people/:userId/pin', 'station-admin', 'Take a person’s PIN away'],
+  ['DELETE', '/admin/api/people/:userId/passkeys/:passkeyId', 'station-admin', 'Remove one of a person’s passkeys'],
+  ['POST', '/admin/api/people/:userId/sign-out', 'station-admin', 'Sign a person out everywhere: sessions, streams, badge, PIN and passkeys end'],
+  ['POST', '/admin/api/people/:userId/lift-lockout', 'station-admin', 'Lift a person’s lock-out after failed sign-ins'],
   ['GET', '/admin/api/activity', 'viewer', 'Who did what in one’s teams, newest first'],
   ['PUT', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Change a member’s role'],
   ['DELETE', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Remove a member from a team'],
@@ -83,11 +91,11 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['PUT', '/admin/api/teams/:teamId/merchants/:merchantTeamId', 'admin', 'Change a merchant (name, account manager)'],
   ['GET', '/admin/api/teams/:teamId/members', 'admin', 'A team’s members'],
   ['GET', '/admin/api/teams/:teamId/onboarding', 'viewer', 'A merchant’s onboarding tracker'],
-  ['PUT', '/admin/api/teams/:teamId/onboarding/:kind', 'admin', 'Tick or untick an onboarding task'],
+  ['PUT', '/admin/api/teams/:teamId/onboarding/:kind', '3pl-admin', 'Tick or untick a merchant’s onboarding task (its 3PL’s)'],
   ['PUT', '/admin/api/teams/:teamId/locale', 'admin', 'A team’s language and formats'],
   ['GET', '/admin/api/teams/:teamId/shop', 'viewer', 'A team’s shop profile (name, address, logo)'],
   ['PUT', '/admin/api/teams/:teamId/shop', 'admin', 'Save a team’s shop profile'],
-  ['POST', '/admin/api/teams/:teamId/go-live', 'admin', 'Take a merchant live: its new orders print automatically'],
+  ['POST', '/admin/api/teams/:teamId/go-live', '3pl-admin', 'Take a merchant live: its new orders print automatically (its 3PL’s)'],
   ['GET', '/admin/api/teams/:teamId/invitations', 'admin', 'A team’s invitations'],
   ['POST', '/admin/api/teams/:teamId/invitations', 'admin', 'Invite someone to a team'],
   ['POST', '/admin/api/invitations/accept', 'public', 'Accept an invitation'],

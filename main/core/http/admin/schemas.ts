@@ -22,7 +22,7 @@ import { activityAnswer, activityQuery } from '../../features/people/activity';
 import { limitsAnswer, limitsInput } from '../../features/teams/rate-limits';
 import { badgeAnswer, pinBody } from '../../features/people/routes';
 import { passkeyAnswer, passkeyOptionsAnswer, passkeyRegistrationBody } from '../../features/people/passkeys';
-import { acceptInvitationBody, changePasswordBody, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
+import { acceptInvitationBody, changePasswordBody, confirmBody, credentialsAnswer, lockoutLiftedAnswer, signedOutAnswer, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
 import { webhookListQuery } from '../../features/webhooks/admin-routes';
@@ -89,6 +89,8 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/settings/limits': { body: limitsInput },
   'PUT /admin/api/me/password': { body: changePasswordBody },
   'PUT /admin/api/me/pin': { body: pinBody },
+  'POST /admin/api/me/badge': { body: confirmBody },
+  'POST /admin/api/me/passkeys/options': { body: confirmBody },
   'POST /admin/api/me/passkeys': { body: passkeyRegistrationBody },
   'POST /admin/api/teams': { body: createTeamSchema },
   'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
@@ -173,6 +175,12 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/people/:userId/disable': ok(personAnswer),
   'POST /admin/api/people/:userId/enable': ok(personAnswer),
   'POST /admin/api/people/:userId/reset': created(resetLinkAnswer),
+  'GET /admin/api/people/:userId/credentials': ok(credentialsAnswer),
+  'DELETE /admin/api/people/:userId/badge': noContent,
+  'DELETE /admin/api/people/:userId/pin': noContent,
+  'DELETE /admin/api/people/:userId/passkeys/:passkeyId': noContent,
+  'POST /admin/api/people/:userId/sign-out': ok(signedOutAnswer),
+  'POST /admin/api/people/:userId/lift-lockout': ok(lockoutLiftedAnswer),
   'PUT /admin/api/teams/:teamId/members/:userId': ok(personAnswer),
   'DELETE /admin/api/teams/:teamId/members/:userId': noContent,
   'GET /admin/api/sessions': list(sessionAnswer),

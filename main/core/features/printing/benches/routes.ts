@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { validate } from '../../../foundations/validate';
 import { benchInput, benchRouteInput, pairScreenInput, type Benches } from './benches';
 import { desktopWindowInput, type DesktopWindow } from './desktop-window';
+import type { SecretThrottle } from '../../../foundations/secret-throttle';
+import { addressOf } from '../../net/client-address';
 
 /** The header a paired screen sends on every request: its bench token. */
 export const BENCH_HEADER = 'x-station-bench';
@@ -58,11 +60,19 @@ export function benchAdminRoutes(router: Router, benches: Benches): void {
  * Before sign-in: a screen pairs itself with the code shown on the dashboard, and a paired
  * screen asks which bench it is, with that bench's printers (its locked screen shows them).
  */
-export function benchScreenRoutes(router: Router, benches: Benches): void {
+export function benchScreenRoutes(router: Router, benches: Benches, throttle: SecretThrottle): void {
+  // A pairing code is short (typed by hand): each wrong one counts against the address that typed it.
   router.post('/admin/api/bench-screen', (ctx) => {
     const { code } = validate(pairScreenInput, ctx.request.body, 'The pairing code is not valid');
+    const address = addressOf(ctx);
+    throttle.check({ address });
+    try {
+      ctx.body = benches.pairScreen(code);
+    } catch (error) {
+      throttle.fail({ address });
+      throw error;
+    }
     ctx.status = 201;
-    ctx.body = benches.pairScreen(code);
   });
   router.get('/admin/api/bench-screen', (ctx) => {
     const bench = requestBench(ctx, benches);
