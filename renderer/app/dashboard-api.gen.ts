@@ -2937,6 +2937,22 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
         };
+        PersonCredentials: {
+            badge: {
+                issuedAt: string | null;
+            } | null;
+            pin: {
+                setAt: string | null;
+            } | null;
+            passkeys: {
+                id: string;
+                name: string;
+                host: string;
+                createdAt: string;
+                lastUsedAt: string | null;
+            }[];
+            sessions: number;
+        };
         DesktopWindow: {
             benchId: string | null;
             benchName: string | null;
@@ -4290,22 +4306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        badge: {
-                            issuedAt: string | null;
-                        } | null;
-                        pin: {
-                            setAt: string | null;
-                        } | null;
-                        passkeys: {
-                            id: string;
-                            name: string;
-                            host: string;
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                        }[];
-                        sessions: number;
-                    };
+                    "application/json": components["schemas"]["PersonCredentials"];
                 };
             };
             /** @description Refused, in words */

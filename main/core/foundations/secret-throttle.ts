@@ -61,6 +61,8 @@ export class SecretThrottle {
       this.failures.set(name, times);
       if (times.length >= limit) exhausted = true;
     }
+    // Many addresses and made-up accounts: what has aged out of the window is let go, so memory stays bounded.
+    if (this.failures.size > 50_000) for (const name of [...this.failures.keys()]) if (this.recent(name, now).length === 0) this.failures.delete(name);
     return exhausted;
   }
 

@@ -6,6 +6,7 @@ import { InviteResult } from '../teams/InviteResult';
 import type { Invitation } from '../teams/teams';
 import { useListAction } from '../../app/use-list-action';
 import { CopyButton, ErrorBanner, TableScroll } from '../../components/ui';
+import { PersonCredentials } from './PersonCredentials';
 
 type Person = Schemas['Person'];
 const ROLES = ['admin', 'operator', 'viewer'] as const;
@@ -32,8 +33,8 @@ export function PeopleSettings() {
     <section className="card" aria-label="People">
       <h2>People</h2>
       <p className="muted">
-        Everyone who can sign in to this station, with their role in each team. A disabled person's sessions end at once. Invitations not
-        yet accepted are on the Teams page (Members), to send again.
+        Everyone who can sign in to this station, with their role in each team. Disabling a person, a password reset or "Sign out everywhere"
+        ends their sessions, badge, PIN and passkeys at once. Invitations not yet accepted are on the Teams page (Members), to send again.
       </p>
       <ErrorBanner error={error} />
       <div className="row">
@@ -107,7 +108,10 @@ export function PeopleSettings() {
                       </label>
                     ))}
                   </td>
-                  <td>{person.disabled ? 'disabled' : person.hasPassword ? 'can sign in' : 'no password yet'}</td>
+                  <td>
+                    {person.disabled ? 'disabled' : person.hasPassword ? 'can sign in' : 'no password yet'}
+                    <PersonCredentials person={person} />
+                  </td>
                   <td className="actions">
                     <button
                       type="button"

@@ -39,4 +39,29 @@ describe('Settings → People', () => {
     expect(await within(people).findByRole('alert')).toHaveTextContent(/e-mail|email/i);
     expect(address).toHaveValue('not-an-address');
   });
+
+  it('lists a person’s badge and PIN under Sign-in ways, removes the badge, and signs them out everywhere', async () => {
+    const invited = (await (await station.admin(`/teams/${station.team.id}/invitations`, { json: { email: 'badge.holder@vostok.example', role: 'operator' } })).json()) as { invitation: { acceptUrl: string } };
+    const token = invited.invitation.acceptUrl.replace(/^.*\/invitations\//, '');
+    const accepted = await fetch(`${station.url}/admin/api/invitations/accept`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, password: 'a password for the bench', name: 'Богдан' }) });
+    const { userId } = (await accepted.json()) as { userId: string };
+    const { badge } = (await (await station.admin(`/people/${userId}/badge`, { method: 'POST' })).json()) as { badge: string };
+    const badgeSignIn = () => fetch(`${station.url}/admin/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ badge }) });
+    expect((await badgeSignIn()).status).toBe(201);
+
+    renderPage(<PeopleSettings />);
+    const row = (await screen.findByText('Богдан')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Sign-in ways' }));
+    const ways = await within(row).findByRole('list', { name: "Богдан's ways to sign in" });
+    expect(ways).toHaveTextContent(/Badge: issued/);
+    expect(ways).toHaveTextContent('Sessions open: 1');
+    fireEvent.click(within(ways).getByRole('button', { name: 'Remove badge' }));
+    await within(row).findByText('The badge no longer signs in.');
+    expect(await within(row).findByRole('list', { name: "Богдан's ways to sign in" })).toHaveTextContent('Badge: none');
+    expect((await badgeSignIn()).status).toBe(401);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Sign out everywhere' }));
+    await within(row).findByText(/^Signed out everywhere: 1 session\(s\) ended/);
+    expect(await within(row).findByRole('list', { name: "Богдан's ways to sign in" })).toHaveTextContent('Sessions open: 0');
+  });
 });

@@ -347,6 +347,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   ProbedPrinter: probedPrinterAnswer,
   Bench: benchAnswer,
   Passkey: passkeyAnswer,
+  PersonCredentials: credentialsAnswer,
   DesktopWindow: desktopWindowAnswer,
   TestPage: testPageAnswer,
   Routing: routingAnswer,
