@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
-import { describeError, isBenchWindow, passkeysWorkHere, sessionToken, signInWithBadge, signInWithLoginToken, signInWithPasskey, signInWithPassword, signOutEverywhere } from './api';
-import { StatusChip } from '../components/ui';
-import { useScreenBench } from '../features/printers/Benches';
+import { describeError, isBenchWindow, passkeysWorkHere, sessionToken, signInWithLoginToken, signInWithPasskey, signInWithPassword, signOutEverywhere } from './api';
+import { LockedBench } from './LockedBench';
 import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -93,45 +92,6 @@ function SignIn({ pending, linkError, onSignedIn }: { pending: boolean; linkErro
         with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>; <code>station login</code> prints a new one).
       </p>
     </div>
-  );
-}
-
-/**
- * A bench's screen nobody is signed in at: its bench and its printers' health stay in view
- * (out of paper, paused), and a scanned badge signs its person in.
- */
-function LockedBench({ onSignedIn }: { onSignedIn: () => void }) {
-  const bench = useScreenBench();
-  const [badge, setBadge] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  if (!bench) return null;
-  return (
-    <section className="card locked-bench" aria-label={`Bench ${bench.name}`}>
-      <h2>{bench.name}</h2>
-      <ul className="plain">
-        {bench.printers.map((printer) => (
-          <li key={printer.id}>
-            {printer.name} <StatusChip status={printer.status} />
-            {printer.statusReason && <span className="muted small"> {printer.statusReason}</span>}
-          </li>
-        ))}
-        {bench.printers.length === 0 && <li className="muted">No printers routed to this bench: it prints by the teams’ routing.</li>}
-      </ul>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const code = badge.trim();
-          setBadge('');
-          signInWithBadge(code).then(onSignedIn, (failure: unknown) => setError(describeError(failure)));
-        }}
-      >
-        <label>
-          Scan your badge
-          <input value={badge} onChange={(event) => setBadge(event.target.value)} autoComplete="off" autoFocus />
-        </label>
-      </form>
-      {error && <p className="banner banner-error" role="alert">{error}</p>}
-    </section>
   );
 }
 

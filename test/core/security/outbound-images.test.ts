@@ -80,7 +80,7 @@ describe('images an order names', () => {
     const res = await setAllowed(['http://wms.local/']);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'validation_failed', details: [{ path: 'imageHostsAllowed.0' }] } });
-    expect(await json(await s.admin('/admin/api/settings/network'), 200)).toEqual({ imageHostsAllowed: ['127.0.0.1'], printerHostsAllowed: [], dashboardHosts: [], browserOrigins: [], metricsForwardedAllowed: false, behindProxy: false });
+    expect(await json(await s.admin('/admin/api/settings/network'), 200)).toEqual({ imageHostsAllowed: ['127.0.0.1'], printerHostsAllowed: [], dashboardHosts: [], browserOrigins: [], metricsForwardedAllowed: false, behindProxy: false, trustedProxies: [] });
   });
 });
 

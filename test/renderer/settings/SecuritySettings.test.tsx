@@ -41,9 +41,15 @@ describe('Network settings', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(/imageHostsAllowed\.0: A host name or an IP address/);
     fireEvent.change(images, { target: { value: 'Images.WMS.local\n10.0.0.7' } });
+    // A proxy is trusted by its address only: a name is refused, an address kept.
+    const proxies = within(region).getByLabelText(/Trusted proxies/);
+    fireEvent.change(proxies, { target: { value: 'proxy.lan' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent(/trustedProxies\.0: An IP address/);
+    fireEvent.change(proxies, { target: { value: '127.0.0.1' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save network settings' }));
     await within(region).findByText('Network settings saved.');
-    expect(await (await station.admin('/settings/network')).json()).toEqual({ imageHostsAllowed: ['images.wms.local', '10.0.0.7'], printerHostsAllowed: [], dashboardHosts: [], browserOrigins: [], metricsForwardedAllowed: false, behindProxy: false });
+    expect(await (await station.admin('/settings/network')).json()).toEqual({ imageHostsAllowed: ['images.wms.local', '10.0.0.7'], printerHostsAllowed: [], dashboardHosts: [], browserOrigins: [], metricsForwardedAllowed: false, behindProxy: false, trustedProxies: ['127.0.0.1'] });
   });
 
   it('saves the web pages allowed to call the API, normalised, and says which one is wrong', async () => {

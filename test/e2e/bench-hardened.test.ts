@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startStation, type RunningStation } from '../helpers/station';
+import { adminClient } from '../core/admin/admin-helpers';
+import { joinAs, pairedScreen, PASSWORD, type SignedIn } from '../core/people/people-helpers';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure } from './browser';
+
+/**
+ * A paired bench screen in Chromium, as an operator and an attacker at the bench live it:
+ * mis-scanned badges lock no one, a PIN signs in only here (by the number pad), and a badge
+ * session cannot guess the password behind it. No printer is needed: nothing prints here.
+ */
+let running: RunningStation;
+let browser: Browser;
+let page: Page;
+let packer: SignedIn;
+let packerBadge: string;
+
+beforeAll(async () => {
+  ensureDashboardBuilt();
+  running = await startStation({ dashboardDir: DASHBOARD_DIR, cupsPrinting: false });
+  const shop = running.team('Склад Север');
+  packer = await joinAs(running, shop.team.id, 'packer@north.example', 'admin', 'Ольга Пак');
+  packerBadge = ((await (await adminClient(running).call(`/admin/api/people/${packer.id}/badge`, { method: 'POST' })).json()) as { badge: string }).badge;
+  expect((await packer.call('/admin/api/me/pin', { method: 'PUT', json: { currentPassword: PASSWORD, pin: '5830' } })).status).toBe(204);
+  const screen = await pairedScreen(running, 'Bench North 1');
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  // This screen keeps its bench token as a paired screen does (renderer/app/api.ts pairWithBench).
+  await page.addInitScript((token) => window.localStorage.setItem('station.benchToken', token), screen['X-Station-Bench']!);
+  await page.goto(running.url);
+  await page.getByRole('region', { name: 'Bench Bench North 1' }).waitFor();
+});
+afterEach((context) => screenshotOnFailure(page, context));
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+const locked = () => page.getByRole('region', { name: 'Bench Bench North 1' });
+const signOut = async () => {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await locked().waitFor();
+};
+
+describe('the bench’s locked screen', { timeout: 120_000 }, () => {
+  it('five mis-scanned badges in a row lock nobody: the real badge, scanned next, signs its person in', async () => {
+    await locked().getByLabel('Scan your badge').focus();
+    for (let scan = 0; scan < 5; scan++) {
+      await scannerTypes(page, `STAFF-${'Q'.repeat(23)}${'ABCDE'[scan]}`);
+      await locked().getByRole('alert').getByText('This badge is not known at this station').waitFor();
+    }
+    await locked().getByLabel('Scan your badge').focus();
+    await scannerTypes(page, packerBadge);
+    await page.getByText('Ольга Пак · operator').waitFor();
+    await signOut();
+  });
+
+  it('signs an operator in by e-mail and PIN typed on the number pad', async () => {
+    await locked().getByLabel('E-mail').fill('packer@north.example');
+    const pad = locked().getByRole('group', { name: 'Number pad' });
+    for (const digit of '5830') await pad.getByRole('button', { name: digit, exact: true }).click();
+    await screenshot(page, 'bench-locked-pin');
+    await locked().getByRole('button', { name: 'Sign in with PIN' }).click();
+    await page.getByText('Ольга Пак · operator').waitFor();
+    await signOut();
+    // The keyboard works the same: digits typed into the PIN field.
+    await locked().getByLabel('E-mail').fill('packer@north.example');
+    await locked().getByLabel('PIN', { exact: true }).pressSequentially('5830');
+    await page.keyboard.press('Enter');
+    await page.getByText('Ольга Пак · operator').waitFor();
+    await signOut();
+  });
+
+  it('a badge session that guesses its person’s password is ended after five tries, and the screen locks', async () => {
+    await locked().getByLabel('Scan your badge').focus();
+    await scannerTypes(page, packerBadge);
+    await page.getByText('Ольга Пак · operator').waitFor();
+    await page.goto(`${running.url}/#/settings/account`);
+    const account = page.getByRole('region', { name: 'Your account' });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await account.getByLabel('Current password').fill(`guess ${attempt}`);
+      await account.getByLabel('New password (at least 10 characters)').fill('taken over at the bench');
+      await account.getByLabel('The new password again').fill('taken over at the bench');
+      await account.getByRole('button', { name: 'Change password' }).click();
+      await account.getByRole('alert').getByText('The current password is not right').waitFor();
+    }
+    await account.getByLabel('Current password').fill('guess 4');
+    await account.getByRole('button', { name: 'Change password' }).click();
+    // The fifth wrong try ends the session: the screen is the bench's locked screen again.
+    await locked().waitFor();
+    expect((await running.call('/admin/api/session', { json: { email: 'packer@north.example', password: PASSWORD } })).status).toBe(429);
+  });
+});
