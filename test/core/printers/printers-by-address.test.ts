@@ -113,6 +113,14 @@ describe('printers beyond this machine, added by their address', { timeout: 240_
     expect(added.probe).toMatchObject({ kind: 'socket', languages: ['zpl'] });
     expect(added.zpl.takesZpl).toBe(true);
 
+    // Added by a name, the printer is handed to CUPS by the address the probe vetted: a name
+    // that resolves elsewhere the second time (DNS rebinding) cannot move the queue.
+    await json(await allow(['127.0.0.1', 'localhost']), 200);
+    const byName = await json<Added>(await add(zebra.uri.replace('127.0.0.1', 'localhost'), 'Zebra by name'), 201);
+    const device = execFileSync('lpstat', ['-h', cups.server, '-v', byName.printerVendorId!], { encoding: 'utf8' });
+    expect(device).toContain(`socket://127.0.0.1:${new URL(zebra.uri).port}`);
+    expect(device).not.toContain('localhost');
+
     // The command, with the network allow-list emptied: the machine's own user may add loopback.
     await json(await allow([]), 200);
     const second = new SocketPrinter();

@@ -7,7 +7,8 @@ import { ippCall } from '../../../main/core/features/printers/ipp/ipp-client';
 import { freePort } from './private-cupsd';
 
 /**
- * An IPP Everywhere printer on loopback: CUPS's `ippeveprinter` (cups-ipp-utils), keeping
+ * An IPP Everywhere printer on loopback only (`-n localhost`: without it, it listens on every
+ * interface): CUPS's `ippeveprinter` (cups-ipp-utils), keeping
  * every document it receives (`-k -d DIR`). Its trays are `auto`, `main`, `manual`,
  * `by-pass-tray`; it takes PDF and PWG raster. It registers itself by DNS-SD, so dbus and
  * avahi-daemon must run (scripts/install-system-deps.sh starts them).
@@ -26,7 +27,7 @@ export class IppEverywherePrinter {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const child = spawn('ippeveprinter', ['-vvv', '-p', String(this.port), '-k', '-d', this.spool, '-f', 'application/pdf,image/pwg-raster', '-M', 'Station Test', '-m', `IPP Everywhere ${this.name}`, this.name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('ippeveprinter', ['-vvv', '-n', 'localhost', '-p', String(this.port), '-k', '-d', this.spool, '-f', 'application/pdf,image/pwg-raster', '-M', 'Station Test', '-m', `IPP Everywhere ${this.name}`, this.name], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     this.child = child;

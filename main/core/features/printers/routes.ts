@@ -90,6 +90,6 @@ export function printersByAddressAdminRoutes(router: Router, deps: { settings: S
   // What is at an address, before it is added: the same checks, nothing made.
   router.post('/admin/api/printers/probe', async (ctx) => {
     const input = validate(probeBody, ctx.request.body, 'The address is not valid');
-    ctx.body = await probeAddress(printerAddress(input.uri), { allowedHosts: allowedPrinterHosts(deps.settings) });
+    ctx.body = (await probeAddress(printerAddress(input.uri), { allowedHosts: allowedPrinterHosts(deps.settings) })).probe;
   });
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { StationError, badRequest } from '../../../foundations/errors';
 import { hasControlCharacters } from '../../../foundations/text';
@@ -69,8 +70,10 @@ export async function addPrinterByAddress(
   const queue = queueNameFor(input.name);
   const taken = (await deps.printers.list()).find((printer) => printer.status !== 'missing' && [printer.name, printer.nickname, printer.vendorId].some((name) => name?.toLowerCase() === input.name.toLowerCase() || name === queue));
   if (taken) throw new StationError('conflict', 'printer_name_taken', `A printer is already called ${input.name}: choose another name`);
-  const probe = await probeAddress(url, policy);
-  await createCupsQueue({ queue, name: input.name, uri: url.href, kind: probe.kind, server: deps.cupsServer() });
+  const { probe, address } = await probeAddress(url, policy);
+  // CUPS gets the address the probe vetted, not the name: a name that resolves elsewhere the
+  // second time (DNS rebinding) cannot point the queue at a host the policy refused.
+  await createCupsQueue({ queue, name: input.name, uri: withVettedAddress(url, address).href, kind: probe.kind, server: deps.cupsServer() });
   let printer = await discovered(deps.printers, queue, probe);
   if (!printer) throw new StationError('unavailable', 'print_system_refused', `CUPS made the queue ${queue} but does not list it`);
   // A raw label printer: ZPL goes to it whatever CUPS says of its driver.
@@ -82,7 +85,7 @@ export async function addPrinterByAddress(
  * What answers at an address the policy allows: the host vetted (loopback and private hosts
  * only from the allow-list) and the probe sent to the vetted address; each refusal a 400.
  */
-export async function probeAddress(url: URL, policy: AddressPolicy): Promise<ProbedPrinter> {
+export async function probeAddress(url: URL, policy: AddressPolicy): Promise<{ probe: ProbedPrinter; address: string | undefined }> {
   let address: string | undefined;
   if (policy !== 'any address') {
     try {
@@ -93,11 +96,19 @@ export async function probeAddress(url: URL, policy: AddressPolicy): Promise<Pro
     }
   }
   try {
-    return await probePrinter(url, address);
+    return { probe: await probePrinter(url, address), address };
   } catch (error) {
     if (error instanceof ProbeRefused) throw badRequest(error.message, [{ path: 'uri', message: error.code === 'not_a_printer' ? 'Not a printer' : 'Unreachable' }], error.code);
     throw error;
   }
+}
+
+/** The address with its host replaced by the vetted IP literal (IPv6 in brackets); as it was when nothing was vetted (the `station` command). */
+export function withVettedAddress(url: URL, address: string | undefined): URL {
+  if (!address) return url;
+  const pinned = new URL(url.href);
+  pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
+  return pinned;
 }
 
 /** Tries at discovering a new queue with its papers before it is answered without them. */

@@ -30,20 +30,32 @@ export class ProbeRefused extends Error {
 
 /** A printer answers a probe within seconds or is treated as not there. */
 const PROBE_TIMEOUT_MS = 5_000;
+/**
+ * However it trickles its answer, a probe ends by then: the idle timeout above alone would
+ * let an address that sends a byte every few seconds hold a probe (and its admin) for ever.
+ */
+const PROBE_DEADLINE_MS = 15_000;
+
+/** How long a probe waits: between two pieces of the answer, and in all. */
+export interface ProbeLimits {
+  idleMs: number;
+  deadlineMs: number;
+}
 
 /**
  * Asks the address what it is: Get-Printer-Attributes for `ipp://`/`ipps://`, a TCP connect
  * for `socket://` (a raw port says nothing about itself). `address`: the vetted IP to
  * connect to, so a second DNS answer cannot move the probe elsewhere.
  */
-export async function probePrinter(uri: URL, address?: string): Promise<ProbedPrinter> {
+export async function probePrinter(uri: URL, address?: string, limits: ProbeLimits = { idleMs: PROBE_TIMEOUT_MS, deadlineMs: PROBE_DEADLINE_MS }): Promise<ProbedPrinter> {
   if (uri.protocol === 'socket:') {
-    await connectOnce(address ?? uri.hostname.replace(/^\[(.*)\]$/, '$1'), Number(uri.port || 9100));
+    await connectOnce(address ?? uri.hostname.replace(/^\[(.*)\]$/, '$1'), Number(uri.port || 9100), limits.idleMs);
     return { kind: 'socket', makeAndModel: null, papers: [], trays: [], languages: ['zpl'], state: null };
   }
   const { connection, path } = connectionOf(uri);
   const target: IppConnection = address && connection.kind === 'tcp' ? { ...connection, host: address, hostHeader: uri.host } : connection;
   let answer;
+  const deadline = AbortSignal.timeout(limits.deadlineMs);
   try {
     answer = await ippCall(
       target,
@@ -57,9 +69,10 @@ export async function probePrinter(uri: URL, address?: string): Promise<ProbedPr
           'requested-attributes': ['printer-make-and-model', 'printer-info', 'printer-state', 'media-supported', 'media-source-supported', 'document-format-supported'],
         },
       },
-      { timeoutMs: PROBE_TIMEOUT_MS },
+      { timeoutMs: limits.idleMs, signal: deadline },
     );
   } catch (error) {
+    if (deadline.aborted) throw new ProbeRefused('printer_unreachable', `${uri.host} did not finish answering within ${limits.deadlineMs / 1000} s`);
     if (error instanceof IppUnreachableError) throw new ProbeRefused('printer_unreachable', `Nothing answers at ${uri.host}: ${error.message}`);
     if (error instanceof IppHttpError) throw new ProbeRefused('not_a_printer', `${uri.host} is not an IPP printer: ${error.message}`);
     if (error instanceof IppStatusError) throw new ProbeRefused('not_a_printer', `${uri.href} is not a printer there (${error.message})`);
@@ -82,16 +95,16 @@ export async function probePrinter(uri: URL, address?: string): Promise<ProbedPr
   };
 }
 
-function connectOnce(host: string, port: number): Promise<void> {
+function connectOnce(host: string, port: number, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port, timeout: PROBE_TIMEOUT_MS });
+    const socket = connect({ host, port, timeout: timeoutMs });
     socket.once('connect', () => {
       socket.end();
       resolve();
     });
     socket.once('timeout', () => {
       socket.destroy();
-      reject(new ProbeRefused('printer_unreachable', `Nothing answers at ${host}:${port} (no connection in ${PROBE_TIMEOUT_MS / 1000} s)`));
+      reject(new ProbeRefused('printer_unreachable', `Nothing answers at ${host}:${port} (no connection in ${timeoutMs / 1000} s)`));
     });
     socket.once('error', (error: NodeJS.ErrnoException) => reject(new ProbeRefused('printer_unreachable', `Nothing answers at ${host}:${port} (${error.code ?? error.message})`)));
   });
