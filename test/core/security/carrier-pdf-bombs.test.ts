@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { CarrierPdfs } from '../../../main/core/features/carrier-labels/carrier-pdfs';
+import { CARRIER_PDF_LIMITS, CarrierPdfs, readerAnswer } from '../../../main/core/features/carrier-labels/carrier-pdfs';
 import { consoleLogger } from '../../../main/core/foundations/logger';
 import { ProcessClient } from '../../../main/core/foundations/threads/process-client';
 import { startStation, type RunningStation } from '../../helpers/station';
@@ -209,7 +210,7 @@ describe('the carrier-label PDF reader', { timeout: 60_000 }, () => {
     try {
       const good = await pdfs.check(pdfWithObjectStream('/FlateDecode', deflateSync(Buffer.from('5 0 << /Kind /Fine >>'))));
       expect(good).toMatchObject({ page: { width: 288, height: 432 }, pages: 1 });
-      const firstReader = pdfs.readerPid;
+      const firstReader = pdfs.readerPids[0];
       expect(firstReader).toBeGreaterThan(0);
       expect(firstReader).not.toBe(process.pid);
       const heavy = Buffer.concat([Buffer.from('5 0 '), Buffer.alloc(30 * MiB, 0x20)]);
@@ -221,6 +222,37 @@ describe('the carrier-label PDF reader', { timeout: 60_000 }, () => {
       expect(await pdfs.check(pdfWithObjectStream('/FlateDecode', deflateSync(Buffer.from('5 0 << /Kind /Fine >>'))))).toMatchObject({ pages: 1 });
     } finally {
       await pdfs.close();
+    }
+  });
+
+  it('starts each reader with an empty environment, no file writes, few open files and processes, and a bounded address space', async () => {
+    process.env.STATION_TEST_CANARY = 'a secret of the station';
+    const pdfs = new CarrierPdfs(consoleLogger());
+    try {
+      expect(await pdfs.check(pdfWithObjectStream('/FlateDecode', deflateSync(Buffer.from('5 0 << /Kind /Fine >>'))), 'team-a')).toMatchObject({ pages: 1 });
+      const [pid] = pdfs.readerPids;
+      const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+      const limit = (name: string) => new RegExp(`^${name}\\s+(\\S+)`, 'm').exec(limits)?.[1];
+      expect(limit('Max file size')).toBe('0');
+      expect(limit('Max open files')).toBe('64');
+      expect(Number(limit('Max address space'))).toBeGreaterThan(0);
+      expect(Number(limit('Max data size'))).toBe(CARRIER_PDF_LIMITS.readerMemoryMb * MiB);
+      expect(Number(limit('Max processes'))).toBeGreaterThan(0);
+      expect(Number(limit('Max cpu time'))).toBe(CARRIER_PDF_LIMITS.readerCpuSeconds);
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((entry) => entry.split('=')[0]);
+      // Node's own IPC channel variables, and what the reader reads to start: nothing else of the station's.
+      expect(environment.sort(), environment.join(' ')).toEqual(['ELECTRON_RUN_AS_NODE', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'STATION_WORKER_CPU_SECONDS', 'STATION_WORKER_MEMORY_MB', 'STATION_WORKER_SOURCE']);
+    } finally {
+      delete process.env.STATION_TEST_CANARY;
+      await pdfs.close();
+    }
+  });
+
+  it('takes from a reader only an answer of a label’s shape', () => {
+    expect(readerAnswer.safeParse({ refused: 'not a PDF' }).success).toBe(true);
+    expect(readerAnswer.safeParse({ page: { width: 288, height: 432, rotation: 0 }, pages: 1, pdf: new Uint8Array([37]) }).success).toBe(true);
+    for (const forged of [{ page: { width: 288, height: 432, rotation: 0 }, pages: 1, pdf: '%PDF' }, { pages: 1 }, { refused: 'x', pdf: new Uint8Array() }, { page: { width: -1, height: 1, rotation: 0 }, pages: 1, pdf: new Uint8Array() }, null, 'ok']) {
+      expect(readerAnswer.safeParse(forged).success, JSON.stringify(forged)).toBe(false);
     }
   });
 });

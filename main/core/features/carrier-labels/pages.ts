@@ -50,13 +50,15 @@ export async function checkCarrierLabelPdfs(
   reader: Pick<CarrierPdfs, 'check'>,
   pages: CarrierLabelPages,
   alsoIn: unknown[] = [],
+  /** Whose labels they are: readers take turns between teams. */
+  team?: string,
 ): Promise<void> {
   const details: ErrorDetail[] = [];
   for (const [index, label] of carrierLabelsOf(variables).entries()) {
     if (label?.format !== 'pdf') continue;
     // A label this station wrote (an update resending what it read back) is not read again.
     if (pages.has(carrierLabelHash(label))) continue;
-    const checked = await reader.check(decodeLabel(label));
+    const checked = await reader.check(decodeLabel(label), team);
     if ('refused' in checked) {
       details.push({ path: `order.variables.${CARRIER_LABELS_VARIABLE}.${index}.data`, message: `The PDF is refused: ${checked.refused}` });
       continue;

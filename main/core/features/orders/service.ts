@@ -77,9 +77,9 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     const request = validate(orderRequestSchema, body, 'The order is not valid');
     // Unknown fields are ignored (the contract's clients rely on it), and the answer says which.
     const warnings = ignoredFields(orderRequestSchema, body);
-    // The labels written anew replace the carrier's bytes in the order and in the kept payload.
-    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs, labelPages, [(body as { order?: { variables?: unknown } }).order?.variables]);
     const teamId = owningTeamId(caller, request.targetTeamId);
+    // The labels written anew replace the carrier's bytes in the order and in the kept payload.
+    await checkCarrierLabelPdfs(request.order.variables, carrierPdfs, labelPages, [(body as { order?: { variables?: unknown } }).order?.variables], teamId);
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;

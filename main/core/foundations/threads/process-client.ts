@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger';
 import type { ThreadEntryName } from './entries';
@@ -10,9 +10,13 @@ import { ThreadDeadlineError, ThreadDiedError } from './thread-client';
  * A worker of the station's in a child process of its own, for work whose input comes from
  * outside and may be built to exhaust whoever reads it. A thread shares the station's memory
  * (a worker's heap limit bounds neither zlib's buffers nor ArrayBuffers), a process does not:
- * - on Linux the child starts under `prlimit`: a data-size limit (V8 reserves address space
- *   up front, so an address-space limit would stop Node itself) and a CPU-time limit, set
- *   before it reads a byte; elsewhere it has no rlimit to start under;
+ * - on Linux the child starts under `prlimit`, set before it reads a byte: a data-size limit,
+ *   an address-space limit (generous: V8 and the threads reserve address space up front, so
+ *   it is `addressSpaceMb`, well above the memory budget, and stops only a runaway mapping),
+ *   a CPU-time limit, no file writes (`fsize` 0: the child writes no file), few open files
+ *   and few new processes; elsewhere it has no rlimit to start under;
+ * - the child gets an empty environment but for what it needs to start (no secrets, no proxy,
+ *   no NODE_OPTIONS of the station's);
  * - on every OS the child watches its own resident memory from a thread and kills itself past
  *   `memoryMb` (the only memory limit on Windows and macOS), and its V8 heap is capped;
  * - each call has a deadline: past it the child is killed (SIGKILL) and the call fails with
@@ -31,6 +35,8 @@ export interface ProcessClientOptions {
   memoryMb: number;
   /** CPU seconds the child may use in its life. */
   cpuSeconds: number;
+  /** Address space the child may map (Linux); default: `defaultAddressSpaceMb`. */
+  addressSpaceMb?: number;
   idleMs: number;
   startTimeoutMs?: number;
   logger: Logger;
@@ -44,6 +50,36 @@ interface Running {
 }
 
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => process.platform === 'linux' && existsSync(path));
+
+/** Open files a child may hold: Node's own (epoll, pipes, IPC, its threads') with room to spare, not a flood. */
+const CHILD_OPEN_FILES = 64;
+/** Processes and threads a child may add to its user's count (Linux counts threads as tasks). */
+const CHILD_NEW_TASKS = 64;
+
+/**
+ * prlimit's flags for a child. RLIMIT_NPROC counts every task of the user, not the child's
+ * own: it is set to the machine's tasks now (/proc/loadavg, an upper bound of the user's)
+ * plus the few the child may start (Node's threads), so a fork loop stops there.
+ */
+function osLimits(memoryMb: number, cpuSeconds: number, addressSpaceMb: number): string[] {
+  let tasks = 4096;
+  try {
+    tasks = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3]?.split('/')[1]) || tasks;
+  } catch {
+    // No /proc: the fixed bound above.
+  }
+  return [`--data=${memoryMb * 1024 * 1024}`, `--as=${addressSpaceMb * 1024 * 1024}`, `--cpu=${cpuSeconds}`, '--fsize=0', `--nofile=${CHILD_OPEN_FILES}`, `--nproc=${tasks + CHILD_NEW_TASKS}`];
+}
+
+/**
+ * Address space a child may map, by default. Built, the child is Node and its threads, each
+ * reserving a V8 code range up front (1.5 GiB in all is too little for the reader and its
+ * watchdog thread): the memory budget's double plus 2 GiB. Run from a checkout through tsx,
+ * the loader instantiates WebAssembly, whose memory V8 reserves as ~10 GiB of address space
+ * (16 GiB was refused, 24 GiB taken): 24 GiB there. Either stops a runaway mapping; the
+ * data-size limit and the watchdog are what bound the memory actually used.
+ */
+const defaultAddressSpaceMb = (memoryMb: number, throughTsx: boolean) => (throughTsx ? 24 * 1024 : memoryMb * 2 + 2048);
 
 export class ProcessClient<Request, Result> {
   private running: Running | undefined;
@@ -115,12 +151,13 @@ export class ProcessClient<Request, Result> {
       `--max-old-space-size=${Math.max(64, Math.floor(memoryMb / 2))}`,
       fileURLToPath(url),
     ];
-    const command = PRLIMIT ? [PRLIMIT, `--data=${memoryMb * 1024 * 1024}`, `--cpu=${cpuSeconds}`, '--', ...node] : node;
+    const command = PRLIMIT ? [PRLIMIT, ...osLimits(memoryMb, cpuSeconds, this.options.addressSpaceMb ?? defaultAddressSpaceMb(memoryMb, threadSource !== undefined)), '--', ...node] : node;
     const child = spawn(command[0]!, command.slice(1), {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
-      // In the desktop app process.execPath is Electron: this makes it the Node it embeds.
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', STATION_WORKER_SOURCE: threadSource ?? '', STATION_WORKER_MEMORY_MB: String(memoryMb), STATION_WORKER_CPU_SECONDS: String(cpuSeconds) },
+      // Nothing of the station's environment: only what the child reads to start. (In the
+      // desktop app process.execPath is Electron: ELECTRON_RUN_AS_NODE makes it the Node it embeds.)
+      env: { ELECTRON_RUN_AS_NODE: '1', STATION_WORKER_SOURCE: threadSource ?? '', STATION_WORKER_MEMORY_MB: String(memoryMb), STATION_WORKER_CPU_SECONDS: String(cpuSeconds) },
       windowsHide: true,
     });
     // Never what keeps the station's process alive.
