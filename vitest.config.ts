@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // The run ends with its slowest files and its wall time against the 12-minute goal.
+    reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
     hookTimeout: 60_000,
     // Tests spawn stations, schedulers and browsers; two cores do not gain from more workers.
     maxWorkers: 2,

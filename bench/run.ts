@@ -15,6 +15,7 @@ const BENCHES = [
   'printers-beyond.ts',
   'dashboard-orders.ts',
   'people.ts',
+  'sign-in-under-attack.ts',
   'idle-rss.ts',
 ];
 

@@ -1,0 +1,14 @@
+// The fast inner loop: every test file that starts no CUPS scheduler, no printer and no
+// browser of its own (docs/contributing.md). Extra arguments go to vitest.
+//   npm run test:core [-- vitest options]
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+// What marks a file as one that prints or drives a browser (and so belongs to the full run).
+const HEAVY = /useTestCups\(|PrivateCupsd|IppEverywherePrinter|launchChromium|openSignedInDashboard|kiosk-chromium|ChromiumPdfRenderer|printStation\(|chromium/;
+
+const listed = spawnSync('git', ['ls-files', 'test/**/*.test.ts', 'test/**/*.test.tsx'], { encoding: 'utf8' });
+if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+const files = listed.stdout.split('\n').filter((file) => file && !HEAVY.test(readFileSync(file, 'utf8')));
+const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files, ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exitCode = run.status ?? 1;

@@ -1,0 +1,38 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/** What the whole run should take on the 2-core machine (docs/contributing.md): past it, the run says so. */
+const GOAL_MS = 12 * 60_000;
+/** No file alone should take longer than this: a file past it is named. */
+const FILE_GOAL_MS = 90_000;
+const SHOWN = 15;
+
+/**
+ * Ends each run with its 15 slowest test files (import, setup and tests) and the run's wall
+ * time, and says plainly when the run passed its 12 minutes or a file its 90 s: a warning,
+ * not a failure (speed is a benchmark's business), so the time cannot creep back unnoticed.
+ */
+export default class SlowestFilesReporter implements Reporter {
+  private startedAt = 0;
+
+  onTestRunStart(): void {
+    this.startedAt = Date.now();
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const wallMs = Date.now() - this.startedAt;
+    const timed = modules
+      .map((module) => {
+        const d = module.diagnostic();
+        return { file: module.moduleId.replace(`${process.cwd()}/`, ''), ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration };
+      })
+      .sort((a, b) => b.ms - a.ms);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const lines = ['', `The ${Math.min(SHOWN, timed.length)} slowest test files:`];
+    for (const { file, ms } of timed.slice(0, SHOWN)) lines.push(`  ${seconds(ms).padStart(8)}  ${file}${ms > FILE_GOAL_MS ? '   (over 90 s alone)' : ''}`);
+    lines.push(`The whole run took ${Math.floor(wallMs / 60_000)} min ${Math.round((wallMs % 60_000) / 1000)} s (goal: 12 min on the 2-core machine).`);
+    if (wallMs > GOAL_MS) lines.push('WARNING: the suite took longer than 12 minutes: see the slowest files above (docs/contributing.md, How long the suite takes).');
+    const over = timed.filter(({ ms }) => ms > FILE_GOAL_MS).length;
+    if (over > 0) lines.push(`WARNING: ${over} file(s) took longer than 90 s alone.`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
