@@ -41,20 +41,41 @@ export function StationInfoProvider({ children }: { children: ReactNode }) {
 
 export const useStationInfo = () => useContext(StationContext);
 
-/** A team picker; merchants are listed under their 3PL. */
-export function TeamSelect({ value, onChange, id, allowAll }: { value: string; onChange: (teamId: string) => void; id?: string; allowAll?: string }) {
-  const { info } = useStationInfo();
-  const teams = info?.teams ?? [];
+/**
+ * The teams the signed-in person may act on with `needs` (the station's scope rule,
+ * docs/api/dashboard.md): every team for a station admin; else each team where they hold
+ * the role or a stronger one, with a 3PL's merchants.
+ */
+export function teamsFor(me: Me | null, teams: readonly TeamInfo[], needs: Exclude<Needs, 'signed-in' | 'station-admin'>): TeamInfo[] {
+  if (!me) return [];
+  if (me.stationAdmin) return [...teams];
+  const held = new Set(me.teams.filter((team) => RANK[team.role] >= RANK[needs]).map((team) => team.teamId));
+  return teams.filter((team) => held.has(team.id) || (team.parentTeamId !== null && held.has(team.parentTeamId)));
+}
+
+/**
+ * A team picker of the teams the person may act on for the page (`needs`, viewer by
+ * default); merchants are listed under their 3PL when it is listed, and on their own when it
+ * is not (a merchant's admin who cannot see the 3PL). With one team to choose, it is chosen.
+ */
+export function TeamSelect({ value, onChange, id, allowAll, needs = 'viewer' }: { value: string; onChange: (teamId: string) => void; id?: string; allowAll?: string; needs?: 'viewer' | 'operator' | 'admin' }) {
+  const { info, me } = useStationInfo();
+  const teams = teamsFor(me, info?.teams ?? [], needs);
+  const listed = new Set(teams.map((team) => team.id));
   const ordered = teams
-    .filter((team) => !team.parentTeamId)
+    .filter((team) => team.parentTeamId === null || !listed.has(team.parentTeamId))
     .flatMap((team) => [team, ...teams.filter((merchant) => merchant.parentTeamId === team.id)]);
+  const only = allowAll === undefined && ordered.length === 1 ? ordered[0]!.id : undefined;
+  useEffect(() => {
+    if (only && !value) onChange(only);
+  }, [only, value, onChange]);
   return (
     <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
       {allowAll !== undefined && <option value="">{allowAll}</option>}
       {allowAll === undefined && !value && <option value="">Choose a team…</option>}
       {ordered.map((team) => (
         <option key={team.id} value={team.id}>
-          {team.parentTeamId ? `  ↳ ${team.name}` : team.name}
+          {team.parentTeamId && listed.has(team.parentTeamId) ? `  ↳ ${team.name}` : team.name}
         </option>
       ))}
     </select>

@@ -72,7 +72,7 @@ export function LinksPage() {
       <div className="row card">
         <label>
           Team
-          <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); setErrorsOf(null); }} />
+          <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); setErrorsOf(null); }} needs="admin" />
         </label>
         <p className="muted small" style={{ flex: '3 1 30rem', margin: 0 }}>
           At ingest, an order from a link's source runs its condition and resolver; when the resolved id names an order of the target source, the two become one order.

@@ -192,7 +192,7 @@ export function CsvImport() {
       <div className="row">
         <label>
           Team
-          <TeamSelect value={teamId} onChange={setTeamId} />
+          <TeamSelect value={teamId} onChange={setTeamId} needs="operator" />
         </label>
         <label>
           File

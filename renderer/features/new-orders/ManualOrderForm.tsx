@@ -48,7 +48,7 @@ export function ManualOrderForm() {
       <div className="row">
         <label>
           Team
-          <TeamSelect value={teamId} onChange={setTeamId} />
+          <TeamSelect value={teamId} onChange={setTeamId} needs="operator" />
         </label>
         {field('orderNumber', 'Order number', { required: true, placeholder: 'e.g. PHONE-1042' })}
       </div>

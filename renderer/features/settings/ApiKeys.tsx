@@ -62,7 +62,7 @@ export function ApiKeys() {
       >
         <label>
           Team
-          <TeamSelect value={teamId} onChange={setTeamId} />
+          <TeamSelect value={teamId} onChange={setTeamId} needs="admin" />
         </label>
         <label>
           Name

@@ -91,7 +91,7 @@ export function Webhooks() {
       >
         <label>
           Team
-          <TeamSelect value={teamId} onChange={setTeamId} />
+          <TeamSelect value={teamId} onChange={setTeamId} needs="admin" />
         </label>
         <label>
           URL

@@ -97,7 +97,7 @@ export function TeamMembers() {
     <section className="card" aria-label="Members">
       <h2>Members</h2>
       <label>
-        Team <TeamSelect value={teamId} onChange={setTeamId} />
+        Team <TeamSelect value={teamId} onChange={setTeamId} needs="admin" />
       </label>
       <ErrorBanner error={error} />
       <ul className="results">

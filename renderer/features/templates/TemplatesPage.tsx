@@ -60,7 +60,7 @@ export function TemplatesPage() {
       <div className="row card">
         <label>
           Team
-          <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); }} />
+          <TeamSelect value={teamId} onChange={(id) => { setTeamId(id); setEditing(null); }} needs="operator" />
         </label>
         <p className="muted small" style={{ flex: '3 1 30rem', margin: 0 }}>
           Which templates make documents for an order is the team's <a href="#/flows">flow</a>; where each tag prints is its <a href="#/routing">routing</a>.

@@ -59,3 +59,30 @@ describe('API keys in Settings', () => {
     expect(screen.getByRole('button', { name: 'Create key' })).toBeDisabled();
   });
 });
+
+describe('API keys for a merchant’s admin who cannot see the 3PL', () => {
+  let hub: StationProcess;
+  beforeAll(async () => {
+    hub = await stationForPage('Hub Logistics', 'three_pl');
+  });
+  afterAll(() => hub.stop());
+
+  it('lists her merchant in the team picker, chosen already, and makes a key for it', async () => {
+    const made = (await (await hub.admin(`/teams/${hub.team.id}/merchants`, { json: { name: 'Чайная лавка', email: 'owner@tea.example' } })).json()) as { team: { id: string }; invitation: { acceptUrl: string } };
+    const token = made.invitation.acceptUrl.replace(/^.*\/invitations\//, '');
+    const post = (path: string, body: unknown) => fetch(`${hub.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/admin/api/invitations/accept', { token, password: 'a tea shop password', name: 'Мэй' })).status).toBe(200);
+    const { sessionToken } = (await (await post('/admin/api/session', { email: 'owner@tea.example', password: 'a tea shop password' })).json()) as { sessionToken: string };
+    await useBridge({ ...hub, sessionToken });
+
+    renderPage(<ApiKeys />);
+    const picker = (await screen.findByLabelText('Team')) as HTMLSelectElement;
+    await waitFor(() => expect(picker.value).toBe(made.team.id));
+    expect([...picker.options].map((option) => option.textContent)).toEqual(['Чайная лавка']);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Tea WMS' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    const secret = within(await screen.findByRole('region', { name: 'New API key' })).getByTestId('new-secret').textContent!;
+    const whoami = (await (await fetch(`${hub.url}/api/auth/whoami`, { headers: { 'X-API-Key': secret } })).json()) as { teamId: string };
+    expect(whoami.teamId).toBe(made.team.id);
+  });
+});
