@@ -2276,8 +2276,10 @@ export interface components {
             secret: string;
         };
         Station: {
-            version: string;
-            dataDir: string;
+            /** @description The station admin’s only (null for everyone else) */
+            version: string | null;
+            /** @description The station admin’s only (null for everyone else): a path on the station’s machine */
+            dataDir: string | null;
             url: string | null;
             host: string | null;
             port: number | null;

@@ -31,10 +31,18 @@ function StationFacts() {
           <dd>{info.host ?? '—'}</dd>
           <dt>Port</dt>
           <dd>{info.port ?? '—'}</dd>
-          <dt>Data folder</dt>
-          <dd><code>{info.dataDir}</code></dd>
-          <dt>Version</dt>
-          <dd>{info.version}</dd>
+          {info.dataDir !== null && (
+            <>
+              <dt>Data folder</dt>
+              <dd><code>{info.dataDir}</code></dd>
+            </>
+          )}
+          {info.version !== null && (
+            <>
+              <dt>Version</dt>
+              <dd>{info.version}</dd>
+            </>
+          )}
         </dl>
       ) : (
         <p className="muted">Loading…</p>

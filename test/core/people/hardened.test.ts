@@ -303,3 +303,11 @@ describe('sessions of a person with a badge session', () => {
     expect((await bench('/admin/api/me/badge', { json: { currentPassword: PASSWORD } })).status).toBe(403);
   });
 });
+
+describe('the station’s own details', () => {
+  it('gives its data folder and version to the station admin only', async () => {
+    const admin = await joinAs(s, shop.team.id, 'team-admin@details.example', 'admin');
+    expect(await (await admin.call('/admin/api/station')).json()).toMatchObject({ dataDir: null, version: null });
+    expect(await (await adminClient(s).call('/admin/api/station')).json()).toMatchObject({ dataDir: s.dataDir, version: expect.any(String) });
+  });
+});

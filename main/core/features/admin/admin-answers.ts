@@ -73,8 +73,8 @@ export const listedApiKeyAnswer = apiKeyAnswer.extend({ teamName: z.string() });
 export const createdApiKeyAnswer = z.strictObject({ key: apiKeyAnswer, secret: z.string() });
 
 export const stationAnswer = z.strictObject({
-  version: z.string(),
-  dataDir: z.string(),
+  version: z.string().nullable().describe('The station admin’s only (null for everyone else)'),
+  dataDir: z.string().nullable().describe('The station admin’s only (null for everyone else): a path on the station’s machine'),
   url: z.string().nullable(),
   host: z.string().nullable(),
   port: count.nullable(),

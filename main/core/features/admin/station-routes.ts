@@ -16,9 +16,11 @@ export function adminStationRoutes(router: Router, db: Db, info: StationInfoSour
   router.get('/admin/api/station', (ctx) => {
     const url = info.listeningUrl();
     const parsed = url ? new URL(url) : undefined;
+    // The machine's paths and the parts' versions are the station admin's business alone.
+    const stationAdmin = ctx.state.everyTeam === true;
     ctx.body = {
-      version: STATION_VERSION,
-      dataDir: info.dataDir,
+      version: stationAdmin ? STATION_VERSION : null,
+      dataDir: stationAdmin ? info.dataDir : null,
       url: url ?? null,
       host: parsed?.hostname.replace(/^\[|\]$/g, '') ?? null,
       port: parsed ? Number(parsed.port) : null,
