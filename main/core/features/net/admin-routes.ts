@@ -7,28 +7,23 @@ import { readSetting, type SettingsStore } from '../../foundations/settings/sett
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
 
-const hosts = z
-  .array(
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .transform((host) => host.replace(/^\[(.*)\]$/, '$1'))
-      .refine((host) => isIP(host) !== 0 || HOST_NAME.test(host), 'A host name or an IP address, without scheme, port or path'),
-  )
-  .max(100, 'At most 100 hosts');
+/** A list of hosts as an admin types them (lower-cased, an IPv6 address without its brackets), each checked by `isHost`. */
+const hostList = (isHost: (host: string) => boolean, message: string, max: number, what: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .transform((host) => host.replace(/^\[(.*)\]$/, '$1'))
+        .refine(isHost, message),
+    )
+    .max(max, `At most ${max} ${what}`);
+
+const hosts = hostList((host) => isIP(host) !== 0 || HOST_NAME.test(host), 'A host name or an IP address, without scheme, port or path', 100, 'hosts');
 
 /** IP addresses only: a proxy is trusted by the address its requests come from, never by a name. */
-const ipAddresses = z
-  .array(
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .transform((host) => host.replace(/^\[(.*)\]$/, '$1'))
-      .refine((host) => isIP(host) !== 0, 'An IP address (the proxy’s, as the station sees its requests come)'),
-  )
-  .max(20, 'At most 20 proxies');
+const ipAddresses = hostList((host) => isIP(host) !== 0, 'An IP address (the proxy’s, as the station sees its requests come)', 20, 'proxies');
 
 const origins = z
   .array(
