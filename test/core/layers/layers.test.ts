@@ -39,13 +39,9 @@ function plant(files: Record<string, string>): void {
   }
 }
 
+// The house as it is passes these rules in `npm run lint`, which runs the same command over
+// the same folders before every test run (checked once there, not again here).
 describe('the layer rules (npm run lint)', () => {
-  it('pass on the house as it is', { timeout: 120_000 }, async () => {
-    const { code, said } = await cruise(root);
-    expect(said).toContain('no dependency violations found');
-    expect(code).toBe(0);
-  });
-
   it('fail on a planted cycle and a planted upward import, naming each rule', { timeout: 120_000 }, async () => {
     plant({
       'main/core/features/orders/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
