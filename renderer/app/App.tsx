@@ -3,6 +3,7 @@ import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
 import { describeError, isBenchWindow, passkeysWorkHere, sessionToken, signInWithLoginToken, signInWithPasskey, signInWithPassword, signOutEverywhere } from './api';
 import { LockedBench } from './LockedBench';
+import { PairThisScreen } from '../features/printers/Benches';
 import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -87,6 +88,7 @@ function SignIn({ pending, linkError, onSignedIn }: { pending: boolean; linkErro
           </button>
         </p>
       )}
+      <PairThisScreen beforeSignIn />
       <p className="muted">
         No password yet? Accept your invitation's link, or ask a station admin for a reset link. The station admin can also open the dashboard
         with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>; <code>station login</code> prints a new one).

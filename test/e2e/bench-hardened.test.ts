@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
 import { adminClient } from '../core/admin/admin-helpers';
-import { joinAs, pairedScreen, PASSWORD, type SignedIn } from '../core/people/people-helpers';
+import { joinAs, PASSWORD, type SignedIn } from '../core/people/people-helpers';
 import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure } from './browser';
 
 /**
@@ -23,13 +23,18 @@ beforeAll(async () => {
   packer = await joinAs(running, shop.team.id, 'packer@north.example', 'admin', 'Ольга Пак');
   packerBadge = ((await (await adminClient(running).call(`/admin/api/people/${packer.id}/badge`, { method: 'POST' })).json()) as { badge: string }).badge;
   expect((await packer.call('/admin/api/me/pin', { method: 'PUT', json: { currentPassword: PASSWORD, pin: '5830' } })).status).toBe(204);
-  const screen = await pairedScreen(running, 'Bench North 1');
+  const admin = adminClient(running);
+  const bench = (await (await admin.call('/admin/api/benches', { json: { name: 'Bench North 1' } })).json()) as { id: string };
+  const { code } = (await (await admin.call(`/admin/api/benches/${bench.id}/pairing-code`, { method: 'POST' })).json()) as { code: string };
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  // This screen keeps its bench token as a paired screen does (renderer/app/api.ts pairWithBench).
-  await page.addInitScript((token) => window.localStorage.setItem('station.benchToken', token), screen['X-Station-Bench']!);
+  // A fresh screen takes its pairing code at the sign-in page, before anyone signs in.
   await page.goto(running.url);
+  await page.getByLabel('Pair this screen with a bench: code').fill(code);
+  await page.getByRole('button', { name: 'Pair', exact: true }).click();
   await page.getByRole('region', { name: 'Bench Bench North 1' }).waitFor();
+  // The locked screen offers no unpairing to whoever stands there.
+  expect(await page.getByRole('button', { name: 'Unpair' }).count()).toBe(0);
 });
 afterEach((context) => screenshotOnFailure(page, context));
 afterAll(async () => {

@@ -23,11 +23,16 @@ export function useScreenBench() {
   return bench;
 }
 
-/** Pairs this screen with a bench by the code the Benches section shows (anyone at the screen; the code is the proof). */
-export function PairThisScreen() {
+/**
+ * Pairs this screen with a bench by the code the Benches section shows (anyone at the screen;
+ * the code is the proof). Signed in, a paired screen says which bench it is and can be
+ * unpaired; at the sign-in page (`beforeSignIn`) a paired screen shows its locked screen instead.
+ */
+export function PairThisScreen({ beforeSignIn = false }: { beforeSignIn?: boolean }) {
   const bench = useScreenBench();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  if (bench && beforeSignIn) return null;
   if (bench) {
     return (
       <p className="small" role="status">
