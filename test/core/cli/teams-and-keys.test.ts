@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../helpers/station';
-import { serve, station, stationJson, type Served } from './run-station';
+import { serve, station as stationBinary, stationJson as stationJsonBinary, type Served } from './run-station';
+import { stationHere as station, stationJsonHere as stationJson } from './in-process';
 
-// Each case starts node processes; on a busy two-core machine that takes seconds.
+// The commands run in this process beside a `serve` child on the same data dir (two processes,
+// as at a station); a few cases run the real binary, through node and through npm, whose
+// start takes seconds on a busy two-core machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let dataDir: string;
@@ -27,7 +30,7 @@ afterAll(async () => {
 
 describe('station teams', () => {
   it('teams create --json prints the team; standard by default, live, with the operator as admin', async () => {
-    const team = await stationJson<TeamJson>(['teams', 'create', '--data-dir', dataDir, '--name', 'Corner Shop']);
+    const team = await stationJsonBinary<TeamJson>(['teams', 'create', '--data-dir', dataDir, '--name', 'Corner Shop']);
     expect(team).toMatchObject({ name: 'Corner Shop', slug: 'corner-shop', type: 'standard', parent_team_id: null, status: 'live' });
     expect(team.owner.name).toBe('Station operator');
   });
@@ -136,13 +139,13 @@ describe('usage errors exit with code 2 and print the usage', () => {
 
 describe('npm scripts', () => {
   it('`npm run station -- ARGS` is `station ARGS`', async () => {
-    const result = await station(['run', '-s', 'station', '--', 'teams', 'list', '--data-dir', dataDir, '--json'], { command: ['npm'] });
+    const result = await stationBinary(['run', '-s', 'station', '--', 'teams', 'list', '--data-dir', dataDir, '--json'], { command: ['npm'] });
     expect(result.code).toBe(0);
     expect((JSON.parse(result.stdout) as TeamJson[]).map((t) => t.name)).toContain('Corner Shop');
   });
 
   it('`npm run serve -- ARGS` is `station serve ARGS`', async () => {
-    const result = await station(['run', '-s', 'serve', '--', '--port', 'abc'], { command: ['npm'] });
+    const result = await stationBinary(['run', '-s', 'serve', '--', '--port', 'abc'], { command: ['npm'] });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--port takes a number');
   });
