@@ -34,7 +34,9 @@ export function clientAddressOf(peer: string, forwardedFor: string | undefined, 
 /** Sets `ctx.state.clientAddress` for every request, from the trusted proxies of the moment. */
 export function clientAddress(trustedProxies: () => readonly string[]) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    ctx.state.clientAddress = clientAddressOf(ctx.request.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, trustedProxies());
+    const forwardedFor = ctx.get('x-forwarded-for') || undefined;
+    // Without the header the peer is the client: the settings are read only when there is one to weigh.
+    ctx.state.clientAddress = clientAddressOf(ctx.request.socket.remoteAddress ?? '', forwardedFor, forwardedFor ? trustedProxies() : []);
     await next();
   };
 }
