@@ -3,7 +3,7 @@ import { modalOpen } from '../components/Modal';
 import { desktopBridge } from './bridge';
 import { describeError, isBenchWindow, passkeysWorkHere, sessionToken, signInWithLoginToken, signInWithPasskey, signInWithPassword, signOutEverywhere } from './api';
 import { LockedBench } from './LockedBench';
-import { PairThisScreen } from '../features/printers/Benches';
+import { PairThisScreen, useScreenBench } from '../features/printers/Benches';
 import { LiveProvider, useLiveState } from './live';
 import { ROUTES, routeFromHash } from './routes';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -126,6 +126,8 @@ function useFocusHeadingOnPageSwitch(path: string) {
 function Shell() {
   const route = useHashRoute();
   const { info, me } = useStationInfo();
+  // A screen paired with a bench says which, so an operator knows where their scans print.
+  const bench = useScreenBench();
   // Only the pages the signed-in person may use (the station refuses the rest anyway).
   const pages = ROUTES.filter((candidate) => mayUse(me, candidate.needs));
   const allowed = !me || mayUse(me, route.needs);
@@ -184,6 +186,7 @@ function Shell() {
               {me.stationAdmin ? ' · station admin' : me.teams.length === 1 ? ` · ${me.teams[0]!.role}` : ''}
             </div>
           )}
+          {bench && <div className="small" aria-label="This screen's bench">Bench: {bench.name}</div>}
           {info?.url && <div className="station-address small">{info.url.replace(/^https?:\/\//, '')}</div>}
           <button type="button" className="button button-small button-nav" aria-keyshortcuts="?" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd aria-hidden>?</kbd>

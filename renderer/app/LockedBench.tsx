@@ -19,6 +19,11 @@ export function LockedBench({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string | null>(null);
   if (!bench) return null;
   const failed = (failure: unknown) => setError(describeError(failure));
+  // Whoever signs in at the bench starts at Orders, its scan box ready, not where the last person left.
+  const signedIn = () => {
+    window.location.hash = '#/orders';
+    onSignedIn();
+  };
   return (
     <section className="card locked-bench" aria-label={`Bench ${bench.name}`}>
       <h2>{bench.name}</h2>
@@ -38,7 +43,7 @@ export function LockedBench({ onSignedIn }: { onSignedIn: () => void }) {
           const code = badge.trim();
           setBadge('');
           setError(null);
-          signInWithBadge(code).then(onSignedIn, failed);
+          signInWithBadge(code).then(signedIn, failed);
         }}
       >
         <label>
@@ -52,7 +57,7 @@ export function LockedBench({ onSignedIn }: { onSignedIn: () => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           setError(null);
-          signInWithPin(email.trim(), pin).then(onSignedIn, (failure: unknown) => {
+          signInWithPin(email.trim(), pin).then(signedIn, (failure: unknown) => {
             setPin('');
             failed(failure);
           });

@@ -58,6 +58,8 @@ describe('the bench’s locked screen', { timeout: 120_000 }, () => {
     await locked().getByLabel('Scan your badge').focus();
     await scannerTypes(page, packerBadge);
     await page.getByText('Ольга Пак · operator').waitFor();
+    // The operator's screen says which bench it is.
+    expect(await page.getByLabel("This screen's bench").textContent()).toBe('Bench: Bench North 1');
     await signOut();
   });
 
@@ -95,5 +97,14 @@ describe('the bench’s locked screen', { timeout: 120_000 }, () => {
     // The fifth wrong try ends the session: the screen is the bench's locked screen again.
     await locked().waitFor();
     expect((await running.call('/admin/api/session', { json: { email: 'packer@north.example', password: PASSWORD } })).status).toBe(429);
+  });
+
+  it('whoever signs in next starts at Orders, not on the page the last person left', async () => {
+    expect(page.url()).toContain('#/settings/account');
+    await locked().getByLabel('Scan your badge').focus();
+    await scannerTypes(page, packerBadge);
+    await page.getByText('Ольга Пак · operator').waitFor();
+    await page.waitForURL(/#\/orders$/);
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
   });
 });
