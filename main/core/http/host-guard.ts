@@ -14,21 +14,23 @@ export function hostOf(header: string): string {
 
 /**
  * The names the station is reached by: localhost names, the machine's host name (and its
- * `.local` mDNS name), its own addresses, and names an admin configured. Addresses are
- * re-read every few seconds (a laptop changes networks).
+ * `.local` mDNS name), its own addresses, and names an admin configured. The name and the
+ * addresses are re-read every few seconds (a laptop changes networks).
  */
 export function stationHostNames(configured: () => string[]): (host: string) => boolean {
   let addresses = new Set<string>();
+  let machine = '';
   let readAt = 0;
   return (host) => {
     if (host === 'localhost' || host.endsWith('.localhost')) return true;
-    const machine = hostname().toLowerCase();
-    if (host === machine || host === `${machine}.local`) return true;
+    // The machine's name and addresses are read again every few seconds, not at every request.
     if (Date.now() - readAt > ADDRESSES_FRESH_MS) {
+      machine = hostname().toLowerCase();
       addresses = new Set(Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((entry) => entry.address.toLowerCase().replace(/%.*$/, ''))));
       addresses.add('127.0.0.1').add('::1');
       readAt = Date.now();
     }
+    if (host === machine || host === `${machine}.local`) return true;
     return addresses.has(host) || configured().includes(host);
   };
 }
