@@ -4,7 +4,7 @@ import { answer, dashboard, describeError } from '../../app/api';
 import { mayUse, TeamSelect, useStationInfo } from '../../app/station-info';
 import { ErrorBanner, ExplainedButton, RelativeTime } from '../../components/ui';
 import { InviteResult } from './InviteResult';
-import { memberLabel, type Invitation, type Member } from './teams';
+import { isStationAdminMember, memberLabel, type Invitation, type Member } from './teams';
 
 type Role = 'admin' | 'operator' | 'viewer';
 const ROLES: Role[] = ['admin', 'operator', 'viewer'];
@@ -104,6 +104,7 @@ export function TeamMembers() {
         {members?.map((member) => (
           <li key={member.userId}>
             <strong>{memberLabel(member)}</strong>{' '}
+            {isStationAdminMember(member) ? null : (
             <select
               aria-label={`${member.name}'s role`}
               value={member.role}
@@ -114,8 +115,9 @@ export function TeamMembers() {
                   {value}
                 </option>
               ))}
-            </select>{' '}
-            {member.userId !== me?.personId && (
+            </select>
+            )}{' '}
+            {member.userId !== me?.personId && !isStationAdminMember(member) && (
               <button type="button" className="button button-small button-danger" onClick={() => void act(() => answer(dashboard.DELETE('/admin/api/teams/{teamId}/members/{userId}', { params: { path: { teamId, userId: member.userId } } })))}>
                 Remove
               </button>

@@ -18,7 +18,7 @@ const RELOAD_DELAY_MS = 500;
  * invitations and go-live. Order counts follow incoming orders live.
  */
 export function TeamsPage() {
-  const { info, reload: reloadStation } = useStationInfo();
+  const { info, me, reload: reloadStation } = useStationInfo();
   const threePls = threePlTeams(info?.teams ?? []);
   const [teamId, setTeamId] = useState('');
   const [merchants, setMerchants] = useState<Merchant[] | null>(null);
@@ -80,9 +80,7 @@ export function TeamsPage() {
     return (
       <div className="page">
         <PageHeader title="Teams" subtitle="A 3PL team's merchants: onboarding, invitations, go-live." />
-        <EmptyState title="No 3PL team on this station">
-          A 3PL team manages merchants. A station admin creates one below (or with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>).
-        </EmptyState>
+        <NoThreePlHere merchants={(info.teams ?? []).filter((team) => team.type === 'merchant')} stationAdmin={me?.stationAdmin === true} />
         <NewTeam />
         <TeamMembers />
         <TeamLanguages />
@@ -171,4 +169,25 @@ export function TeamsPage() {
       <ShopProfile />
     </div>
   );
+}
+
+/** Why there is no 3PL to pick, in the words of who is reading: the station admin, a merchant's people, or a standard team's. */
+function NoThreePlHere({ merchants, stationAdmin }: { merchants: Array<{ id: string; name: string }>; stationAdmin: boolean }) {
+  if (stationAdmin) {
+    return (
+      <EmptyState title="No 3PL team on this station">
+        A 3PL team manages merchants. Create one below (or with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>).
+      </EmptyState>
+    );
+  }
+  if (merchants.length > 0) {
+    return (
+      <EmptyState title={`${merchants.map((team) => team.name).join(', ')}: a merchant of a 3PL`}>
+        Your team is a merchant of a 3PL (a fulfilment company) that packs and ships your orders. The 3PL's people take it through
+        onboarding and go live; its account manager is your contact. Here you manage your own team: its members, the language of its
+        documents and its shop profile.
+      </EmptyState>
+    );
+  }
+  return <EmptyState title="Your team's people and profile">Your teams are not 3PL teams, so there are no merchants to manage: below are your team's members, languages and shop profile.</EmptyState>;
 }

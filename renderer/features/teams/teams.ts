@@ -27,6 +27,11 @@ export function progressWords(counts: OnboardingCounts): string {
 
 export const progressPercent = (counts: OnboardingCounts) => (counts.total ? Math.round((counts.completed / counts.total) * 100) : 100);
 
-export const memberLabel = (member: Member) => (member.email ? `${member.name} (${member.email})` : member.name);
+/**
+ * The station's own built-in admin (the one member with no e-mail: the owner of a team made
+ * without a named one) is the station admin, and is called that everywhere.
+ */
+export const isStationAdminMember = (member: Member) => member.email === null;
+export const memberLabel = (member: Member) => (isStationAdminMember(member) ? 'Station admin (this station)' : member.email ? `${member.name} (${member.email})` : member.name);
 
 export const ownerLabel = (owner: OnboardingTask['owner']) => (owner === 'three_pl' ? 'You (3PL)' : 'Merchant');

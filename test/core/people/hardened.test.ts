@@ -311,3 +311,13 @@ describe('the station’s own details', () => {
     expect(await (await adminClient(s).call('/admin/api/station')).json()).toMatchObject({ dataDir: s.dataDir, version: expect.any(String) });
   });
 });
+
+describe('a team’s members', () => {
+  it('keeps the station admin in the teams it owns: its removal is refused, as for the 3PL’s people', async () => {
+    const { team, owner } = s.station.db.transaction(() => createTeam(s.station.db, s.station.hooks, { name: 'Owned by the station', type: 'standard' })).immediate();
+    const admin = await joinAs(s, team.id, 'co-admin@owned.example', 'admin');
+    const removed = await admin.call(`/admin/api/teams/${team.id}/members/${owner.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(403);
+    expect((await errorOf(removed)).message).toBe('The station admin is not removed from a team');
+  });
+});

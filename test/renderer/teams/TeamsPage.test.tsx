@@ -166,3 +166,25 @@ describe('Document language on the Teams page', () => {
     await waitFor(() => expect(screen.getByLabelText('Document language of Northwind Fulfilment')).toHaveValue('de'));
   });
 });
+
+describe('Teams page of a merchant’s admin who cannot see the 3PL', () => {
+  it('explains the 3PL, lists her members with the station admin by that name and not removable, and offers no 3PL to pick', async () => {
+    const merchant = await merchantViaApi('Свечная мастерская', 'owner@candles.example');
+    const invitations = (await (await station.admin(`/teams/${merchant.id}/invitations`)).json()) as Array<{ email: string; acceptUrl: string | null }>;
+    const token = invitations.find((invitation) => invitation.email === 'owner@candles.example')!.acceptUrl!.replace(/^.*\/invitations\//, '');
+    const post = (path: string, body: unknown) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/admin/api/invitations/accept', { token, password: 'a candle shop password', name: 'Лада' })).status).toBe(200);
+    const { sessionToken } = (await (await post('/admin/api/session', { email: 'owner@candles.example', password: 'a candle shop password' })).json()) as { sessionToken: string };
+    await useBridge({ ...station, sessionToken });
+
+    renderPage(<TeamsPage />);
+    await screen.findByText('Свечная мастерская: a merchant of a 3PL');
+    expect(screen.queryByText(/No 3PL team on this station/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/A station admin creates one below/)).not.toBeInTheDocument();
+    const members = await screen.findByRole('region', { name: 'Members' });
+    await within(members).findByText('Лада (owner@candles.example)');
+    expect(within(members).queryByText(/Station operator/)).not.toBeInTheDocument();
+    // The merchant's own member list: the 3PL's people are not in it to be removed.
+    expect(within(members).queryAllByRole('button', { name: 'Remove' })).toHaveLength(0);
+  });
+});

@@ -285,6 +285,8 @@ export function createPeople({ db, sessions, invitations, mailer, linkBaseUrl, t
     },
 
     removeMember(teamId: string, userId: string): void {
+      // The station's built-in admin (no e-mail: the owner of a team made without one) keeps its teams.
+      if (getPerson(db, userId)?.email === null) throw forbidden('The station admin is not removed from a team');
       if (!removeMembership(db, teamId, userId)) throw notFound('That person is not a member of this team');
       changed(userId);
     },
