@@ -17,6 +17,9 @@ export function PrintersPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirmDialog, confirm] = useConfirm();
   const { me } = useStationInfo();
+  // Printers are the station's: everyone sees them, the station admin changes them (the same rule as the station's).
+  const changes = mayUse(me, 'station-admin');
+  const mayTest = mayUse(me, 'operator');
 
   async function refresh() {
     setBusy(true);
@@ -104,15 +107,15 @@ export function PrintersPage() {
                   <td className="printer-cell">
                     <strong>{printer.name}</strong>
                     <div className="muted small"><code>{printer.printerVendorId}</code> · {printer.computer.name}</div>
-                    <NicknameField printer={printer} save={(nickname) => update(printer, { nickname })} />
+                    {changes && <NicknameField printer={printer} save={(nickname) => update(printer, { nickname })} />}
                   </td>
                   <td><StatusChip status={printer.status} /></td>
                   <td>
-                    <input type="checkbox" aria-label={`${printer.name} visible`} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />
+                    <input type="checkbox" aria-label={`${printer.name} visible`} disabled={!changes} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />
                   </td>
                   <td>
                     {printer.trays.length ? (
-                      <select aria-label={`Default tray of ${printer.name}`} value={printer.config.tray} onChange={(event) => void update(printer, { config: { tray: event.target.value || null } })}>
+                      <select aria-label={`Default tray of ${printer.name}`} disabled={!changes} value={printer.config.tray} onChange={(event) => void update(printer, { config: { tray: event.target.value || null } })}>
                         <option value="">Printer's choice</option>
                         {printer.trays.map((tray) => <option key={tray} value={tray}>{tray}</option>)}
                       </select>
@@ -121,11 +124,12 @@ export function PrintersPage() {
                     )}
                   </td>
                   <td>
-                    <input type="checkbox" aria-label={`${printer.name} fit to page`} checked={printer.config.fitToPage} onChange={(event) => void update(printer, { config: { fitToPage: event.target.checked } })} />
+                    <input type="checkbox" aria-label={`${printer.name} fit to page`} disabled={!changes} checked={printer.config.fitToPage} onChange={(event) => void update(printer, { config: { fitToPage: event.target.checked } })} />
                   </td>
                   <td>
                     <select
                       aria-label={`${printer.name} takes ZPL`}
+                      disabled={!changes}
                       value={printer.zpl.setting === null ? 'auto' : printer.zpl.setting ? 'yes' : 'no'}
                       onChange={(event) => void update(printer, { config: { takesZpl: event.target.value === 'auto' ? null : event.target.value === 'yes' } })}
                     >
@@ -137,9 +141,9 @@ export function PrintersPage() {
                   <td className="small"><PaperSizes printer={printer} /></td>
                   <td className="num">
                     {printer.status === 'missing' ? (
-                      <button type="button" className="button button-small button-danger" aria-label={`Remove ${printerLabel(printer)}`} onClick={() => void remove(printer)}>Remove</button>
+                      changes && <button type="button" className="button button-small button-danger" aria-label={`Remove ${printerLabel(printer)}`} onClick={() => void remove(printer)}>Remove</button>
                     ) : (
-                      <button type="button" className="button button-small" onClick={() => void testPrint(printer)}>Test print</button>
+                      mayTest && <button type="button" className="button button-small" onClick={() => void testPrint(printer)}>Test print</button>
                     )}
                   </td>
                 </tr>
