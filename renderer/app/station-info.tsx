@@ -53,6 +53,12 @@ export function teamsFor(me: Me | null, teams: readonly TeamInfo[], needs: Exclu
   return teams.filter((team) => held.has(team.id) || (team.parentTeamId !== null && held.has(team.parentTeamId)));
 }
 
+/** Whether the signed-in person may do what needs `needs` on a thing of `teamId` (the station's own rule). */
+export function useMayActOn(teamId: string | undefined, needs: Exclude<Needs, 'signed-in' | 'station-admin'>): boolean {
+  const { info, me } = useStationInfo();
+  return teamId !== undefined && teamsFor(me, info?.teams ?? [], needs).some((team) => team.id === teamId);
+}
+
 /**
  * A team picker of the teams the person may act on for the page (`needs`, viewer by
  * default); merchants are listed under their 3PL when it is listed, and on their own when it

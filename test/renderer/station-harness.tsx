@@ -36,6 +36,19 @@ export async function useBridge(station: StationProcess): Promise<void> {
   await loadDesktopSession();
 }
 
+/**
+ * A person of the station's team with `role`, invited and accepted with a password, then
+ * signed in: their session is the page's from now on (as after the sign-in page).
+ */
+export async function signedInAs(station: StationProcess, role: 'admin' | 'operator' | 'viewer', email: string, teamId = station.team.id): Promise<string> {
+  const invited = (await (await station.admin(`/teams/${teamId}/invitations`, { json: { email, role } })).json()) as { invitation: { acceptUrl: string } };
+  const post = (path: string, body: unknown) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  await post('/admin/api/invitations/accept', { token: invited.invitation.acceptUrl.replace(/^.*\/invitations\//, ''), password: 'a password for the page' });
+  const { sessionToken } = (await (await post('/admin/api/session', { email, password: 'a password for the page' })).json()) as { sessionToken: string };
+  await useBridge({ ...station, sessionToken });
+  return sessionToken;
+}
+
 /** A page inside the providers the shell gives every page. */
 export function renderPage(page: ReactElement) {
   return render(

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Where the dashboard's layout stacks (styles.css has the same width). */
 const NARROW = '(max-width: 900px)';
 import { answer, dashboard, describeError } from '../../app/api';
+import { useMayActOn } from '../../app/station-info';
 import { useLive, useLiveReload } from '../../app/live';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
 import { OrderDocuments } from './OrderDocuments';
@@ -24,6 +25,8 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
   const [order, setOrder] = useState<Detail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A viewer of the order's team reads it; printing and ignoring are an operator's.
+  const operates = useMayActOn(order?.teamId, 'operator');
 
   const load = useCallback(() => {
     answer(dashboard.GET('/admin/api/orders/{idOrKey}', { params: { path: { idOrKey: orderId } } })).then(
@@ -84,10 +87,12 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
           <div className="detail-actions">
             <StatusChip status={order.status} />
             {order.printing.open.length > 0 && <span className="where-it-waits" role="status">{whereItIs(order.printing.open)}</span>}
-            <button type="button" className="button button-primary" onClick={onPrint} title="Print this order (P)">
-              Print…
-            </button>
-            {order.status === 'ignored' ? (
+            {operates && (
+              <button type="button" className="button button-primary" onClick={onPrint} title="Print this order (P)">
+                Print…
+              </button>
+            )}
+            {!operates ? null : order.status === 'ignored' ? (
               <button type="button" className="button" disabled={busy} onClick={() => void act('restore')}>
                 Restore
               </button>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
-import { TeamSelect } from '../../app/station-info';
+import { mayUse, TeamSelect, useStationInfo } from '../../app/station-info';
 import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
 import { isFiltered } from './filters';
 import { isTextEntry } from './scanner';
@@ -57,7 +57,13 @@ export function OrdersPage() {
   const numbers = useRef(new Map<string, string>());
   const remember = (order: OrderSummary) => numbers.current.set(order.id, order.orderNumber);
   const list = useOrderWindow(filter);
+  // Printing and ignoring are an operator's: a viewer reads, and is offered nothing it would be refused.
+  const { me } = useStationInfo();
+  const operates = mayUse(me, 'operator');
+  const operatesRef = useRef(operates);
+  operatesRef.current = operates;
   const bench = useBenchScans({
+    mayPrint: operates,
     scanBox,
     numbers: numbers.current,
     remember,
@@ -122,10 +128,10 @@ export function OrdersPage() {
       } else if (event.altKey && event.code === 'KeyP') {
         // With a modifier, so it works while the scan box has focus.
         event.preventDefault();
-        if (activeRef.current) setPrinting([activeRef.current]);
+        if (activeRef.current && operatesRef.current) setPrinting([activeRef.current]);
       } else if (typing || !plain) {
         return;
-      } else if (event.key === 'p' && activeRef.current) {
+      } else if (event.key === 'p' && activeRef.current && operatesRef.current) {
         event.preventDefault();
         setPrinting([activeRef.current]);
       } else if (event.key === '/' || event.key === 'F2') {
@@ -205,8 +211,8 @@ export function OrdersPage() {
           />
           <kbd title="Focus the scan box">/</kbd>
         </form>
-        <BenchSwitch label="Print as soon as an order is scanned" switched={bench.printOnScan} />
-        <BenchSwitch label="Reprint without asking" switched={bench.reprintSilently} />
+        {operates && <BenchSwitch label="Print as soon as an order is scanned" switched={bench.printOnScan} />}
+        {operates && <BenchSwitch label="Reprint without asking" switched={bench.reprintSilently} />}
         <BenchSwitch label="Sound on errors" switched={bench.soundOnError} />
         <ScanLog entries={bench.scanLog} />
         <div className="filter-bar" onFocus={loadFacets}>
@@ -248,9 +254,13 @@ export function OrdersPage() {
         {selected.size > 0 && (
           <div className="selection-bar" role="region" aria-label="Selection">
             <strong>{selected.size} selected</strong>
-            <button type="button" className="button button-primary" onClick={() => setPrinting([...selected])}>Print…</button>
-            <button type="button" className="button" onClick={() => void applyToSelected('ignore')}>Ignore</button>
-            <button type="button" className="button" onClick={() => void applyToSelected('restore')}>Restore</button>
+            {operates && (
+              <>
+                <button type="button" className="button button-primary" onClick={() => setPrinting([...selected])}>Print…</button>
+                <button type="button" className="button" onClick={() => void applyToSelected('ignore')}>Ignore</button>
+                <button type="button" className="button" onClick={() => void applyToSelected('restore')}>Restore</button>
+              </>
+            )}
             <button type="button" className="button button-ghost" onClick={() => setSelected(new Set())}>Clear selection</button>
           </div>
         )}

@@ -39,6 +39,8 @@ export function useBenchScans(deps: {
   clearSearch(): void;
   /** A scan arrived while a dialog of the page was open. */
   dialogGivesWay(): void;
+  /** Whether the person may print at all (an operator somewhere): a viewer's scan only opens the order. */
+  mayPrint: boolean;
 }) {
   // At a packing bench, scanning a slip's number should print it without a further key.
   const [printOnScan, setPrintOnScan] = useStoredSwitch('station.printOnScan');
@@ -50,7 +52,7 @@ export function useBenchScans(deps: {
   const entryKey = useRef(0);
   const asking = useRef<{ orderId: string; number: string } | null>(null);
   const settings = useRef({ printOnScan, reprintSilently, soundOnError });
-  settings.current = { printOnScan, reprintSilently, soundOnError };
+  settings.current = { printOnScan: printOnScan && deps.mayPrint, reprintSilently, soundOnError };
 
   /** Adds a line to the scan log (an error or a question sounds, when the bench wants it). */
   function log(entry: ScanEntry extends infer E ? (E extends ScanEntry ? Omit<E, 'key'> : never) : never) {

@@ -143,7 +143,7 @@ describe('Orders page', () => {
     expect(await screen.findByText('#1100 opened')).toBeInTheDocument();
     expect(await batchesOf('1100')).toEqual([]);
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Print as soon as an order is scanned' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Print as soon as an order is scanned' }));
     await scanOf('1101');
     // The answer stands beside the scan box and follows the job (no dialog).
     expect(await screen.findByText(/^#1101: (Preparing|At the printer|Printed)/)).toBeInTheDocument();
@@ -153,7 +153,8 @@ describe('Orders page', () => {
     // The choice is kept for the next visit.
     unmount();
     renderPage(<OrdersPage />);
-    expect(screen.getByRole('checkbox', { name: 'Print as soon as an order is scanned' })).toBeChecked();
+    // The switch shows once the page knows the person may print.
+    expect(await screen.findByRole('checkbox', { name: 'Print as soon as an order is scanned' })).toBeChecked();
     window.localStorage.removeItem('station.printOnScan');
   });
 });

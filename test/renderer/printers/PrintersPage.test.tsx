@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrintersPage } from '../../../renderer/features/printers/PrintersPage';
-import { renderPage, stationForPage, useBridge } from '../station-harness';
+import { renderPage, signedInAs, stationForPage, useBridge } from '../station-harness';
 import type { StationProcess } from '../station-process';
 
 /** The Printers page shows each person the controls they may use: printers are the station admin's to change. */
@@ -11,18 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => station.stop());
 
-/** A person of the station's team with `role`, signed in: their session in the page's bridge. */
-async function signedInAs(role: 'operator' | 'viewer', email: string) {
-  const invited = (await (await station.admin(`/teams/${station.team.id}/invitations`, { json: { email, role } })).json()) as { invitation: { acceptUrl: string } };
-  const post = (path: string, body: unknown) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/admin/api/invitations/accept', { token: invited.invitation.acceptUrl.replace(/^.*\/invitations\//, ''), password: 'a password for the page' });
-  const { sessionToken } = (await (await post('/admin/api/session', { email, password: 'a password for the page' })).json()) as { sessionToken: string };
-  await useBridge({ ...station, sessionToken });
-}
-
 describe('the Printers page by role', () => {
   it('gives an operator no name field and no settings to change, and a test print', async () => {
-    await signedInAs('operator', 'op@printers.example');
+    await signedInAs(station, 'operator', 'op@printers.example');
     renderPage(<PrintersPage />);
     const visible = await screen.findByLabelText('Save as PDF visible');
     await waitFor(() => expect(visible).toBeDisabled());
@@ -33,7 +24,7 @@ describe('the Printers page by role', () => {
   });
 
   it('gives a viewer no test print either', async () => {
-    await signedInAs('viewer', 'viewer@printers.example');
+    await signedInAs(station, 'viewer', 'viewer@printers.example');
     renderPage(<PrintersPage />);
     const visible = await screen.findByLabelText('Save as PDF visible');
     await waitFor(() => expect(visible).toBeDisabled());
