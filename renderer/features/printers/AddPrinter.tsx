@@ -14,10 +14,13 @@ export function AddPrinter({ onAdded }: { onAdded: (name: string) => void }) {
   const [probe, setProbe] = useState<Probe | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Said beside the form that did it, not at the top of the page out of view.
+  const [added, setAdded] = useState<string | null>(null);
 
   async function run(step: () => Promise<void>) {
     setBusy(true);
     setError(null);
+    setAdded(null);
     try {
       await step();
     } catch (failure) {
@@ -29,11 +32,12 @@ export function AddPrinter({ onAdded }: { onAdded: (name: string) => void }) {
   const look = () => run(async () => setProbe(await answer(dashboard.POST('/admin/api/printers/probe', { body: { uri: uri.trim() } }))));
   const add = () =>
     run(async () => {
-      const added = await answer(dashboard.POST('/admin/api/printers', { body: { uri: uri.trim(), name: name.trim() } }));
+      const printer = await answer(dashboard.POST('/admin/api/printers', { body: { uri: uri.trim(), name: name.trim() } }));
       setProbe(null);
       setUri('');
       setName('');
-      onAdded(added.name);
+      setAdded(`${printer.name} was added: it is in the list above, ready to route.`);
+      onAdded(printer.name);
     });
 
   return (
@@ -44,6 +48,12 @@ export function AddPrinter({ onAdded }: { onAdded: (name: string) => void }) {
         ZPL label printer (<code>socket://192.168.1.40:9100</code>). Printers on the local network must be allowed in Settings → Network (printer hosts).
       </p>
       <ErrorBanner error={error} />
+      {error?.includes('outbound policy') && (
+        <p className="small">
+          A printer on this computer or the local network is added once its host is allowed: <a href="#/settings/network">Settings → Network</a>, printer hosts.
+        </p>
+      )}
+      {added && <div className="banner banner-success" role="status">{added}</div>}
       <SubmitForm className="row" onSubmit={add}>
         <label>
           Address

@@ -152,7 +152,7 @@ export function PrintersPage() {
           </table>
         </TableScroll>
       )}
-      {mayUse(me, 'station-admin') && <AddPrinter onAdded={(name) => (reload(), setMessage(`${name} was added.`))} />}
+      {mayUse(me, 'station-admin') && <AddPrinter onAdded={() => reload()} />}
       {printers && <Benches printers={printers} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrintersPage } from '../../../renderer/features/printers/PrintersPage';
 import { renderPage, signedInAs, stationForPage, useBridge } from '../station-harness';
@@ -36,5 +36,18 @@ describe('the Printers page by role', () => {
     renderPage(<PrintersPage />);
     await screen.findByLabelText('Nickname of Save as PDF');
     expect(screen.getByLabelText('Save as PDF visible')).toBeEnabled();
+  });
+});
+
+describe('adding a printer by its address', () => {
+  it('refuses a loopback address with the way to allow it: a link to Settings → Network', async () => {
+    await useBridge(station);
+    renderPage(<PrintersPage />);
+    const form = await screen.findByRole('region', { name: 'Add a printer by its address' });
+    fireEvent.change(within(form).getByLabelText('Address'), { target: { value: 'socket://127.0.0.1:9' } });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Loopback Zebra' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add printer' }));
+    await within(form).findByRole('alert');
+    expect(within(form).getByRole('link', { name: 'Settings → Network' })).toHaveAttribute('href', '#/settings/network');
   });
 });
