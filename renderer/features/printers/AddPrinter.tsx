@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { ErrorBanner, ExplainedButton, SubmitForm } from '../../components/ui';
+import { paperName } from './paper-names';
 
 type Probe = Schemas['ProbedPrinter'];
 
@@ -79,7 +80,7 @@ export function AddPrinter({ onAdded }: { onAdded: (name: string) => void }) {
           <dt>Trays</dt>
           <dd>{probe.trays.join(', ') || '—'}</dd>
           <dt>Papers</dt>
-          <dd>{probe.papers.slice(0, 8).map((paper) => paper.name).join(', ') || '—'}{probe.papers.length > 8 ? ` and ${probe.papers.length - 8} more` : ''}</dd>
+          <dd>{probe.papers.slice(0, 8).map((paper) => paperName(paper.name)).join(', ') || '—'}{probe.papers.length > 8 ? ` and ${probe.papers.length - 8} more` : ''}</dd>
         </dl>
       )}
     </section>
