@@ -32,19 +32,24 @@ export function AccountSettings() {
   }
 
   const [pin, setPin] = useState('');
+  // Said beside the PIN form (the password form's banner is at the top of the section, out of view).
+  const [pinSaved, setPinSaved] = useState<string | null>(null);
+  const [pinError, setPinError] = useState<string | null>(null);
   const [pinPassword, setPinPassword] = useState('');
   const [badge, setBadge] = useState<string | null>(null);
   const [badgePassword, setBadgePassword] = useState('');
   async function savePin() {
     setError(null);
     setSaved(null);
+    setPinSaved(null);
+    setPinError(null);
     try {
       await answer(dashboard.PUT('/admin/api/me/pin', { body: { currentPassword: pinPassword, pin } }));
-      setSaved('PIN set: sign in at a bench with your e-mail and PIN.');
+      setPinSaved('PIN set: sign in at a paired bench screen with your e-mail and this PIN.');
       setPin('');
       setPinPassword('');
     } catch (failure) {
-      setError(describeError(failure));
+      setPinError(describeError(failure));
     }
   }
   async function newBadge() {
@@ -101,6 +106,8 @@ export function AccountSettings() {
                 <label>Your password<input type="password" autoComplete="current-password" required value={pinPassword} onChange={(event) => setPinPassword(event.target.value)} /></label>
                 <button type="submit" className="button">Set PIN</button>
               </SubmitForm>
+              {pinSaved && <div className="banner banner-success" role="status">{pinSaved}</div>}
+              <ErrorBanner error={pinError} />
               <SubmitForm className="stacked-form" onSubmit={newBadge}>
                 <label>Your password (it confirms a new badge)<input type="password" autoComplete="current-password" required value={badgePassword} onChange={(event) => setBadgePassword(event.target.value)} /></label>
                 <button type="submit" className="button">New badge</button>
