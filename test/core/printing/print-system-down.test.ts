@@ -77,8 +77,13 @@ describe('a print system that is down is not a failed job', { timeout: 180_000 }
     cupsd.addQueue('STATION_GONE_TEST');
     await json(await s.call('/api/printers/refresh', { key }), 200);
     const printerId = await s.printerId('STATION_GONE_TEST');
-    cupsd.lpadmin('-x', 'STATION_GONE_TEST');
+    // The job is recorded while the queue exists, and the worker takes it once the queue is
+    // gone: deleted first, the station's own reading of its printers (every few seconds here)
+    // could see it missing before the request and refuse the request instead.
+    await s.station.printing.queue.stop();
     const { jobId } = await printOne('GONE-1', printerId);
+    cupsd.lpadmin('-x', 'STATION_GONE_TEST');
+    s.station.printing.queue.start();
     const failed = await waitFor(() => (jobRow(s, jobId).state === 'failed' ? jobRow(s, jobId) : undefined), 60_000, 'the job to fail');
     expect(failed.attempts).toBe(1);
     expect(failed.reason).toContain('CUPS has no printer queue "STATION_GONE_TEST" any more');
