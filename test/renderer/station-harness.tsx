@@ -37,16 +37,23 @@ export async function useBridge(station: StationProcess): Promise<void> {
 }
 
 /**
- * A person of the station's team with `role`, invited and accepted with a password, then
- * signed in: their session is the page's from now on (as after the sign-in page).
+ * Accepts an invitation by its link with a password (and a name), signs in with them, and
+ * makes that session the page's from now on (as the invitation page and sign-in do).
  */
+export async function acceptAndSignIn(station: StationProcess, acceptUrl: string, email: string, name?: string, password = 'a password for the page'): Promise<{ userId: string; sessionToken: string }> {
+  const post = (path: string, body: unknown) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const accepted = await post('/admin/api/invitations/accept', { token: acceptUrl.replace(/^.*\/invitations\//, ''), password, ...(name ? { name } : {}) });
+  if (accepted.status !== 200) throw new Error(`the invitation was not accepted: ${accepted.status} ${await accepted.text()}`);
+  const { userId } = (await accepted.json()) as { userId: string };
+  const { sessionToken } = (await (await post('/admin/api/session', { email, password })).json()) as { sessionToken: string };
+  await useBridge({ ...station, sessionToken });
+  return { userId, sessionToken };
+}
+
+/** A person of the station's team with `role`, invited by the station admin, then signed in (acceptAndSignIn). */
 export async function signedInAs(station: StationProcess, role: 'admin' | 'operator' | 'viewer', email: string, teamId = station.team.id): Promise<string> {
   const invited = (await (await station.admin(`/teams/${teamId}/invitations`, { json: { email, role } })).json()) as { invitation: { acceptUrl: string } };
-  const post = (path: string, body: unknown) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/admin/api/invitations/accept', { token: invited.invitation.acceptUrl.replace(/^.*\/invitations\//, ''), password: 'a password for the page' });
-  const { sessionToken } = (await (await post('/admin/api/session', { email, password: 'a password for the page' })).json()) as { sessionToken: string };
-  await useBridge({ ...station, sessionToken });
-  return sessionToken;
+  return (await acceptAndSignIn(station, invited.invitation.acceptUrl, email)).sessionToken;
 }
 
 /** A page inside the providers the shell gives every page. */

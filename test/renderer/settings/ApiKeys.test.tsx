@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiKeys } from '../../../renderer/features/settings/ApiKeys';
-import { renderPage, stationForPage, useBridge } from '../station-harness';
+import { acceptAndSignIn, renderPage, stationForPage, useBridge } from '../station-harness';
 import type { StationProcess } from '../station-process';
 
 let station: StationProcess;
@@ -69,11 +69,7 @@ describe('API keys for a merchant’s admin who cannot see the 3PL', () => {
 
   it('lists her merchant in the team picker, chosen already, and makes a key for it', async () => {
     const made = (await (await hub.admin(`/teams/${hub.team.id}/merchants`, { json: { name: 'Чайная лавка', email: 'owner@tea.example' } })).json()) as { team: { id: string }; invitation: { acceptUrl: string } };
-    const token = made.invitation.acceptUrl.replace(/^.*\/invitations\//, '');
-    const post = (path: string, body: unknown) => fetch(`${hub.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post('/admin/api/invitations/accept', { token, password: 'a tea shop password', name: 'Мэй' })).status).toBe(200);
-    const { sessionToken } = (await (await post('/admin/api/session', { email: 'owner@tea.example', password: 'a tea shop password' })).json()) as { sessionToken: string };
-    await useBridge({ ...hub, sessionToken });
+    await acceptAndSignIn(hub, made.invitation.acceptUrl, 'owner@tea.example', 'Мэй');
 
     renderPage(<ApiKeys />);
     const picker = (await screen.findByLabelText('Team')) as HTMLSelectElement;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TeamsPage } from '../../../renderer/features/teams/TeamsPage';
 import { progressWords } from '../../../renderer/features/teams/teams';
-import { renderPage, stationForPage, useBridge } from '../station-harness';
+import { acceptAndSignIn, renderPage, stationForPage, useBridge } from '../station-harness';
 import type { StationProcess } from '../station-process';
 
 let station: StationProcess;
@@ -171,11 +171,7 @@ describe('Teams page of a merchant’s admin who cannot see the 3PL', () => {
   it('explains the 3PL, lists her members with the station admin by that name and not removable, and offers no 3PL to pick', async () => {
     const merchant = await merchantViaApi('Свечная мастерская', 'owner@candles.example');
     const invitations = (await (await station.admin(`/teams/${merchant.id}/invitations`)).json()) as Array<{ email: string; acceptUrl: string | null }>;
-    const token = invitations.find((invitation) => invitation.email === 'owner@candles.example')!.acceptUrl!.replace(/^.*\/invitations\//, '');
-    const post = (path: string, body: unknown) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post('/admin/api/invitations/accept', { token, password: 'a candle shop password', name: 'Лада' })).status).toBe(200);
-    const { sessionToken } = (await (await post('/admin/api/session', { email: 'owner@candles.example', password: 'a candle shop password' })).json()) as { sessionToken: string };
-    await useBridge({ ...station, sessionToken });
+    await acceptAndSignIn(station, invitations.find((invitation) => invitation.email === 'owner@candles.example')!.acceptUrl!, 'owner@candles.example', 'Лада');
 
     renderPage(<TeamsPage />);
     await screen.findByText('Свечная мастерская: a merchant of a 3PL');
