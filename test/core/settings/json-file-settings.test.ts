@@ -25,6 +25,17 @@ describe('JSON file settings', () => {
     expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ mail });
   });
 
+  it('hands out copies: a caller changing what it read changes neither the file nor the next read', () => {
+    const settings = jsonFileSettings(dir);
+    settings.set('mail', mail);
+    const read = settings.get('mail')!;
+    read.host = 'smtp.changed.example';
+    expect(settings.get('mail')).toEqual(mail);
+    settings.set('network', { imageHostsAllowed: [] });
+    expect(settings.get('mail')).toEqual(mail);
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).mail).toEqual(mail);
+  });
+
   it('a running station sees a change another process wrote after it read the file, and a hand edit too', () => {
     const running = jsonFileSettings(dir);
     expect(running.get('mail')).toBeUndefined();

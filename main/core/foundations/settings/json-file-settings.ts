@@ -15,15 +15,14 @@ export function jsonFileSettings(dataDir: string): SettingsStore {
   const path = join(dataDir, SETTINGS_FILE);
   let cached: { stamp: string; settings: StationSettings } | undefined;
 
-  function readAll(): StationSettings {
+  /** The file's settings as last read; callers clone what they hand out (a caller may mutate it). */
+  function current(): StationSettings {
     const stat = statSync(path, { throwIfNoEntry: false, bigint: true });
     if (!stat) return {};
     // A rename replaces the file (new inode), an edit in place changes mtime or size.
     const stamp = `${stat.ino}:${stat.mtimeNs}:${stat.size}`;
-    if (cached?.stamp === stamp) return structuredClone(cached.settings);
-    const settings = parse(readFileSync(path, 'utf8'));
-    cached = { stamp, settings };
-    return structuredClone(settings);
+    if (cached?.stamp !== stamp) cached = { stamp, settings: parse(readFileSync(path, 'utf8')) };
+    return cached.settings;
   }
 
   function parse(text: string): StationSettings {
@@ -38,10 +37,12 @@ export function jsonFileSettings(dataDir: string): SettingsStore {
 
   return {
     get(key) {
-      return readAll()[key];
+      // Only the value asked for is copied: some are read on every request (trusted proxies).
+      const value = current()[key];
+      return value === undefined ? undefined : structuredClone(value);
     },
     set(key, value) {
-      const all = readAll();
+      const all = structuredClone(current());
       if (value === undefined) delete all[key];
       else all[key] = value;
       const temporary = `${path}.${process.pid}.tmp`;
