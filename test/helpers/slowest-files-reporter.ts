@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** What the whole run should take on the 2-core machine (docs/contributing.md): past it, the run says so. */
@@ -10,6 +11,7 @@ const SHOWN = 15;
  * Ends each run with its 15 slowest test files (import, setup and tests) and the run's wall
  * time, and says plainly when the run passed its 12 minutes or a file its 90 s: a warning,
  * not a failure (speed is a benchmark's business), so the time cannot creep back unnoticed.
+ * Every file's time is written to `test-results/file-times.json`.
  */
 export default class SlowestFilesReporter implements Reporter {
   private startedAt = 0;
@@ -26,6 +28,9 @@ export default class SlowestFilesReporter implements Reporter {
         return { file: module.moduleId.replace(`${process.cwd()}/`, ''), ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration };
       })
       .sort((a, b) => b.ms - a.ms);
+    // Every file's time, for whoever plans where the suite's minutes go (not kept in git).
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/file-times.json', `${JSON.stringify({ wallMs, files: timed }, null, 1)}\n`);
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines = ['', `The ${Math.min(SHOWN, timed.length)} slowest test files:`];
     for (const { file, ms } of timed.slice(0, SHOWN)) lines.push(`  ${seconds(ms).padStart(8)}  ${file}${ms > FILE_GOAL_MS ? '   (over 90 s alone)' : ''}`);
