@@ -1,6 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that replace a module with `vi.mock` are named `*.isolated.test.ts`: they run each
+ * in a module graph of its own. Every other file of a worker shares one (isolate: false), so
+ * the station's modules load once per worker instead of once per file (3–4 s each on the
+ * 2-core machine, a third of the suite's time): a test file must leave behind no state of
+ * its own (env variables, fake timers, spies, servers), as every file here does.
+ */
+const ISOLATED = '**/*.isolated.test.{ts,tsx}';
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -12,13 +21,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node', setupFiles: ['test/helpers/cups/no-machine-cups.ts'] },
+        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**', ISOLATED], environment: 'node', isolate: false, setupFiles: ['test/helpers/cups/no-machine-cups.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'node-isolated', include: [ISOLATED], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node', setupFiles: ['test/helpers/cups/no-machine-cups.ts'] },
       },
       {
         // The dashboard's components in jsdom with Testing Library.
         extends: true,
         plugins: [react()],
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/renderer/setup.ts'] },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false, setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/renderer/setup.ts'] },
       },
     ],
   },

@@ -35,7 +35,8 @@ export async function loadDesktopSession(): Promise<void> {
   const bridge = desktopBridge();
   if (!bridge) return;
   desktopBench = (await bridge.benchToken?.()) ?? null;
-  if (!desktopBench) desktopSession = await bridge.sessionToken();
+  // A bench window starts with nobody signed in, whatever this window held before.
+  desktopSession = desktopBench ? null : await bridge.sessionToken();
 }
 
 /** Whether this is the desktop app's window made a bench's: people sign in and out at it. */

@@ -10,6 +10,7 @@ import { createTeam } from '../../main/core/features/teams/service';
 import type { TeamRow, TeamType } from '../../main/core/features/teams/store';
 import { createStationServer } from '../../main/core/http/server';
 import { checkAnswer } from './openapi-check';
+import { rendererInWorkerChromium } from './worker-chromium';
 
 export interface RunningStation {
   station: Station;
@@ -29,7 +30,19 @@ export interface RunningStation {
  */
 export async function startStation(options: Partial<StationOptions> = {}, listen: { host?: string } = {}): Promise<RunningStation> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-test-'));
-  const station = createStation({ logger: silentLogger, background: true, autoPrint: false, renderAhead: false, automaticBackups: false, retentionSweeps: false, invitationOutbox: false, ...options, dataDir });
+  const station = createStation({
+    logger: silentLogger,
+    background: true,
+    autoPrint: false,
+    renderAhead: false,
+    automaticBackups: false,
+    retentionSweeps: false,
+    invitationOutbox: false,
+    // Its documents render in the worker's Chromium (worker-chromium.ts), not one launched per station.
+    pdfRenderer: rendererInWorkerChromium(),
+    ...options,
+    dataDir,
+  });
   const server: Server = createStationServer(station.app);
   // Longer than the test client's own keep-alive (fetch lets an idle socket go after 4 s): the
   // client always closes an idle connection first, so a request never lands on a socket the

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { EventSource } from 'eventsource';
 import { URL as NodeURL, URLSearchParams as NodeURLSearchParams } from 'node:url';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // The station under test runs in this process; Node's fs accepts only Node's own URL
 // objects, and jsdom's URL has the same WHATWG API for the dashboard's code.
@@ -18,6 +18,12 @@ globalThis.EventSource = EventSource as unknown as typeof globalThis.EventSource
 afterEach(() => {
   cleanup();
   delete window.station;
+});
+// The files of a worker share one window (vitest.config.ts: isolate false): each starts with
+// nobody signed in, no screen paired, at the dashboard's first page.
+beforeAll(() => {
+  window.localStorage.clear();
+  window.location.hash = '';
 });
 
 // jsdom does no layout: every element measures 0×0, so a virtual list would show no rows.

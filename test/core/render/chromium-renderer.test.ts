@@ -93,9 +93,16 @@ describe('ChromiumPdfRenderer', () => {
   });
 
   it('renders the first page as a PNG of the paper size', async () => {
-    const png = await renderer.renderPng(doc('<p>Thumb</p>'), { scale: 2 });
-    const view = new DataView(png.buffer, png.byteOffset);
-    expect([view.getUint32(16), view.getUint32(20)]).toEqual([Math.round(105 * (96 / 25.4)) * 2, Math.round(148 * (96 / 25.4)) * 2]);
+    const size = (png: Uint8Array) => {
+      const view = new DataView(png.buffer, png.byteOffset);
+      return [view.getUint32(16), view.getUint32(20)];
+    };
+    const px = (mm: number) => Math.round(mm * (96 / 25.4));
+    expect(size(await renderer.renderPng(doc('<p>Thumb</p>'), { scale: 2 }))).toEqual([px(105) * 2, px(148) * 2]);
+    // The next ones on kept pages take their own paper and scale.
+    const a5: PaperSpec = { ...A6, name: 'A5', widthMm: 148, heightMm: 210 };
+    expect(size(await renderer.renderPng(doc('<p>Bigger</p>', a5), { scale: 2 }))).toEqual([px(148) * 2, px(210) * 2]);
+    expect(size(await renderer.renderPng(doc('<p>Thumb</p>'), { scale: 1 }))).toEqual([px(105), px(148)]);
   });
 });
 

@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { pageSizeMm } from '../documents/paper';
 import type { Logger } from '../../foundations/logger';
 import { resolveChromiumPath } from './chromium-path';
 import { firstSandboxChoice, isSandboxFailure, type SandboxDecision } from './chromium-sandbox';
 import { combineDocuments, pagePixels, previewSheet } from './combine';
+import { KeptPages } from './kept-pages';
 import { loadPdfLib } from './merge-pdf';
 
 export interface ChromiumRendererOptions {
@@ -14,6 +15,12 @@ export interface ChromiumRendererOptions {
   timeoutMs?: number;
   /** Where the station says, once, that Chromium runs without its sandbox and why. */
   logger?: Pick<Logger, 'info'>;
+  /**
+   * A browser this renderer shares with others (several stations in one process, as a test
+   * worker runs them): it renders in contexts of its own there and closes only those. By
+   * default the renderer launches a browser of its own on first use and closes it with itself.
+   */
+  sharedBrowser?: () => Promise<Browser>;
 }
 
 /** Chromium's flags; its sandbox is chosen apart (chromium-sandbox.ts). */
@@ -26,29 +33,6 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-// The page's own address: documents are served from here by the route handler, never fetched.
-const DOCUMENT_URL = 'http://render.station.invalid/document.html';
-
-/**
- * Pages kept open between PDF renders. A new context and page cost Chromium a renderer
- * process (~0.6 s of a 2-core machine's time, four times the render itself); a kept page only
- * navigates to its next document. Renders beyond this many at once get a page of their own,
- * closed after. A page is closed after this many documents, so no page grows without bound.
- */
-const KEPT_PAGES = 4;
-const DOCUMENTS_PER_PAGE = 200;
-
-/** A kept page and the document its route serves at the moment. */
-interface PdfPage {
-  page: Page;
-  html: string;
-  documents: number;
-}
-
-/** Every request a document page makes: its own document, served from memory, or refused. */
-const serveOnly = (html: () => string) => (route: Route) =>
-  route.request().url() === DOCUMENT_URL ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html() }) : route.abort('blockedbyclient');
-
 /**
  * HTML → PDF in a headless Chromium (playwright-core, the system browser). The browser
  * starts on first use and is reused. Every page that holds order data has JavaScript
@@ -60,14 +44,14 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   private browser?: Promise<Browser>;
   private closed = false;
   private sandbox: SandboxDecision | undefined;
-  /** The context of the kept PDF pages, of the browser it was made in. */
-  private pdfContext?: { browser: Browser; context: Promise<BrowserContext> };
-  private readonly idlePages: PdfPage[] = [];
+  /** Pages kept between renders (kept-pages.ts), in this renderer's contexts of the browser. */
+  private readonly pages = new KeptPages();
 
   constructor(private readonly options: ChromiumRendererOptions = {}) {}
 
   private launch(): Promise<Browser> {
     if (this.closed) return Promise.reject(new Error('the PDF renderer is closed'));
+    if (this.options.sharedBrowser) return this.options.sharedBrowser();
     if (!this.browser) {
       const launching = (async () => {
         const executablePath = resolveChromiumPath(this.options.executablePath);
@@ -78,8 +62,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
         // A crashed browser is replaced by the next render (its kept pages went with it).
         browser.on('disconnected', () => {
           if (this.browser === launching) this.browser = undefined;
-          if (this.pdfContext?.browser === browser) this.pdfContext = undefined;
-          this.idlePages.length = 0;
+          this.pages.forget();
         });
         return browser;
       })();
@@ -89,6 +72,11 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       });
     }
     return this.browser;
+  }
+
+  /** The browser this renderer launched (or shares), for other renderers to share (`sharedBrowser`). */
+  browserToShare(): Promise<Browser> {
+    return this.launch();
   }
 
   /** Sandboxed when Chromium can be (chromium-sandbox.ts); the reason it is not is logged once. */
@@ -112,36 +100,19 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     return this.sandbox;
   }
 
-  /** A fresh, locked-down context holding `html` as its only document. */
-  private async open(html: string, screen?: { width: number; height: number; scale: number }) {
-    const browser = await this.launch();
-    const context: BrowserContext = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: screen ? { width: screen.width, height: screen.height } : null,
-      deviceScaleFactor: screen?.scale,
-    });
-    await context.route('**/*', serveOnly(() => html));
-    try {
-      const page = await context.newPage();
-      await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: this.options.timeoutMs ?? 60_000 });
-      return { context, page };
-    } catch (error) {
-      await context.close();
-      throw error;
-    }
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? 60_000;
   }
 
   async render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array> {
     if (documents.length === 0) throw new Error('nothing to render: no documents');
-    const pdfPage = await this.takePdfPage();
+    const kept = await this.pages.take(await this.launch(), 'pdf', { viewport: null });
     let healthy = false;
     try {
-      pdfPage.html = combineDocuments(documents, paper);
-      // A new navigation replaces the last document whole (no script ever ran in it).
-      await pdfPage.page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: this.options.timeoutMs ?? 60_000 });
+      await this.pages.show(kept, combineDocuments(documents, paper), this.timeoutMs);
       const { widthMm, heightMm } = pageSizeMm(paper);
       const m = paper.marginsMm;
-      const pdf = await pdfPage.page.pdf({
+      const pdf = await kept.page.pdf({
         width: `${widthMm}mm`,
         height: `${heightMm}mm`,
         margin: { top: `${m.top}mm`, right: `${m.right}mm`, bottom: `${m.bottom}mm`, left: `${m.left}mm` },
@@ -150,49 +121,27 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       healthy = true;
       return new Uint8Array(pdf);
     } finally {
-      pdfPage.html = '';
-      await this.givePdfPageBack(pdfPage, healthy);
+      await this.pages.giveBack('pdf', kept, healthy);
     }
-  }
-
-  /** A kept page if one is idle, else a new one in the PDF pages' context (JavaScript off, nothing but its document). */
-  private async takePdfPage(): Promise<PdfPage> {
-    const browser = await this.launch();
-    const idle = this.idlePages.pop();
-    if (idle && !idle.page.isClosed()) return idle;
-    if (this.pdfContext?.browser !== browser) {
-      const context = browser.newContext({ javaScriptEnabled: false, viewport: null });
-      this.pdfContext = { browser, context };
-      context.catch(() => {
-        if (this.pdfContext?.context === context) this.pdfContext = undefined;
-      });
-    }
-    const page = await (await this.pdfContext.context).newPage();
-    const pdfPage: PdfPage = { page, html: '', documents: 0 };
-    await page.route('**/*', serveOnly(() => pdfPage.html));
-    return pdfPage;
-  }
-
-  /** Keeps a page that rendered well (up to KEPT_PAGES, each for DOCUMENTS_PER_PAGE documents); closes any other. */
-  private async givePdfPageBack(pdfPage: PdfPage, healthy: boolean): Promise<void> {
-    pdfPage.documents++;
-    if (healthy && !this.closed && !pdfPage.page.isClosed() && pdfPage.documents < DOCUMENTS_PER_PAGE && this.idlePages.length < KEPT_PAGES) {
-      this.idlePages.push(pdfPage);
-      return;
-    }
-    await pdfPage.page.close().catch(() => {});
   }
 
   /** The first page of a document as a PNG, for thumbnails and template previews. */
   async renderPng(document: RenderedHtml, options: { scale?: number } = {}): Promise<Uint8Array> {
     const { width, height } = pagePixels(document.paper);
-    const sheet = previewSheet(document);
-    const { context, page } = await this.open(sheet, { width, height, scale: options.scale ?? 1 });
+    const scale = options.scale ?? 1;
+    // The pixel ratio belongs to a context: one kind of kept page per scale.
+    const kind = `png@${scale}`;
+    const kept = await this.pages.take(await this.launch(), kind, { viewport: { width, height }, deviceScaleFactor: scale });
+    let healthy = false;
     try {
-      await page.emulateMedia({ media: 'print' });
-      return new Uint8Array(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } }));
+      await kept.page.setViewportSize({ width, height });
+      await kept.page.emulateMedia({ media: 'print' });
+      await this.pages.show(kept, previewSheet(document), this.timeoutMs);
+      const png = new Uint8Array(await kept.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } }));
+      healthy = true;
+      return png;
     } finally {
-      await context.close();
+      await this.pages.giveBack(kind, kept, healthy);
     }
   }
 
@@ -200,8 +149,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     this.closed = true;
     const browser = this.browser;
     this.browser = undefined;
-    this.pdfContext = undefined;
-    this.idlePages.length = 0;
+    await this.pages.close();
     if (browser) await (await browser.catch(() => undefined))?.close();
   }
 }

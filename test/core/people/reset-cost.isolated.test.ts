@@ -24,5 +24,15 @@ describe('a made-up reset or invitation token costs the station no hashing', () 
       expect((await s.call('/admin/api/invitations/accept', { json: { token: `not-a-real-invitation-${attempt}`, password: 'a brand new password' } })).status).toBe(404);
     }
     expect(hashes.count - before).toBe(0);
+
+    // The count sees the station's hashing: a real reset token hashes the new password once.
+    const { team } = s.team('Reset cost shop');
+    const { invitation } = await s.station.services.invitations.invite(team.id, 'real@reset-cost.example', 'operator');
+    await s.station.services.people.acceptInvitation(invitation.acceptUrl.replace(/^.*\/invitations\//, ''), 'the first password', 'Real', 'test');
+    const userId = s.station.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get('real@reset-cost.example') as string;
+    const { resetUrl } = await s.station.services.people.createReset(userId);
+    const beforeRealReset = hashes.count;
+    expect((await s.call('/admin/api/password-reset', { json: { token: resetUrl.replace(/^.*\/password-reset\//, ''), password: 'a brand new password' } })).status).toBe(200);
+    expect(hashes.count - beforeRealReset).toBe(1);
   });
 });
