@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 // What marks a file as one that prints or drives a browser (and so belongs to the full run).
-const HEAVY = /useTestCups\(|PrivateCupsd|IppEverywherePrinter|launchChromium|openSignedInDashboard|kiosk-chromium|ChromiumPdfRenderer|printStation\(|chromium/;
+const HEAVY = /useTestCups\(|useAccessibilityStation\(|PrivateCupsd|IppEverywherePrinter|launchChromium|openSignedInDashboard|kiosk-chromium|ChromiumPdfRenderer|printStation\(|chromium/;
 
 const listed = spawnSync('git', ['ls-files', 'test/**/*.test.ts', 'test/**/*.test.tsx'], { encoding: 'utf8' });
 if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);

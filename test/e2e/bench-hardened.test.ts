@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
 import { adminClient } from '../core/admin/admin-helpers';
 import { joinAs, PASSWORD, type SignedIn } from '../core/people/people-helpers';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 
 /**
  * A paired bench screen in Chromium, as an operator and an attacker at the bench live it:
@@ -11,7 +11,7 @@ import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, scre
  * session cannot guess the password behind it. No printer is needed: nothing prints here.
  */
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let packer: SignedIn;
 let packerBadge: string;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningStation } from '../helpers/station';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -14,11 +14,50 @@ export function ensureDashboardBuilt(): void {
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+/** The worker's Chromium: launched by the first file that asks, replaced if it crashes, gone with the worker. */
+let workerChromium: Promise<Browser> | undefined;
+function chromiumOfThisWorker(): Promise<Browser> {
+  if (!workerChromium) {
+    const launching = chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    workerChromium = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => workerChromium === launching && (workerChromium = undefined)),
+      () => workerChromium === launching && (workerChromium = undefined),
+    );
+  }
+  return workerChromium;
+}
+
+/** A test file's browser: its own contexts (cookies, storage, pages) in the worker's Chromium; `close` closes them. */
+export interface TestBrowser {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium for a test file. One browser serves every file of a vitest worker (a launch costs
+ * ~1.5 s of the 2-core machine's CPU); each file works in contexts of its own, as separate
+ * as separate browsers for what a page can see, and closes them when done.
+ */
+export async function launchChromium(): Promise<TestBrowser> {
+  const browser = await chromiumOfThisWorker();
+  const contexts = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    contexts.add(context);
+    return context;
+  };
+  return {
+    newContext,
+    newPage: async (options) => (await newContext(options)).newPage(),
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close().catch(() => {})));
+    },
+  };
 }
 
 /**
@@ -43,7 +82,7 @@ export async function screenshotOnFailure(page: Page | undefined, context: { tas
 }
 
 /** Chromium with one 1440×900 page signed in to the station's dashboard by its one-time link. */
-export async function openSignedInDashboard(running: RunningStation): Promise<{ browser: Browser; page: Page }> {
+export async function openSignedInDashboard(running: RunningStation): Promise<{ browser: TestBrowser; page: Page }> {
   const browser = await launchChromium();
   // A context of its own (not browser.newPage): axe opens a second page in it to gather results.
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();

@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // The dashboard shows a station's printers: this file's own CUPS, with the suite's queues (test/helpers/cups).
 useTestCups();
 
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, userForEmail } from '../../main/core/features/teams/service';
 import { addMembership } from '../../main/core/features/teams/users-store';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';
 import { pdfText, waitForKeptJob } from '../core/printers/cups-output';
 
@@ -15,7 +15,7 @@ useTestCups();
  * station with a shop and a 3PL, each checked through the station's API after the UI acted.
  */
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 let token: string;

@@ -1,9 +1,9 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
 import { adminClient } from '../core/admin/admin-helpers';
 import { joinAs, PASSWORD } from '../core/people/people-helpers';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 
 /**
  * Passkeys in a real Chromium, with Chromium's own virtual authenticator (DevTools'
@@ -11,7 +11,7 @@ import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, screenshot, screen
  * a fingerprint reader. The dashboard is opened at localhost: WebAuthn takes a host name.
  */
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let cdp: CDPSession;
 let base: string;

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { adminClient } from '../core/admin/admin-helpers';
-import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 import { joinAs } from '../core/people/people-helpers';
 import { useTestCups } from '../helpers/cups/test-cups';
 
@@ -12,7 +12,7 @@ useTestCups();
 const PASSWORD = 'пароль для склада 42';
 
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let shopA: ReturnType<RunningStation['team']>;
 let shopB: ReturnType<RunningStation['team']>;

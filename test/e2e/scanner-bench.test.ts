@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
-import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, scannerTypes, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, scannerTypes, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
@@ -14,7 +14,7 @@ useTestCups();
  * shortcuts dialog come and go: every order opens and prints exactly once.
  */
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
 import { pdfText } from '../core/documents/pdf-tools';
-import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure } from './browser';
+import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // The dashboard shows a station's printers: this file's own CUPS, with the suite's queues (test/helpers/cups).
@@ -15,7 +15,7 @@ useTestCups();
 const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAKUlEQVR42mNkYPhfz0AEYBxVSF+FjIyMDP///2dgYGBgYmJiQBcbVQgAWxwGEaQ7XHcAAAAASUVORK5CYII=', 'base64');
 
 let running: RunningStation;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let shop: ReturnType<RunningStation['team']>;
 

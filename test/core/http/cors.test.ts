@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../e2e/browser';
+import { launchChromium, type TestBrowser } from '../../e2e/browser';
 import { sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 /**
@@ -15,7 +14,7 @@ let key: string;
 /** A page server on another origin (`http://localhost:<port>`; the station is on 127.0.0.1). */
 let pages: Server;
 let pageOrigin: string;
-let browser: Browser;
+let browser: TestBrowser;
 
 const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   running.call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });

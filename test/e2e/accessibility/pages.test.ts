@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'vitest';
+import { PAGES, expectAccessible, expectVisibleFocus, open, page, useAccessibilityStation } from './harness';
+
+useAccessibilityStation();
+
+describe('the dashboard for keyboard, screen reader and zoom: every page and every editor state through axe, and focus that can be seen', { timeout: 90_000 }, () => {
+  // Twelve pages, each loaded and checked by axe: about 22 s alone, past 30 s beside a busy
+  // worker, and a walk cut short by the timeout goes on navigating into the next test.
+  it('has no critical or serious axe findings on any page at 1366×768', { timeout: 90_000 }, async () => {
+    for (const path of PAGES) {
+      await open(path);
+      await expectAccessible(`the ${path} page`);
+    }
+  });
+
+  it('has no serious axe findings in the editors and one-time states: CSV mapping and report, link editor, a new key', async () => {
+    await open('new');
+    const importer = page.getByRole('region', { name: 'Import CSV' });
+    await importer.getByLabel('Team').selectOption({ label: 'Corner Shop' });
+    const csv = join(mkdtempSync(join(tmpdir(), 'station-a11y-')), 'orders.csv');
+    writeFileSync(csv, 'Order,Email,Product,Qty\n9001,ada@example.com,Mug,2\n9002,bob@example.com,Plate,two\n');
+    await importer.getByLabel('File').setInputFiles(csv);
+    await importer.getByText('Map the columns of orders.csv (2 rows)').waitFor();
+    await expectAccessible('the CSV column mapping');
+    await importer.getByRole('status', { name: 'What the import will do' }).waitFor();
+    await importer.getByRole('button', { name: 'Import 1 order' }).click();
+    await importer.getByRole('table', { name: 'Orders not imported' }).waitFor();
+    await expectAccessible('the CSV import report');
+
+    await open('links');
+    await page.getByRole('button', { name: 'New link' }).click();
+    const editor = page.getByRole('region', { name: 'New link' });
+    await editor.getByRole('button', { name: 'Test link' }).click();
+    await editor.getByRole('status', { name: 'Test result' }).waitFor();
+    await expectAccessible('the link editor with a test result');
+
+    await open('settings/keys');
+    const keys = page.locator('section', { has: page.getByRole('heading', { name: 'API keys' }) });
+    await keys.getByLabel('Team').selectOption({ label: 'Corner Shop' });
+    await keys.getByLabel('Name').fill('Packing bench');
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('region', { name: 'New API key' }).waitFor();
+    await expectAccessible('a new key shown once');
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+  });
+
+  it('shows a focus ring of at least 3:1 on the sidebar, buttons, fields and links', async () => {
+    await open('orders');
+    const checks: [string, () => Promise<void>][] = [
+      ['a sidebar link', () => page.getByRole('link', { name: /^Batches/ }).focus()],
+      ['the current page’s sidebar link', () => page.getByRole('link', { name: /^Orders/ }).focus()],
+      ['the sidebar’s shortcuts button', () => page.getByRole('button', { name: /Keyboard shortcuts/ }).focus()],
+      ['the scan box', () => page.locator('#scan').focus()],
+      ['a filter', () => page.getByRole('combobox', { name: 'Status' }).focus()],
+    ];
+    for (const [where, focus] of checks) {
+      // Focus by keyboard, as :focus-visible asks.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await focus();
+      await expectVisibleFocus(where);
+    }
+    await open('settings/keys');
+    await page.getByRole('button', { name: 'Create key' }).focus();
+    await expectVisibleFocus('a primary button');
+  });
+});
