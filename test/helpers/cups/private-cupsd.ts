@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,11 +72,18 @@ export class PrivateCupsd {
     }
     const child = spawn('/usr/sbin/cupsd', ['-f', '-c', join(this.dir, 'cupsd.conf'), '-s', join(this.dir, 'cups-files.conf')], { stdio: 'ignore' });
     this.child = child;
-    // Ready when it answers: asked until then (each answer is an event of the scheduler, not a sleep).
-    for (let tries = 0; !this.running(); tries++) {
-      if (tries > 200 || child.exitCode !== null) throw new Error(`the private cupsd did not start (see ${this.dir}/log/error_log)`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Ready when it answers: asked until then, without blocking the worker (each `lpstat` is a
+    // process of its own), within a deadline.
+    const deadline = Date.now() + 20_000;
+    while (!(await this.answers())) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the private cupsd did not start (see ${this.dir}/log/error_log)`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** Whether the scheduler answers a status request (asked without blocking). */
+  private answers(): Promise<boolean> {
+    return new Promise((resolve) => execFile('lpstat', ['-h', this.server, '-r'], { encoding: 'utf8' }, (error, stdout) => resolve(!error && stdout.includes('scheduler is running'))));
   }
 
   /**
@@ -103,13 +110,6 @@ export class PrivateCupsd {
     this.child = undefined;
   }
 
-  running(): boolean {
-    try {
-      return execFileSync('lpstat', ['-h', this.server, '-r'], { encoding: 'utf8' }).includes('scheduler is running');
-    } catch {
-      return false;
-    }
-  }
 
   /**
    * A queue that keeps its jobs (see the class): `documents` takes A4 (its default), Letter,
@@ -177,20 +177,31 @@ export class PrivateCupsd {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** The PPD of a kind of queue, made once from the PPDs Debian's CUPS packages ship. */
+  /** The PPD of a kind of queue, written into this scheduler's folder from the process's copy. */
   private ppd(kind: QueueKind): string {
     const file = join(this.dir, 'ppd-source', `${kind}.ppd`);
-    if (existsSync(file)) return file;
+    if (!existsSync(file)) writeFileSync(file, ppdText(kind));
+    return file;
+  }
+}
+
+/** Each kind's PPD, made once per process (cups-driverd takes half a second to make the trays' one). */
+const ppdTexts = new Map<QueueKind, string>();
+
+/** The PPD of a kind of queue, made from the PPDs Debian's CUPS packages ship. */
+function ppdText(kind: QueueKind): string {
+  let ppd = ppdTexts.get(kind);
+  if (ppd === undefined) {
     const source =
       kind === 'trays'
         ? // Its DEBUG2 chatter on stderr is kept from the test output (an error still carries it).
           execFileSync(join(CUPS_SERVER_BIN, 'daemon', 'cups-driverd'), ['cat', 'drv:///sample.drv/generic.ppd'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
         : readFileSync('/usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd', 'utf8');
-    let ppd = passPdfThrough(source);
+    ppd = passPdfThrough(source);
     if (kind === 'label4x6') ppd = withDefault4x6Label(ppd);
-    writeFileSync(file, ppd);
-    return file;
+    ppdTexts.set(kind, ppd);
   }
+  return ppd;
 }
 
 /** The queue takes PDF as it comes: CUPS hands the document to the backend with no filter. */
