@@ -125,7 +125,8 @@ describe("Chromium's own print stack (the engine of webContents.print) on real C
       200,
     );
     expect(results.map((result) => result.status)).toEqual(['pending', 'pending']);
-    for (const result of results) expect((await s.settled(result.id)).jobs.map((job) => job.state)).toEqual(['unknown']); // handed over: Electron cannot follow a job further
+    // Handed over: Electron cannot follow a job further. A job that failed says why (its reason).
+    for (const result of results) expect((await s.settled(result.id)).jobs.map((job) => (job.state === 'unknown' ? job.state : `${job.state}: ${job.reason}`))).toEqual(['unknown']);
 
     // One OS job per printer + paper, each given its paper in microns and no margins.
     expect(printed.map((job) => [job.options.deviceName, job.options.pageSize]).sort()).toEqual([

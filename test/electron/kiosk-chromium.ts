@@ -34,9 +34,8 @@ export async function startXvfb(): Promise<{ display: string; stop(): void }> {
 }
 
 /** The CUPS job id (`QUEUE-12`) of the job named `name` on a queue, finished or not. */
-function cupsJobNamed(queue: string, name: string, testFile: string): string | undefined {
-  // The test file's own CUPS (useTestCups): Chromium prints there too, through CUPS_SERVER.
-  const csv = execFileSync('ipptool', ['-c', '-d', 'which=all', `ipp://${process.env.CUPS_SERVER}/printers/${queue}`, testFile], { encoding: 'utf8' });
+function cupsJobNamed(server: string, queue: string, name: string, testFile: string): string | undefined {
+  const csv = execFileSync('ipptool', ['-c', '-d', 'which=all', `ipp://${server}/printers/${queue}`, testFile], { encoding: 'utf8' });
   // Columns of GET_JOBS_TEST: job-id, job-state, job-state-reasons, job-name.
   const row = csv.split('\n').map(parseCsvLine).find((fields) => fields.slice(3).join(',') === name);
   return row ? `${queue}-${row[0]}` : undefined;
@@ -54,11 +53,13 @@ export async function printWithKioskChromium(html: string, queue: string, displa
   const name = `kiosk-${randomUUID()}.html`;
   const testFile = join(dir, 'get-jobs.test');
   writeFileSync(testFile, GET_JOBS_TEST);
+  // The test file's own CUPS (useTestCups): Chromium prints there (through CUPS_SERVER) and the job is looked for there.
+  const server = process.env.CUPS_SERVER!;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: false,
     args: ['--kiosk-printing', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    env: { ...process.env, DISPLAY: display, PRINTER: queue },
+    env: { ...process.env, CUPS_SERVER: server, DISPLAY: display, PRINTER: queue },
   });
   try {
     const file = join(dir, name);
@@ -69,7 +70,7 @@ export async function printWithKioskChromium(html: string, queue: string, displa
     await page.evaluate(() => window.print());
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const id = cupsJobNamed(queue, name, testFile);
+      const id = cupsJobNamed(server, queue, name, testFile);
       if (id) return id;
       if (Date.now() > deadline) throw new Error(`kiosk Chromium made no CUPS job named ${name} on ${queue}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

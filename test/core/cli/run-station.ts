@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -64,5 +65,45 @@ export function serve(args: string[]): Promise<Served> {
       clearTimeout(timer);
       reject(new Error(`station serve exited with ${code} before listening:\n${out}`));
     });
+  });
+}
+
+/** A team made by `station teams create`, and a key for it by `station keys create`. */
+export async function teamWithKey(dataDir: string): Promise<{ teamId: string; secret: string }> {
+  const team = await stationJson<{ id: string }>(['teams', 'create', '--data-dir', dataDir, '--name', 'Serve Shop']);
+  const key = await stationJson<{ secret: string }>(['keys', 'create', '--data-dir', dataDir, '--team', team.id, '--name', 'test']);
+  return { teamId: team.id, secret: key.secret };
+}
+
+/**
+ * Sends a POST whose body arrives in two parts; `between` runs once the server has taken
+ * the request (its "100 Continue" proves that) and the first part is on the wire.
+ */
+export function slowPost(url: string, secret: string, body: string, between: () => Promise<void>): Promise<{ status: number; body: string }> {
+  const target = new URL('/api/orders', url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'X-API-Key': secret, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.on('continue', () => {
+      const half = Math.floor(body.length / 2);
+      req.write(body.slice(0, half), () => {
+        void between().then(() => req.end(body.slice(half)));
+      });
+    });
+    req.flushHeaders();
   });
 }

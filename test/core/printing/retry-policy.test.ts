@@ -122,9 +122,12 @@ class BrowserKilledOnFirstRender implements PdfRenderer {
 
   async render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array> {
     if (this.firstRender) return this.inner.render(documents, paper);
+    // The worker's own Chromium (test/helpers/worker-chromium.ts) may be running: only the browser this render launches is killed.
+    const before = new Set(ownChromiumProcesses());
+    const launched = () => ownChromiumProcesses().filter((pid) => !before.has(pid));
     const rendering = this.inner.render(documents, paper);
     this.firstRender = rendering.catch((error: unknown) => error);
-    const browsers = await waitFor(() => (ownChromiumProcesses().length ? ownChromiumProcesses() : undefined), 20_000, 'the browser to start');
+    const browsers = await waitFor(() => (launched().length ? launched() : undefined), 20_000, 'the browser to start');
     for (const pid of browsers) process.kill(pid, 'SIGKILL');
     this.killed = browsers;
     return rendering;
