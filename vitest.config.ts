@@ -16,9 +16,9 @@ export default defineConfig({
     // The run ends with its slowest files and its wall time against the 12-minute goal.
     reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
     hookTimeout: 60_000,
-    // Three workers on two cores: much of a test's time is waiting (for CUPS, a browser, a
-    // station child process), measured at 55% of both cores busy with two workers.
-    maxWorkers: 3,
+    // Two workers on two cores: a third was measured no faster (17 min 18 s against 16 min 34 s)
+    // and made every browser test slower, though two leave the cores 45% idle.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

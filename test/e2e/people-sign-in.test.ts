@@ -51,8 +51,10 @@ describe('a person joins, signs in and sees their own team', { timeout: 120_000 
     await page.getByLabel('Password (at least 10 characters)').fill(PASSWORD);
     await page.getByLabel('The same password again').fill(`${PASSWORD}!`);
     await page.getByRole('button', { name: 'Accept and sign in' }).click();
-    await page.getByText('The two passwords are not the same.').waitFor();
-    await page.getByLabel('Password (at least 10 characters)').fill(PASSWORD);
+    await page.getByText('The two passwords are not the same: type the same password again.').waitFor();
+    // The first password is kept as typed, and the confirmation has the focus.
+    expect(await page.getByLabel('Password (at least 10 characters)').inputValue()).toBe(PASSWORD);
+    expect(await page.getByLabel('The same password again').evaluate((input) => input === document.activeElement)).toBe(true);
     await page.getByLabel('The same password again').fill(PASSWORD);
     await page.getByRole('button', { name: 'Accept and sign in' }).click();
     await page.getByText('Live', { exact: true }).waitFor();

@@ -78,10 +78,14 @@ export function useOrderWindow(filter: OrderFilter) {
     ensureRange(0, PAGE_SIZE - 1);
   }, [ensureRange]);
 
+  // The refresh of the filter on screen when the timer fires: an event that came just before
+  // a filter change must not bring back the rows of the filter before it.
+  const currentRefresh = useRef(refresh);
+  currentRefresh.current = refresh;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLive('order', () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void refresh(), LIVE_REFRESH_DELAY_MS);
+    timer.current = setTimeout(() => void currentRefresh.current(), LIVE_REFRESH_DELAY_MS);
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { Modal } from '../../components/Modal';
-import { CopyButton, ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+import { ErrorBanner, RelativeTime, StatusChip } from '../../components/ui';
+import { HandoverLink } from './HandoverLink';
 import { InviteResult } from './InviteResult';
 import { ownerLabel, progressWords, type Invitation, type Merchant, type Onboarding, type OnboardingTask } from './teams';
 
@@ -128,24 +129,11 @@ export function MerchantDetail({ merchant, onChanged }: { merchant: Merchant; on
                   invited <RelativeTime at={invitation.createdAt} />
                   {invitation.state === 'open' && !invitation.sentAt && ' · not mailed'}
                 </span>
+                <HandoverLink invitation={invitation} />
                 {invitation.state === 'open' && !invitation.sentAt && (
-                  <>
-                    <div className="muted small">
-                      {invitation.sendError ? `${invitation.sendError}. ` : ''}
-                      {invitation.acceptUrl ? `Hand this link over (it works until ${new Date(invitation.expiresAt).toLocaleString()}):` : 'Its link was shown once, when it was made.'}
-                    </div>
-                    <div className="secret-row small">
-                      {invitation.acceptUrl && (
-                        <>
-                          <code>{invitation.acceptUrl}</code>
-                          <CopyButton text={invitation.acceptUrl} label="Copy link" />
-                        </>
-                      )}
-                      <button type="button" className="button button-small" aria-label={`Invite ${invitation.email} again`} onClick={() => invite(invitation.email)}>
-                        Invite again
-                      </button>
-                    </div>
-                  </>
+                  <button type="button" className="button button-small" aria-label={`Invite ${invitation.email} again`} onClick={() => invite(invitation.email)}>
+                    Invite again
+                  </button>
                 )}
               </li>
             ))}

@@ -3,6 +3,7 @@ import { useListAction } from '../../app/use-list-action';
 import { answer, dashboard, describeError } from '../../app/api';
 import { mayUse, TeamSelect, useStationInfo } from '../../app/station-info';
 import { ErrorBanner, ExplainedButton, RelativeTime } from '../../components/ui';
+import { HandoverLink } from './HandoverLink';
 import { InviteResult } from './InviteResult';
 import { isStationAdminMember, memberLabel, type Invitation, type Member } from './teams';
 
@@ -138,6 +139,7 @@ export function TeamMembers() {
                 <button type="button" className="button button-small" aria-label={`Send the invitation to ${invitation.email} again`} onClick={() => sendAgain(invitation)}>
                   Send again
                 </button>
+                <HandoverLink invitation={invitation} />
               </li>
             ))}
           </ul>

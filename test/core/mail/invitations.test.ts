@@ -160,7 +160,13 @@ describe('invitations by mail', () => {
     // Two passwords that differ: the page says so and the invitation stays open.
     const mismatched = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Page Person', password: PASSWORD, confirm: `${PASSWORD}!` }), redirect: 'manual' });
     expect(mismatched.status).toBe(400);
-    expect(await mismatched.text()).toContain('The two passwords are not the same.');
+    const mismatchPage = await mismatched.text();
+    expect(mismatchPage).toContain('The two passwords are not the same');
+    // The first password and the name come back as typed; only the confirmation is asked again.
+    expect(mismatchPage).toContain(`name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password" value="${PASSWORD}"`);
+    expect(mismatchPage).toMatch(/name="confirm" type="password" [^>]*autofocus>/);
+    expect(mismatchPage).not.toMatch(/name="confirm"[^>]*value=/);
+    expect(mismatchPage).toContain('value="Page Person"');
     expect(listMembers(s.station.db, team.id).map((m) => m.email)).not.toContain('page@example.com');
 
     // Accepted: the browser goes to the dashboard with a one-time login link, signed in as the person.

@@ -87,6 +87,8 @@ describe('Teams page', () => {
     const members = await screen.findByRole('region', { name: 'Members' });
     const again = await within(members).findByRole('button', { name: 'Send the invitation to ana.petrova@northwind.example again' });
     expect(again.closest('li')).toHaveTextContent(/ana\.petrova@northwind\.example as viewer/);
+    // Not mailed: its link is listed to hand over, until it is used.
+    expect(within(again.closest('li')!).getByText(first.invitation.acceptUrl)).toBeInTheDocument();
     fireEvent.click(again);
     // No mail is set up here: the new link is shown to hand over.
     const link = await within(members).findByTestId('accept-link');
@@ -97,6 +99,11 @@ describe('Teams page', () => {
     // A fresh link: the old one no longer works.
     expect(link.textContent).toMatch(/\/invitations\//);
     expect(link.textContent).not.toBe(first.invitation.acceptUrl);
+    // Done puts the banner away; the fresh link stays listed under the invitation.
+    const fresh = link.textContent!;
+    fireEvent.click(within(members).getByRole('button', { name: 'Done' }));
+    expect(await within(members).findByText(fresh)).toBeInTheDocument();
+    expect(within(members).queryByText(first.invitation.acceptUrl)).not.toBeInTheDocument();
   });
 
   it('assigns an account manager from the 3PL members; the station ticks that task', async () => {

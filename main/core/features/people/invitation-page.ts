@@ -33,14 +33,14 @@ export function invitationPage(invitations: InvitationsService, people: PeopleSe
       ctx.body = page('Invitation closed', `<p>This invitation was ${invitation.state === 'accepted' ? 'already accepted' : invitation.state}. Ask for a new one.</p>${signInLink()}`);
       return;
     }
-    const form = (problem?: string, typedName = '') =>
+    const form = (problem?: string, typedName = '', keptPassword?: string) =>
       page(
         `Join ${invitation.teamName}`,
         `<p>${escapeHtml(invitation.email)} is invited to join <strong>${escapeHtml(invitation.teamName)}</strong> as ${invitation.role}.</p>
 ${problemNote(problem)}<form method="post">${nameField(typedName, 'Your name (if you are new at this station)')}
-<p class="hint">New here? Choose a password. Already signing in at this station? Give the password you sign in with.</p>${newPasswordFields()}
+<p class="hint">New here? Choose a password. Already signing in at this station? Give the password you sign in with.</p>${newPasswordFields('Password', keptPassword)}
 <p><button type="submit">Accept and sign in</button></p></form>
-<p style="color:#666">The invitation works once, until <time datetime="${escapeHtml(invitation.expiresAt)}">${escapeHtml(invitation.expiresAt.slice(0, 16).replace('T', ' '))} UTC</time>.</p>`,
+<p class="note">The invitation works once, until <time datetime="${escapeHtml(invitation.expiresAt)}">${escapeHtml(invitation.expiresAt.slice(0, 16).replace('T', ' '))} UTC</time>.</p>`,
       );
     if (ctx.method === 'GET') {
       ctx.body = form();
@@ -51,7 +51,7 @@ ${problemNote(problem)}<form method="post">${nameField(typedName, 'Your name (if
     const checked = confirmedPassword(fields);
     if ('problem' in checked) {
       ctx.status = 400;
-      ctx.body = form(checked.problem, name);
+      ctx.body = form(checked.problem, name, checked.kept);
       return;
     }
     try {

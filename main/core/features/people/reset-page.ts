@@ -23,8 +23,8 @@ export function passwordResetPage(people: PeopleService, throttle: SecretThrottl
       ctx.body = page('Reset link closed', `<p>This reset link was already used, replaced by a newer one, or has expired. Ask a station admin for a new one.</p>${signInLink()}`);
       return;
     }
-    const form = (problem?: string) =>
-      page('Set a new password', `<p>For ${escapeHtml(person.email ?? person.name)}.</p>${problemNote(problem)}<form method="post">${newPasswordFields('New password')}<p><button type="submit">Set the password and sign in</button></p></form>`);
+    const form = (problem?: string, keptPassword?: string) =>
+      page('Set a new password', `<p>For ${escapeHtml(person.email ?? person.name)}.</p>${problemNote(problem)}<form method="post">${newPasswordFields('New password', keptPassword)}<p><button type="submit">Set the password and sign in</button></p></form>`);
     if (ctx.method === 'GET') {
       ctx.body = form();
       return;
@@ -32,7 +32,7 @@ export function passwordResetPage(people: PeopleService, throttle: SecretThrottl
     const checked = confirmedPassword(await readForm(ctx));
     if ('problem' in checked) {
       ctx.status = 400;
-      ctx.body = form(checked.problem);
+      ctx.body = form(checked.problem, checked.kept);
       return;
     }
     try {
