@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -106,4 +110,25 @@ export function slowPost(url: string, secret: string, body: string, between: () 
     });
     req.flushHeaders();
   });
+}
+
+/**
+ * A fresh data dir for each test of the calling file, and the station it serves (`running`,
+ * set by the test): killed after the test if still up, then the data dir removed.
+ */
+export function servedHere(): { dataDir: string; running: Served | undefined } {
+  const here: { dataDir: string; running: Served | undefined } = { dataDir: '', running: undefined };
+  beforeEach(() => {
+    here.dataDir = mkdtempSync(join(tmpdir(), 'station-serve-'));
+  });
+  afterEach(async () => {
+    const running = here.running;
+    if (running && running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    here.running = undefined;
+    rmSync(here.dataDir, { recursive: true, force: true });
+  });
+  return here;
 }

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../helpers/station';
 import { waitFor } from '../printers/cups-output';
-import { ROOT, serve, slowPost, teamWithKey, type Served } from './run-station';
+import { ROOT, serve, slowPost, teamWithKey, servedHere } from './run-station';
 import { useTestCups } from '../../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
@@ -15,26 +14,13 @@ useTestCups();
 // Each case starts node processes; on a busy two-core machine that takes seconds.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let dataDir: string;
-let running: Served | undefined;
-
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'station-serve-'));
-});
-afterEach(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGKILL');
-    await running.exited;
-  }
-  running = undefined;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const here = servedHere();
 
 describe('station serve: stopping', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s: the request in flight finishes with 201, the exit code is 0, the database is closed cleanly', async (signal) => {
-    const { teamId, secret } = await teamWithKey(dataDir);
-    running = await serve(['--data-dir', dataDir, '--port', '0']);
-    const served = running;
+    const { teamId, secret } = await teamWithKey(here.dataDir);
+    here.running = await serve(['--data-dir', here.dataDir, '--port', '0']);
+    const served = here.running;
     const answer = await slowPost(served.url, secret, JSON.stringify(sampleOrder(`inflight-${signal}`)), async () => {
       served.child.kill(signal);
       // The rest of the body goes only once the station said it is stopping: the request is in flight.
@@ -46,9 +32,9 @@ describe('station serve: stopping', () => {
     expect(code).toBe(0);
     expect(served.output()).toContain(`${signal}: finishing requests in flight`);
     // A clean close checkpoints the WAL into station.db and removes it.
-    const wal = join(dataDir, 'station.db-wal');
+    const wal = join(here.dataDir, 'station.db-wal');
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
-    const db = new Database(join(dataDir, 'station.db'), { readonly: true });
+    const db = new Database(join(here.dataDir, 'station.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
       expect(db.prepare('SELECT COUNT(*) AS n FROM order_keys WHERE key = ?').get(`${teamId}/api-inflight-${signal}`)).toEqual({ n: 1 });
@@ -58,9 +44,9 @@ describe('station serve: stopping', () => {
   });
 
   it('a stalled upload does not keep the station up: after the 10 s grace it is cut and the station exits 0', async () => {
-    const { secret } = await teamWithKey(dataDir);
-    running = await serve(['--data-dir', dataDir, '--port', '0']);
-    const served = running;
+    const { secret } = await teamWithKey(here.dataDir);
+    here.running = await serve(['--data-dir', here.dataDir, '--port', '0']);
+    const served = here.running;
     let signalledAt = 0;
     const stalled = slowPost(served.url, secret, JSON.stringify(sampleOrder('stalled')), () => {
       signalledAt = Date.now();
@@ -77,7 +63,7 @@ describe('station serve: stopping', () => {
 
   it('under `npm run serve`, a SIGTERM to npm alone stops the station cleanly as well', async () => {
     // npm's shell does not pass the signal on; the station notices that its parent is gone.
-    const npm = spawn('npm', ['run', '--silent', 'serve', '--', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['run', '--silent', 'serve', '--', '--data-dir', here.dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let out = '';
       npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -87,7 +73,7 @@ describe('station serve: stopping', () => {
       const refused = () => fetch(`${url}/api/auth/whoami`).then(() => undefined, () => true);
       await waitFor(refused, 20_000, 'the station to stop');
       // Closed cleanly: the WAL is checkpointed into station.db and removed.
-      const wal = join(dataDir, 'station.db-wal');
+      const wal = join(here.dataDir, 'station.db-wal');
       await waitFor(() => !existsSync(wal) || undefined, 20_000, 'the database to close');
     } finally {
       npm.kill('SIGKILL');
@@ -95,10 +81,10 @@ describe('station serve: stopping', () => {
   });
 
   it('after a shutdown, new connections are refused', async () => {
-    running = await serve(['--data-dir', dataDir, '--port', '0']);
-    running.child.kill('SIGTERM');
-    expect((await running.exited).code).toBe(0);
-    await expect(fetch(`${running.url}/api/auth/whoami`)).rejects.toThrow();
+    here.running = await serve(['--data-dir', here.dataDir, '--port', '0']);
+    here.running.child.kill('SIGTERM');
+    expect((await here.running.exited).code).toBe(0);
+    await expect(fetch(`${here.running.url}/api/auth/whoami`)).rejects.toThrow();
   });
 
 });
