@@ -25,7 +25,12 @@ export default class SlowestFilesReporter implements Reporter {
     const timed = modules
       .map((module) => {
         const d = module.diagnostic();
-        return { file: module.moduleId.replace(`${process.cwd()}/`, ''), ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration };
+        // Where a file's time goes: its slowest tests (hooks are the rest of `ms`).
+        const tests = [...module.children.allTests()]
+          .map((test) => ({ name: test.fullName, ms: Math.round(test.diagnostic()?.duration ?? 0) }))
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5);
+        return { file: module.moduleId.replace(`${process.cwd()}/`, ''), ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration, collectMs: Math.round(d.collectDuration), tests };
       })
       .sort((a, b) => b.ms - a.ms);
     // Every file's time, for whoever plans where the suite's minutes go (not kept in git).
