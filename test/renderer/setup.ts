@@ -18,6 +18,8 @@ globalThis.EventSource = EventSource as unknown as typeof globalThis.EventSource
 afterEach(() => {
   cleanup();
   delete window.station;
+  // The address a test left (an order opened puts it there) opens nothing in the next one.
+  window.history.replaceState(null, '', window.location.pathname);
 });
 // The files of a worker share one window (vitest.config.ts: isolate false): each starts with
 // nobody signed in, no screen paired, at the dashboard's first page.

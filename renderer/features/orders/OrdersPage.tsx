@@ -103,9 +103,11 @@ export function OrdersPage() {
     window.addEventListener('hashchange', openFromHash);
     return () => window.removeEventListener('hashchange', openFromHash);
   }, []);
-  // Closing the detail drops the order from the address, so a reload does not reopen it.
+  // The open order is in the address (a link to share, a reload that reopens it); closing the
+  // detail drops it, so a reload does not reopen it.
   useEffect(() => {
-    if (!activeId && /^#\/orders\/./.test(window.location.hash)) window.history.replaceState(null, '', '#/orders');
+    const opened = activeId ? `#/orders/${encodeURIComponent(activeId)}` : '#/orders';
+    if (activeId ? window.location.hash !== opened : /^#\/orders\/./.test(window.location.hash)) window.history.replaceState(null, '', opened);
   }, [activeId]);
 
   useEffect(() => {
@@ -315,6 +317,8 @@ export function OrdersPage() {
       )}
       {activeId && (
         <OrderDetail
+          // A detail of its own per order: another order's answer (or refusal) never shows inside the last one's.
+          key={activeId}
           onPrint={() => setPrinting([activeId])}
           orderId={activeId}
           onClose={() => {

@@ -40,4 +40,30 @@ describe('the Orders page by role', () => {
     expect(within(detail).getByRole('button', { name: 'Ignore' })).toBeInTheDocument();
     await useBridge(station);
   });
+
+  it("puts the opened order in the address, and another team's order by address shows its refusal alone, not inside the last order", async () => {
+    // An order of a team the operator is not in.
+    const other = ((await (await station.admin('/teams', { json: { name: 'Чужая команда' } })).json()) as { team: { id: string } }).team;
+    const { secret } = (await (await station.admin('/keys', { json: { teamId: other.id, name: 'other shop' } })).json()) as { secret: string };
+    const foreign = (await (await station.post('/api/orders', sampleOrder('FOREIGN-1'), secret)).json()) as { id: string };
+    await signedInAs(station, 'operator', 'linker@roles.example');
+    renderPage(<OrdersPage />);
+    await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeInTheDocument());
+    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+    fireEvent.change(scan, { target: { value: 'ROLE-1' } });
+    fireEvent.submit(scan.closest('form')!);
+    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+    await within(detail).findByRole('button', { name: 'Print…' });
+    const own = ((await (await station.admin('/orders?q=ROLE-1')).json()) as { orders: { id: string }[] }).orders[0]!.id;
+    // The address names the open order: a link to share, a reload that opens it again.
+    expect(window.location.hash).toBe(`#/orders/${encodeURIComponent(own)}`);
+
+    window.location.hash = `#/orders/${encodeURIComponent(foreign.id)}`;
+    // The detail of the order asked for (a new one: the last order's is gone), saying it is not in her teams.
+    await waitFor(() => expect(within(screen.getByRole('complementary', { name: 'Order detail' })).getByRole('alert')).toHaveTextContent(/not found/i));
+    const refused = screen.getByRole('complementary', { name: 'Order detail' });
+    expect(within(refused).queryByRole('button', { name: 'Print…' })).not.toBeInTheDocument();
+    expect(within(refused).queryByText(`${station.team.id}/api-ROLE-1`)).not.toBeInTheDocument();
+    await useBridge(station);
+  });
 });

@@ -131,7 +131,8 @@ describe('Orders page', () => {
       const scan = screen.getByPlaceholderText(/Scan or type an order number/);
       fireEvent.change(scan, { target: { value: number } });
       fireEvent.submit(scan.closest('form')!);
-      await within(await screen.findByRole('complementary', { name: 'Order detail' })).findByText(`${station.team.id}/api-${number}`);
+      // Each order opens in a detail of its own: read the one on screen now, not the last order's.
+      await waitFor(() => expect(within(screen.getByRole('complementary', { name: 'Order detail' })).getByText(`${station.team.id}/api-${number}`)).toBeInTheDocument());
     };
     const batchesOf = async (number: string) => {
       const batches = (await (await station.admin('/print-batches?limit=500')).json()) as { orders: { orderKeys: string[] }[] }[];
