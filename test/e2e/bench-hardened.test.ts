@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type RunningStation } from '../helpers/station';
 import { adminClient } from '../core/admin/admin-helpers';
 import { joinAs, PASSWORD, type SignedIn } from '../core/people/people-helpers';
+import { pdfBarcodes, pdfText } from '../core/documents/pdf-tools';
 import { DASHBOARD_DIR, ensureDashboardBuilt, launchChromium, scannerTypes, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 
 /**
@@ -106,5 +107,51 @@ describe('the bench’s locked screen', { timeout: 120_000 }, () => {
     await page.getByText('Ольга Пак · operator').waitFor();
     await page.waitForURL(/#\/orders$/);
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+  });
+
+  it('a new badge prints as a card (the card alone on the page), and its barcode, read back, signs its person in at the bench', async () => {
+    await signOut();
+    // The station admin, at another screen: Settings → People → New badge for the packer.
+    const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    let readBack = '';
+    try {
+      await adminPage.goto(`${running.url}/#login=${running.station.services.adminSessions.createLoginToken()}`);
+      // Signed in (the link's token exchanged) before going on: a new address sooner would leave the sign-in page.
+      await adminPage.getByText('Live', { exact: true }).waitFor();
+      await adminPage.goto(`${running.url}/#/settings/people`);
+      await adminPage.getByRole('row', { name: /Ольга Пак/ }).getByRole('button', { name: 'New badge' }).click();
+      const card = adminPage.getByRole('figure', { name: 'Badge card of Ольга Пак' });
+      await card.waitFor();
+      const shown = (await card.locator('code').textContent())!;
+      expect(shown).toMatch(/^STAFF-/);
+      // Print badge card asks the system's print dialog for the card alone.
+      await adminPage.evaluate(() => {
+        window.print = () => {
+          (window as unknown as { printedCardAlone: boolean }).printedCardAlone = document.body.classList.contains('printing-badge-card');
+          document.body.classList.add('printed-here');
+        };
+      });
+      await adminPage.getByRole('button', { name: 'Print badge card' }).click();
+      expect(await adminPage.evaluate(() => (window as unknown as { printedCardAlone?: boolean }).printedCardAlone)).toBe(true);
+      // What the printer gets, as Chromium prints it: the card, with nothing of the page around it.
+      await adminPage.evaluate(() => document.body.classList.add('printing-badge-card'));
+      const printed = await adminPage.pdf({ format: 'A4', printBackground: true });
+      const text = pdfText(printed);
+      expect(text).toContain('Ольга Пак');
+      expect(text).not.toMatch(/People|Settings|New badge/);
+      expect(pdfBarcodes(printed)).toEqual([`CODE-128:${shown}`]);
+      readBack = shown;
+    } finally {
+      await adminPage.context().close();
+    }
+    // The code read off the card is the badge: scanned at the bench, it signs the packer in.
+    await locked().getByLabel('Scan your badge').focus();
+    await scannerTypes(page, readBack);
+    await page.getByText('Ольга Пак · operator').waitFor();
+    // The badge it replaced signs nobody in any more.
+    await signOut();
+    await locked().getByLabel('Scan your badge').focus();
+    await scannerTypes(page, packerBadge);
+    await locked().getByRole('alert').getByText('This badge is not known at this station').waitFor();
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useStationInfo } from '../../app/station-info';
-import { CopyButton, ErrorBanner, SubmitForm } from '../../components/ui';
+import { ErrorBanner, SubmitForm } from '../../components/ui';
+import { BadgeCard } from './BadgeCard';
 import { Passkeys } from './Passkeys';
 
 /** Who is signed in, their teams and roles, and their password. */
@@ -112,11 +113,7 @@ export function AccountSettings() {
                 <label>Your password (it confirms a new badge)<input type="password" autoComplete="current-password" required value={badgePassword} onChange={(event) => setBadgePassword(event.target.value)} /></label>
                 <button type="submit" className="button">New badge</button>
               </SubmitForm>
-              {badge && (
-                <div className="banner banner-success" role="status">
-                  Your new badge (shown this once; your old one stops working): <code>{badge}</code> <CopyButton text={badge} /> Print it as a Code 128 barcode.
-                </div>
-              )}
+              {badge && <BadgeCard badge={badge} name={me.name} owner="yours" />}
             </>
           )}
         </>

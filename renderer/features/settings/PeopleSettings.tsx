@@ -6,6 +6,7 @@ import { InviteResult } from '../teams/InviteResult';
 import type { Invitation } from '../teams/teams';
 import { useListAction } from '../../app/use-list-action';
 import { CopyButton, ErrorBanner, TableScroll } from '../../components/ui';
+import { BadgeCard } from './BadgeCard';
 import { PersonCredentials } from './PersonCredentials';
 
 type Person = Schemas['Person'];
@@ -62,11 +63,7 @@ export function PeopleSettings() {
           <code>{reset.url}</code> <CopyButton text={reset.url} /> It works once, until {new Date(reset.expiresAt).toLocaleString()}.
         </div>
       )}
-      {badge && (
-        <div className="banner banner-success" role="status">
-          {badge.name}'s new badge (shown this once; the old one stops working): <code>{badge.badge}</code> <CopyButton text={badge.badge} /> Print it as a Code 128 barcode.
-        </div>
-      )}
+      {badge && <BadgeCard badge={badge.badge} name={badge.name} owner="theirs" />}
       {people && (
         <TableScroll label="People table">
           <table className="table">

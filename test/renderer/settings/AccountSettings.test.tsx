@@ -30,3 +30,17 @@ describe('Settings → Your account: the bench PIN', () => {
     expect(await screen.findByText('PIN set: sign in at a paired bench screen with your e-mail and this PIN.')).toBeInTheDocument();
   });
 });
+
+describe('Settings → Your account: a new badge', () => {
+  it('shows the badge as a card with the person’s name and its barcode, to print', async () => {
+    await signedInAs(station, 'operator', 'badge-person@account.example');
+    renderPage(<AccountSettings />);
+    const passwordField = await screen.findByLabelText('Your password (it confirms a new badge)');
+    fireEvent.change(passwordField, { target: { value: 'a password for the page' } });
+    fireEvent.submit(passwordField.closest('form')!);
+    const card = await screen.findByRole('figure', { name: /^Badge card of / });
+    const code = within(card).getByText(/^STAFF-/).textContent!;
+    expect(within(card).getByRole('img', { name: `Barcode ${code}` }).querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Print badge card' })).toBeInTheDocument();
+  });
+});
