@@ -15,6 +15,7 @@ import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
 import { EMPTY_FILTER, type OrderFilter, type OrderSummary } from './types';
 import { BenchFilter } from '../printers/BenchFilter';
+import { useScreenBench } from '../printers/Benches';
 import { useOrderWindow } from './use-order-window';
 
 const SEARCH_DELAY_MS = 200;
@@ -62,8 +63,10 @@ export function OrdersPage() {
   const operates = mayUse(me, 'operator');
   const operatesRef = useRef(operates);
   operatesRef.current = operates;
+  const screenBench = useScreenBench();
   const bench = useBenchScans({
     mayPrint: operates,
+    atBench: screenBench !== null,
     scanBox,
     numbers: numbers.current,
     remember,

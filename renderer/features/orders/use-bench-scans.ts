@@ -13,13 +13,14 @@ export interface StoredSwitch {
   set(on: boolean): void;
 }
 
-function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => window.localStorage.getItem(key) === '1');
+/** A switch as this browser last left it; never set here, it is `unset` (which may change: a screen paired later). */
+function useStoredSwitch(key: string, unset = false): [boolean, (on: boolean) => void] {
+  const [stored, setStored] = useState(() => window.localStorage.getItem(key));
   const set = (next: boolean) => {
-    setOn(next);
+    setStored(next ? '1' : '0');
     window.localStorage.setItem(key, next ? '1' : '0');
   };
-  return [on, set];
+  return [stored === null ? unset : stored === '1', set];
 }
 
 /**
@@ -41,9 +42,12 @@ export function useBenchScans(deps: {
   dialogGivesWay(): void;
   /** Whether the person may print at all (an operator somewhere): a viewer's scan only opens the order. */
   mayPrint: boolean;
+  /** Whether this screen is a bench's (paired, or a bench window): there a scan prints unless switched off. */
+  atBench: boolean;
 }) {
-  // At a packing bench, scanning a slip's number should print it without a further key.
-  const [printOnScan, setPrintOnScan] = useStoredSwitch('station.printOnScan');
+  // At a packing bench, scanning a slip's number should print it without a further key: a
+  // screen paired with a bench does so until someone there switches it off.
+  const [printOnScan, setPrintOnScan] = useStoredSwitch('station.printOnScan', deps.atBench);
   // A re-scan of an order already printed asks first, unless the bench says otherwise.
   const [reprintSilently, setReprintSilently] = useStoredSwitch('station.reprintSilently');
   const [soundOnError, setSoundOnError] = useStoredSwitch('station.scanSound');

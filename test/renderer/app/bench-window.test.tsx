@@ -58,6 +58,8 @@ describe('the desktop window as a bench window', () => {
     const nav = screen.getByRole('navigation');
     expect(within(nav).queryByRole('link', { name: /Templates/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Orders/ })).toBeInTheDocument();
+    // At a bench, a scan prints: the switch is on until someone here switches it off.
+    expect(await screen.findByRole('checkbox', { name: 'Print as soon as an order is scanned' })).toBeChecked();
     const me = (await (await fetch(`${station.url}/admin/api/me`, { headers: { Authorization: `Bearer ${sessionToken()}` } })).json()) as { bench: boolean; stationAdmin: boolean };
     expect(me).toMatchObject({ bench: true, stationAdmin: false });
     // The station says who is signed in at the bench.
