@@ -414,7 +414,7 @@ export function createStation(options: StationOptions): Station {
     webhooks.start();
     closers.push(() => webhooks.stop());
   }
-  const benches = createBenches({ db, printers: printing.printers, sessionTimes: () => sessionPolicy(settings) });
+  const benches = createBenches({ db, printers: printing.printers, sessionTimes: () => sessionPolicy(settings), events });
   benchesForSignIn.current = benches;
   benchAdminRoutes(admin, benches);
   const desktopWindow = createDesktopWindow({ db, settings, events });

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { baseUrl, sessionToken } from './api';
 
-export type LiveChannel = 'order' | 'batch' | 'job' | 'printers' | 'import';
+export type LiveChannel = 'order' | 'batch' | 'job' | 'printers' | 'import' | 'bench';
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 type Listener = (data: unknown) => void;
 
@@ -25,7 +25,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const source = new EventSource(`${baseUrl()}/admin/api/events?session=${encodeURIComponent(sessionToken() ?? '')}`);
     source.onopen = () => setState('live');
     source.onerror = () => setState('reconnecting');
-    for (const channel of ['order', 'batch', 'job', 'printers', 'import'] as const) {
+    for (const channel of ['order', 'batch', 'job', 'printers', 'import', 'bench'] as const) {
       source.addEventListener(channel, (message) => {
         const data = JSON.parse((message as MessageEvent<string>).data) as unknown;
         for (const listener of listeners.current.get(channel) ?? []) listener(data);

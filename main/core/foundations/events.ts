@@ -10,6 +10,8 @@ export interface StationEventMap {
   /** `updated`: the job entered `state`; `reason`: only what the printer says changed (out of paper…). */
   job: [{ type: 'updated' | 'reason'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
   printers: [{ type: 'refreshed' } | { type: 'state'; printerIds: string[] }];
+  /** Who is at the benches changed: a screen paired (`benchId`), someone signed in at one, or sessions ended somewhere (`benchId` null: any bench). */
+  bench: [{ type: 'paired' | 'signedIn' | 'signedOut'; benchId: string | null }];
   /** A CSV import's progress (new-orders/csv-import-run.ts): orders checked and written of `total`, and whether it ran to its end or was cancelled. */
   import: [{ importId: string; teamId: string; total: number; checked: number; written: number; state: 'running' | 'done' | 'cancelled' }];
   /** A job's documents were rendered for the printer (or failed to): for metrics and health. */

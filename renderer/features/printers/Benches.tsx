@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useLiveReload } from '../../app/live';
 import { useListAction } from '../../app/use-list-action';
 import { answer, benchToken, dashboard, describeError, pairWithBench, unpairBench, type Schemas } from '../../app/api';
 import { mayUse, useStationInfo } from '../../app/station-info';
@@ -78,6 +79,8 @@ export function Benches({ printers }: { printers: Printer[] }) {
     answer(dashboard.GET('/admin/api/benches')).then(setBenches, (failure: unknown) => setError(describeError(failure)));
   }, []);
   useEffect(load, [load]);
+  // Screens paired and people signing in and out at the benches, as they happen; and the printers' health.
+  useLiveReload(['bench', 'printers'], load, 300);
 
   const act = useListAction(load, setError);
   const usable = printers.filter((printer) => printer.status !== 'missing');

@@ -54,6 +54,26 @@ describe('Benches on the Printers page', () => {
     expect(await within(region).findByRole('alert')).toHaveTextContent(/pairing code is not valid/);
   });
 
+  it('counts a screen paired elsewhere and who signs in and out there, live, without a reload', async () => {
+    const bench = (await (await station.admin('/benches', { json: { name: 'Упаковка 3' } })).json()) as { id: string };
+    renderPage(<Benches printers={[folderPrinter]} />);
+    const card = await screen.findByLabelText('Bench Упаковка 3');
+    expect(card).toHaveTextContent('0 paired screens');
+    expect(card).toHaveTextContent('Nobody signed in here.');
+    // Another screen, at the bench, pairs and a packer scans her badge there.
+    const { code } = (await (await station.admin(`/benches/${bench.id}/pairing-code`, { method: 'POST' })).json()) as { code: string };
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${station.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const { benchToken } = (await (await post('/admin/api/bench-screen', { code })).json()) as { benchToken: string };
+    await waitFor(() => expect(screen.getByLabelText('Bench Упаковка 3')).toHaveTextContent('1 paired screen'));
+    const invited = (await (await station.admin(`/teams/${station.team.id}/invitations`, { json: { email: 'zhu@benches.example', role: 'operator' } })).json()) as { invitation: { acceptUrl: string } };
+    const { userId } = (await (await post('/admin/api/invitations/accept', { token: invited.invitation.acceptUrl.replace(/^.*\/invitations\//, ''), name: '朱丽', password: 'a password for the page' })).json()) as { userId: string };
+    const { badge } = (await (await station.admin(`/people/${userId}/badge`, { method: 'POST' })).json()) as { badge: string };
+    const { sessionToken } = (await (await post('/admin/api/session', { badge }, { 'X-Station-Bench': benchToken })).json()) as { sessionToken: string };
+    await waitFor(() => expect(screen.getByLabelText('Bench Упаковка 3')).toHaveTextContent('Signed in here: 朱丽'));
+    await fetch(`${station.url}/admin/api/session`, { method: 'DELETE', headers: { Authorization: `Bearer ${sessionToken}`, 'X-Station-Bench': benchToken } });
+    await waitFor(() => expect(screen.getByLabelText('Bench Упаковка 3')).toHaveTextContent('Nobody signed in here.'));
+  });
+
   it('makes the desktop app’s window a bench’s, and the station’s own again', async () => {
     const bench = (await (await station.admin('/benches', { json: { name: 'Упаковка 2' } })).json()) as { id: string; name: string };
     renderPage(<Benches printers={[folderPrinter]} />);

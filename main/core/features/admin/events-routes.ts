@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { StationEventMap, StationEvents } from '../../foundations/events';
 
 const HEARTBEAT_MS = 15_000;
-const FORWARDED = ['order', 'batch', 'job', 'printers', 'import'] as const satisfies readonly (keyof StationEventMap)[];
+const FORWARDED = ['order', 'batch', 'job', 'printers', 'import', 'bench'] as const satisfies readonly (keyof StationEventMap)[];
 
 /** The stream's query: the session, for an EventSource, which cannot set headers (read by the session check, sessions.ts). */
 export const eventsQuery = z.object({ session: z.string().max(200).optional().describe('The session token, for an EventSource (it cannot send Authorization)') });

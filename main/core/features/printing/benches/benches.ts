@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../foundations/db/open';
+import type { StationEvents } from '../../../foundations/events';
 import { StationError, badRequest, notFound } from '../../../foundations/errors';
 import { hashSecret } from '../../../foundations/hash-secret';
 import { newId, nowIso } from '../../../foundations/ids';
@@ -45,8 +46,13 @@ export interface BenchSessionTimes {
   benchIdleMinutes: number;
 }
 
-export function createBenches(deps: { db: Db; printers: PrintersService; sessionTimes?: () => BenchSessionTimes }) {
-  const { db, printers } = deps;
+/**
+ * The benches. With `events`, who is at them is announced (`bench`): a screen paired, someone
+ * signed in at one, sessions ended (any bench's, maybe), so the Benches card stays true live.
+ */
+export function createBenches(deps: { db: Db; printers: PrintersService; sessionTimes?: () => BenchSessionTimes; events?: StationEvents }) {
+  const { db, printers, events } = deps;
+  events?.on('sessionsEnded', () => events.emit('bench', { type: 'signedOut', benchId: null }));
   const signedInAt = (benchId: string): string[] => {
     const times = deps.sessionTimes?.() ?? { idleHours: 12, benchIdleMinutes: 15 };
     const now = Date.now();
@@ -115,12 +121,15 @@ export function createBenches(deps: { db: Db; printers: PrintersService; session
       if (!bench) throw new StationError('invalid', 'pairing_code_invalid', 'That pairing code is not valid (mistyped, used, or older than 10 minutes): show a new one on the Benches page');
       const benchToken = `bench_${randomBytes(24).toString('base64url')}`;
       insertScreen(db, hashSecret(benchToken), bench.id, nowIso());
+      events?.emit('bench', { type: 'paired', benchId: bench.id });
       return { benchToken, bench: { id: bench.id, name: bench.name } };
     },
     /** A session opened at a paired screen is that bench's: who is signed in where. */
     sessionOpened(screenToken: string | undefined, sessionToken: string): void {
       const benchId = screenToken ? screenBench(db, hashSecret(screenToken)) : undefined;
-      if (benchId) recordBenchSession(db, hashSecret(sessionToken), benchId);
+      if (!benchId) return;
+      recordBenchSession(db, hashSecret(sessionToken), benchId);
+      events?.emit('bench', { type: 'signedIn', benchId });
     },
     /** The bench a screen's token names, or undefined (no token, unknown, or the bench removed). */
     screenBench(token: string | undefined): Bench | undefined {
