@@ -56,6 +56,33 @@ describe('one thread model: a real worker behind ThreadClient', () => {
     }
   });
 
+  it('an answer that came in time is taken even when this thread was too busy to read it before the deadline', async () => {
+    const thread = client();
+    try {
+      await thread.call('warm');
+      // This thread is held (as by a long synchronous step) well past the deadline; the worker
+      // answers at once meanwhile, and its answer waits to be read. Held from the check phase,
+      // the loop comes to the timers (the deadline, due) before it reads the worker's messages.
+      const answered = await new Promise<Promise<{ echo: string }>>((resolve) =>
+        setImmediate(() => {
+          const call = thread.call('quick', { deadlineMs: 100 });
+          // Once the call is sent (its deadline armed, a microtask of its own).
+          queueMicrotask(() =>
+            queueMicrotask(() => {
+              const heldUntil = Date.now() + 400;
+              while (Date.now() < heldUntil);
+              resolve(call);
+            }),
+          );
+        }),
+      );
+      expect((await answered).echo).toBe('quick');
+      expect(thread.starts).toBe(1);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('a call past its deadline ends the thread (its work cannot be stopped otherwise); the next call starts another', async () => {
     const thread = client();
     try {

@@ -92,21 +92,32 @@ export class ThreadClient<Request, Result> extends EventEmitter {
       await thread.ready;
       return (await new Promise<unknown>((resolve, reject) => {
         let deadline: NodeJS.Timeout | undefined;
+        let lastLook: NodeJS.Immediate | undefined;
         let parts = 0;
-        const settle = <T>(then: (value: T) => void) => (value: T) => {
+        const disarm = () => {
           clearTimeout(deadline);
+          clearImmediate(lastLook);
+        };
+        const settle = <T>(then: (value: T) => void) => (value: T) => {
+          disarm();
           then(value);
         };
         const arm = () => {
-          clearTimeout(deadline);
+          disarm();
           const { deadlineMs } = options;
           if (deadlineMs === undefined) return;
           const ms = typeof deadlineMs === 'number' ? deadlineMs : deadlineMs(parts);
+          // The deadline passes only if no answer has reached this thread by then: when this
+          // thread was busy past it (a long synchronous step, a GC), the timer and the thread's
+          // answer are due together and timers run first; the check phase runs after the
+          // thread's messages were read, so an answer already here wins.
           deadline = setTimeout(() => {
-            thread.waiting.delete(id);
-            reject(new ThreadDeadlineError(`${this.options.name} took longer than ${ms} ms`, ms));
-            // Its work cannot be stopped from outside otherwise; other calls it held fail too.
-            this.kill(thread, `${this.options.name} was ended: a call passed its deadline`);
+            lastLook = setImmediate(() => {
+              thread.waiting.delete(id);
+              reject(new ThreadDeadlineError(`${this.options.name} took longer than ${ms} ms`, ms));
+              // Its work cannot be stopped from outside otherwise; other calls it held fail too.
+              this.kill(thread, `${this.options.name} was ended: a call passed its deadline`);
+            });
           }, ms);
         };
         const partial = (part: unknown) => {
