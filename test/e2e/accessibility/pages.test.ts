@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { axeFindings } from '../axe';
 import { PAGES, expectAccessible, expectVisibleFocus, open, page, useAccessibilityStation } from './harness';
 
 useAccessibilityStation();
@@ -45,6 +46,19 @@ describe('the dashboard for keyboard, screen reader and zoom: every page and eve
     await page.getByRole('region', { name: 'New API key' }).waitFor();
     await expectAccessible('a new key shown once');
     await page.getByRole('button', { name: 'I have stored it' }).click();
+  });
+
+  it('axe, as run here, finds what it should: a button with no name and grey text on grey, planted on a page', async () => {
+    await open('orders');
+    await page.evaluate(() => {
+      const planted = document.createElement('div');
+      planted.innerHTML = '<button type="button"></button><p style="color:#bbb;background:#ccc">hard to read</p>';
+      document.querySelector('main')!.append(planted);
+    });
+    const rules = (await axeFindings(page)).map((finding) => `${finding.impact} ${finding.rule}`);
+    expect(rules).toContain('critical button-name');
+    expect(rules).toContain('serious color-contrast');
+    await open('batches');
   });
 
   it('shows a focus ring of at least 3:1 on the sidebar, buttons, fields and links', async () => {
