@@ -149,17 +149,43 @@ export function Benches({ printers }: { printers: Printer[] }) {
   );
 }
 
+/** The document tags the teams' flows make: what a route's tag can be (offered, and a tag none makes is said). */
+function useDocumentTags(): Array<{ tag: string; teams: Array<{ id: string; name: string }> }> | null {
+  const [tags, setTags] = useState<Array<{ tag: string; teams: Array<{ id: string; name: string }> }> | null>(null);
+  useEffect(() => {
+    answer(dashboard.GET('/admin/api/document-tags')).then(setTags, () => setTags(null));
+  }, []);
+  return tags;
+}
+
+/** A tag no flow makes, said beside the field: the closest tag the flows make, if one is close (case, spaces, dashes). */
+export function unknownTagNote(typed: string, tags: ReadonlyArray<{ tag: string }> | null): string | null {
+  const tag = typed.trim();
+  if (!tag || !tags || tags.some((known) => known.tag === tag)) return null;
+  const plain = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
+  const near = tags.find((known) => plain(known.tag) === plain(tag));
+  const made = tags.map((known) => known.tag).join(', ') || 'none yet';
+  return near ? `No flow makes documents tagged “${tag}”: did you mean ${near.tag}?` : `No flow makes documents tagged “${tag}” (the flows make: ${made}). It is saved as typed.`;
+}
+
 function BenchRouteForm({ bench, printers, onSave }: { bench: Bench; printers: Printer[]; onSave: (tag: string, printerId: string, tray: string | null) => Promise<void> }) {
   const [tag, setTag] = useState('');
   const [printerId, setPrinterId] = useState('');
   const [tray, setTray] = useState('');
   const printer = printers.find((candidate) => candidate.id === printerId);
+  const tags = useDocumentTags();
+  const note = unknownTagNote(tag, tags);
+  const listId = `bench-tags-${bench.id}`;
   return (
     <SubmitForm className="row" onSubmit={async () => (await onSave(tag.trim(), printerId, tray || null), setTag(''), setTray(''))}>
       <label>
         Tag at {bench.name}
-        <input value={tag} onChange={(event) => setTag(event.target.value)} placeholder="e.g. label" maxLength={100} />
+        <input value={tag} onChange={(event) => setTag(event.target.value)} placeholder="e.g. label" maxLength={100} list={listId} aria-describedby={note ? `${listId}-note` : undefined} />
+        <datalist id={listId}>
+          {tags?.map((known) => <option key={known.tag} value={known.tag}>{known.teams.map((team) => team.name).join(', ')}</option>)}
+        </datalist>
       </label>
+      {note && <p id={`${listId}-note`} className="small warning-text" role="status">{note}</p>}
       <label>
         Printer
         <select value={printerId} onChange={(event) => (setPrinterId(event.target.value), setTray(''))}>

@@ -74,6 +74,21 @@ describe('Benches on the Printers page', () => {
     await waitFor(() => expect(screen.getByLabelText('Bench Упаковка 3')).toHaveTextContent('Nobody signed in here.'));
   });
 
+  it('offers the tags the teams’ flows make for a bench’s route, and says when a typed tag is none of them', async () => {
+    await station.admin('/benches', { json: { name: 'Упаковка 4' } });
+    renderPage(<Benches printers={[folderPrinter]} />);
+    const card = await screen.findByLabelText('Bench Упаковка 4');
+    const field = within(card).getByLabelText('Tag at Упаковка 4') as HTMLInputElement;
+    // The station's team's default flow makes a packing slip: offered, with the team that makes it.
+    await waitFor(() => expect([...field.list!.options].map((option) => option.value)).toContain('packing-slip'));
+    const offered = [...field.list!.options].find((option) => option.value === 'packing-slip')!;
+    expect(offered.textContent).toBe(station.team.name);
+    fireEvent.change(field, { target: { value: 'packing slip' } });
+    expect(within(card).getByRole('status')).toHaveTextContent('No flow makes documents tagged “packing slip”: did you mean packing-slip?');
+    fireEvent.change(field, { target: { value: 'packing-slip' } });
+    expect(within(card).queryByText(/No flow makes documents tagged/)).not.toBeInTheDocument();
+  });
+
   it('makes the desktop app’s window a bench’s, and the station’s own again', async () => {
     const bench = (await (await station.admin('/benches', { json: { name: 'Упаковка 2' } })).json()) as { id: string; name: string };
     renderPage(<Benches printers={[folderPrinter]} />);

@@ -67,6 +67,8 @@ export interface DocumentsApi {
   findTemplate(teamId: string, idOrName: string): { id: string; name: string; tag: string; paper: PaperSpec; kind: 'html' | 'zpl' } | undefined;
   /** The templates the team's flow prints under `tag` (its `addDocument` actions with that tag): what a routing rule for the tag must print. */
   templatesForTag(teamId: string, tag: string): { id: string; name: string; paper: PaperSpec; kind: 'html' | 'zpl' }[];
+  /** The document tags the team's flow makes (an action's tag, or else its template's), sorted. */
+  flowTags(teamId: string): string[];
   /** How a document's own template prints: `zpl` is sent raw (one lookup by id: the print path asks per document). */
   templateKind(templateId: string): 'html' | 'zpl' | undefined;
   /** The team flow's "print automatically" switch (read by automatic printing). */

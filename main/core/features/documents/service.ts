@@ -243,6 +243,18 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
       return [...found.values()];
     },
 
+    flowTags(teamId) {
+      ensureTeamSeeded(db, teamId);
+      const tags = new Set<string>();
+      for (const action of (getFlow(db, teamId)?.rules ?? []).flatMap((rule) => rule.actions)) {
+        if (action.type !== 'addDocument') continue;
+        const row = findOverride(db, teamId, action.templateId) ?? getTemplate(db, action.templateId);
+        const tag = (action.tag ?? row?.tag)?.trim();
+        if (tag) tags.add(tag);
+      }
+      return [...tags].sort();
+    },
+
     templateKind: (templateId) => templateKindOf(db, templateId),
 
     autoPrintEnabled(teamId) {

@@ -26,6 +26,9 @@ export const routingAnswer = z.strictObject({
   routes: z.array(tagRouteAnswer),
 });
 
+/** A document tag the flows of the caller's teams make, and which of those teams make it. */
+export const documentTagAnswer = z.strictObject({ tag: z.string(), teams: z.array(z.strictObject({ id: z.string(), name: z.string() })) });
+
 export const defaultPrinterAnswer = z.strictObject({ teamId: z.string(), defaultPrinterId: z.string().nullable() });
 
 /** A saved rule, with what its printer cannot print when saved anyway. */

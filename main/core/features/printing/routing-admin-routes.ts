@@ -8,7 +8,8 @@ import type { DocumentsApi } from '../documents/contract';
 import { matchPaperSize } from '../printers/paper-sizes';
 import type { PrintersService } from '../printers/service';
 import type { Printer } from '../printers/store';
-import { getTeam } from '../teams/store';
+import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { getTeam, listTeams } from '../teams/store';
 import { routablePrinter } from './routable-printer';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';
 
@@ -43,6 +44,17 @@ export function routingAdminRoutes(router: Router, deps: { db: Db; printers: Pri
     if (!team) throw notFound('No team with that id');
     return team;
   };
+
+  // What a route's tag can be: the tags the flows of the caller's teams make (Routing, Benches).
+  router.get('/admin/api/document-tags', (ctx) => {
+    const scope = dashboardTeamFilter(ctx);
+    const teams = listTeams(db).filter((team) => !scope || scope.includes(team.id));
+    const byTag = new Map<string, { id: string; name: string }[]>();
+    for (const team of teams) {
+      for (const tag of deps.documents().flowTags(team.id)) byTag.set(tag, [...(byTag.get(tag) ?? []), { id: team.id, name: team.name }]);
+    }
+    ctx.body = [...byTag].sort(([a], [b]) => a.localeCompare(b)).map(([tag, withTag]) => ({ tag, teams: withTag }));
+  });
 
   router.get('/admin/api/teams/:teamId/routing', (ctx) => {
     const team = teamOr404(ctx.params.teamId!);

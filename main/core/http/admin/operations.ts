@@ -156,6 +156,7 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['DELETE', '/admin/api/printers/:id', 'station-admin', 'Remove a missing printer'],
   ['POST', '/admin/api/printers/:id/test-print', 'operator', 'Print a test page'],
   ['GET', '/admin/api/teams/:teamId/routing', 'viewer', 'A team’s routing'],
+  ['GET', '/admin/api/document-tags', 'viewer', 'The document tags the flows of the caller’s teams make, each with its teams'],
   ['PUT', '/admin/api/teams/:teamId/routing/default-printer', 'admin', 'A team’s default printer'],
   ['PUT', '/admin/api/teams/:teamId/routing/tags/:tag', 'admin', 'Route a document tag to a printer and tray'],
   ['DELETE', '/admin/api/teams/:teamId/routing/tags/:tag', 'admin', 'Remove a tag’s route'],

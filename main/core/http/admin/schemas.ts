@@ -14,7 +14,7 @@ import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../feature
 import { addPrinterInput } from '../../features/printers/by-address/add-printer';
 import { benchAnswer, benchInput, benchRouteInput, pairScreenInput, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
 import { desktopWindowAnswer, desktopWindowInput } from '../../features/printing/benches/desktop-window';
-import { batchAnswer, defaultPrinterAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
+import { batchAnswer, defaultPrinterAnswer, documentTagAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
 import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../features/sessions/session-routes';
@@ -271,6 +271,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'DELETE /admin/api/printers/:id': noContent,
   'POST /admin/api/printers/:id/test-print': ok(testPageAnswer),
   'GET /admin/api/teams/:teamId/routing': ok(routingAnswer),
+  'GET /admin/api/document-tags': list(documentTagAnswer),
   'PUT /admin/api/teams/:teamId/routing/default-printer': ok(defaultPrinterAnswer),
   'PUT /admin/api/teams/:teamId/routing/tags/:tag': ok(savedRouteAnswer),
   'DELETE /admin/api/teams/:teamId/routing/tags/:tag': ok(successAnswer),
