@@ -81,6 +81,7 @@ export function TeamsPage() {
       <div className="page">
         <PageHeader title="Teams" subtitle="A 3PL team's merchants: onboarding, invitations, go-live." />
         <NoThreePlHere merchants={(info.teams ?? []).filter((team) => team.type === 'merchant')} stationAdmin={me?.stationAdmin === true} />
+        {me?.stationAdmin && <MakeThreePl teams={(info.teams ?? []).filter((team) => team.type === 'standard')} onMade={reloadStation} />}
         <NewTeam />
         <TeamMembers />
         <TeamLanguages />
@@ -176,7 +177,7 @@ function NoThreePlHere({ merchants, stationAdmin }: { merchants: Array<{ id: str
   if (stationAdmin) {
     return (
       <EmptyState title="No 3PL team on this station">
-        A 3PL team manages merchants. Create one below (or with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>).
+        A 3PL team manages merchants. Make a team of yours one below, or create a new one (or with <code>station teams create --name "Acme Fulfilment" --type three_pl</code>).
       </EmptyState>
     );
   }
@@ -190,4 +191,34 @@ function NoThreePlHere({ merchants, stationAdmin }: { merchants: Array<{ id: str
     );
   }
   return <EmptyState title="Your team's people and profile">Your teams are not 3PL teams, so there are no merchants to manage: below are your team's members, languages and shop profile.</EmptyState>;
+}
+
+/** A station admin makes a team of its own (the first team, made at the first start, most often) a 3PL. */
+function MakeThreePl({ teams, onMade }: { teams: Array<{ id: string; name: string }>; onMade(): void }) {
+  const [error, setError] = useState<string | null>(null);
+  if (teams.length === 0) return null;
+  async function make(teamId: string) {
+    setError(null);
+    try {
+      await answer(dashboard.PUT('/admin/api/teams/{teamId}/type', { params: { path: { teamId } }, body: { type: 'three_pl' } }));
+      onMade();
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+  return (
+    <section className="card" aria-label="Make a team a 3PL">
+      <h2>Make a team a 3PL</h2>
+      <p className="muted small">Its orders, keys, templates and people stay as they are; it can then create merchants and take them live.</p>
+      <ErrorBanner error={error} />
+      <ul className="plain">
+        {teams.map((team) => (
+          <li key={team.id} className="row">
+            <strong>{team.name}</strong>
+            <button type="button" className="button" onClick={() => void make(team.id)}>Make {team.name} a 3PL</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

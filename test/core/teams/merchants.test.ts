@@ -221,3 +221,28 @@ describe('autoPrintAllowed', () => {
     expect(autoPrintAllowed(getTeam(s.station.db, threePl.team.id)!)).toBe(true);
   });
 });
+
+describe('PUT /admin/api/teams/{id}/type (the station admin)', () => {
+  it('makes a team of its own a 3PL whose key then creates merchants, and standard again; a merchant, or a 3PL with merchants, keeps its type (409)', async () => {
+    const token = s.station.services.adminSessions.createSessionToken();
+    const setType = (teamId: string, type: string) => s.call(`/admin/api/teams/${teamId}/type`, { method: 'PUT', headers: { Authorization: `Bearer ${token}` }, json: { type } });
+    const shop = s.team('Первый магазин');
+    // A standard key cannot make merchants; made a 3PL, the same key can.
+    expect((await s.call('/api/teams/merchants', { key: shop.key, json: { name: 'Before' } })).status).toBe(403);
+    const made = await setType(shop.team.id, 'three_pl');
+    expect(made.status).toBe(200);
+    expect(await made.json()).toMatchObject({ id: shop.team.id, type: 'three_pl' });
+    const merchant = await s.call('/api/teams/merchants', { key: shop.key, json: { name: 'Свечи' } });
+    expect(merchant.status).toBe(201);
+    const merchantId = ((await merchant.json()) as { team: { id: string } }).team.id;
+
+    expect(await (await setType(shop.team.id, 'standard')).json()).toMatchObject({ error: { code: 'three_pl_has_merchants' } });
+    expect(await (await setType(merchantId, 'three_pl')).json()).toMatchObject({ error: { code: 'merchant_type_fixed' } });
+    expect((await setType(shop.team.id, 'merchant')).status).toBe(400);
+    expect(getTeam(s.station.db, merchantId)!.type).toBe('merchant');
+
+    const other = s.team('Второй магазин');
+    expect((await setType(other.team.id, 'three_pl')).status).toBe(200);
+    expect(await (await setType(other.team.id, 'standard')).json()).toMatchObject({ id: other.team.id, type: 'standard' });
+  });
+});

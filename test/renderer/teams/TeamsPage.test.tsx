@@ -48,6 +48,27 @@ describe('Teams page of a 3PL without merchants', () => {
   });
 });
 
+describe('Teams page of a station whose first team is a shop', () => {
+  let shop: StationProcess;
+  beforeAll(async () => {
+    shop = await stationForPage('Первый магазин');
+  });
+  afterAll(() => shop.stop());
+
+  it('makes the first team a 3PL from the page, and then offers to create its merchants', async () => {
+    await useBridge(shop);
+    renderPage(<TeamsPage />);
+    await screen.findByText('No 3PL team on this station');
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Первый магазин a 3PL' }));
+    // The page is a 3PL's now: its merchants, none yet, and the form to create one.
+    expect(await screen.findByText('No merchants yet')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '3PL team' })).toHaveDisplayValue('Первый магазин');
+    const team = (await (await shop.admin('/station')).json()) as { teams: { id: string; type: string }[] };
+    expect(team.teams.find((candidate) => candidate.id === shop.team.id)?.type).toBe('three_pl');
+    await useBridge(station);
+  });
+});
+
 describe('Teams page', () => {
   it('creates a merchant with an invitation and, with no mail set up, shows the link to pass on', async () => {
     renderPage(<TeamsPage />);

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { operatorCallerFor } from './caller';
 import { dashboardActor } from '../auth/dashboard-scope';
 import type { Db } from '../../foundations/db/open';
-import { badRequest, notFound } from '../../foundations/errors';
+import { badRequest, notFound, StationError } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import type { InvitationsService } from './invitations';
 import { merchantItem, teamMembers, type MerchantsService } from './merchants';
@@ -11,8 +11,8 @@ import { listMerchantRows } from './merchants-store';
 import { onboardingView, setOnboardingTaskDone } from './onboarding';
 import { createTeamSchema, taskDoneSchema, teamInvitationSchema } from './schema';
 import { operatorUser } from './service';
-import { getTeam, setTeamLocale, type TeamRow } from './store';
-import { teamLocaleSchema } from './schema';
+import { getTeam, listMerchantIds, setTeamLocale, setTeamType, type TeamRow } from './store';
+import { teamLocaleSchema, teamTypeSchema } from './schema';
 import { createTeam, teamResource } from './service';
 import type { StationHooks } from '../hooks';
 import { nowIso } from '../../foundations/ids';
@@ -76,6 +76,19 @@ export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsServ
   });
 
   // The language, dates, money and country names of the team's built-in documents.
+  // The first team (made at the first start) or any team of its own becomes a 3PL here, and
+  // back: a merchant is always its 3PL's, and a 3PL with merchants stays one.
+  router.put('/admin/api/teams/:teamId/type', (ctx) => {
+    const team = teamOr404(db, ctx.params.teamId!);
+    const { type } = validate(teamTypeSchema, ctx.request.body, 'The team type is not valid');
+    if (team.type === 'merchant') throw new StationError('conflict', 'merchant_type_fixed', `${team.name} is a merchant of a 3PL: its type does not change`);
+    if (team.type === 'three_pl' && type === 'standard' && listMerchantIds(db, team.id).length > 0) {
+      throw new StationError('conflict', 'three_pl_has_merchants', `${team.name} has merchants: it stays a 3PL while it has them`);
+    }
+    db.transaction(() => setTeamType(db, team.id, type, nowIso())).immediate();
+    ctx.body = teamResource(getTeam(db, team.id)!);
+  });
+
   router.put('/admin/api/teams/:teamId/locale', (ctx) => {
     const team = teamOr404(db, ctx.params.teamId!);
     const { locale } = validate(teamLocaleSchema, ctx.request.body);

@@ -29,6 +29,9 @@ export const accountManagerSchema = z.object({ accountManagerUserId: z.string().
 export const taskDoneSchema = z.object({ done: z.boolean() });
 
 /** PUT /admin/api/teams/{id}/locale: a BCP 47 locale Intl knows (stored canonical), or null for the station's. */
+/** PUT /admin/api/teams/{id}/type: a team of its own becomes a 3PL (it may then have merchants), or standard again. */
+export const teamTypeSchema = z.strictObject({ type: z.enum(['standard', 'three_pl']) });
+
 export const teamLocaleSchema = z.strictObject({
   locale: z
     .string()

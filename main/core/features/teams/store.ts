@@ -62,6 +62,11 @@ export function setTeamLocale(db: Db, id: string, locale: string | null, at: str
   statement(db, 'UPDATE teams SET locale = ?, updated_at = ? WHERE id = ?').run(locale, at, id);
 }
 
+/** Makes a team without a parent standard or a 3PL (a merchant stays a merchant). */
+export function setTeamType(db: Db, id: string, type: 'standard' | 'three_pl', at: string): void {
+  statement(db, "UPDATE teams SET type = ?, updated_at = ? WHERE id = ? AND parent_team_id IS NULL").run(type, at, id);
+}
+
 /** Every team's id: the dashboard acts for the station operator, over all of them. */
 export function listTeamIds(db: Db): string[] {
   return statement(db, 'SELECT id FROM teams').pluck().all() as string[];

@@ -86,6 +86,7 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['GET', '/admin/api/overview', 'viewer', 'The day at a glance'],
   // Teams
   ['POST', '/admin/api/teams', 'station-admin', 'Create a team (standard or 3PL), inviting its admin'],
+  ['PUT', '/admin/api/teams/:teamId/type', 'station-admin', 'Make a team of its own a 3PL, or standard again'],
   ['GET', '/admin/api/teams/:teamId/merchants', 'viewer', 'A 3PL’s merchants with their onboarding'],
   ['POST', '/admin/api/teams/:teamId/merchants', 'admin', 'Create a merchant of a 3PL'],
   ['PUT', '/admin/api/teams/:teamId/merchants/:merchantTeamId', 'admin', 'Change a merchant (name, account manager)'],

@@ -44,7 +44,7 @@ import { defaultPrinterBody, routeBody } from '../../features/printing/routing-a
 import { retentionInput } from '../../features/retention/settings';
 import { policyInput } from '../../features/sessions/session-routes';
 import { shopProfileSchema } from '../../features/teams/shop-profile';
-import { accountManagerSchema, createMerchantSchema, createTeamSchema, taskDoneSchema, teamInvitationSchema, teamLocaleSchema } from '../../features/teams/schema';
+import { accountManagerSchema, createMerchantSchema, createTeamSchema, taskDoneSchema, teamInvitationSchema, teamLocaleSchema, teamTypeSchema } from '../../features/teams/schema';
 import { createBody, deliveriesQuery, updateBody } from '../../features/webhooks/admin-routes';
 
 /** What an operation reads: its body's schema, its query's. */
@@ -81,6 +81,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'PUT /admin/api/teams/:teamId/merchants/:merchantTeamId': { body: accountManagerSchema },
   'PUT /admin/api/teams/:teamId/onboarding/:kind': { body: taskDoneSchema },
   'PUT /admin/api/teams/:teamId/locale': { body: teamLocaleSchema },
+  'PUT /admin/api/teams/:teamId/type': { body: teamTypeSchema },
   'PUT /admin/api/teams/:teamId/shop': { body: shopProfileSchema },
   'POST /admin/api/teams/:teamId/invitations': { body: teamInvitationSchema },
   'POST /admin/api/invitations/accept': { body: acceptInvitationBody },
@@ -212,6 +213,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/teams/:teamId/onboarding': ok(onboardingAnswer),
   'PUT /admin/api/teams/:teamId/onboarding/:kind': ok(onboardingTaskAnswer),
   'PUT /admin/api/teams/:teamId/locale': ok(teamAnswer),
+  'PUT /admin/api/teams/:teamId/type': ok(teamAnswer),
   'GET /admin/api/teams/:teamId/shop': ok(shopAnswer),
   'PUT /admin/api/teams/:teamId/shop': ok(shopAnswer),
   'POST /admin/api/teams/:teamId/go-live': ok(teamAnswer),
