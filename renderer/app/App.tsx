@@ -55,7 +55,7 @@ function SignIn({ pending, linkError, onSignedIn }: { pending: boolean; linkErro
     }
   }
   return (
-    <div className="signin">
+    <main className="signin">
       <h1>Order Print Station</h1>
       {error && <p className="banner banner-error" role="alert">{error}</p>}
       {pending && !error && <p>Signing in…</p>}
@@ -93,7 +93,7 @@ function SignIn({ pending, linkError, onSignedIn }: { pending: boolean; linkErro
         No password yet? Accept your invitation's link, or ask a station admin for a reset link. The station admin can also open the dashboard
         with the one-time link the station printed when it started (<code>dashboard: http://…/#login=…</code>; <code>station login</code> prints a new one).
       </p>
-    </div>
+    </main>
   );
 }
 

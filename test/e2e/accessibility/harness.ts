@@ -43,8 +43,8 @@ export async function open(path: string) {
 }
 
 /** Fails with a readable list when axe finds anything critical or serious, or a minor finding nobody decided to keep. */
-export async function expectAccessible(state: string) {
-  const findings = await axeFindings(page);
+export async function expectAccessible(state: string, on: Page = page) {
+  const findings = await axeFindings(on);
   const serious = findings.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious');
   const unexplained = findings.filter((finding: AxeFinding) => !serious.includes(finding) && !(finding.rule in KEPT_MINOR_FINDINGS));
   expect(describeFindings(serious), `critical or serious axe findings in ${state}`).toBe('');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from '../axe';
-import { PAGES, expectAccessible, expectVisibleFocus, open, page, useAccessibilityStation } from './harness';
+import { PAGES, admin, browser, expectAccessible, expectVisibleFocus, open, page, running, shop, useAccessibilityStation } from './harness';
 
 useAccessibilityStation();
 
@@ -46,6 +46,34 @@ describe('the dashboard for keyboard, screen reader and zoom: every page and eve
     await page.getByRole('region', { name: 'New API key' }).waitFor();
     await expectAccessible('a new key shown once');
     await page.getByRole('button', { name: 'I have stored it' }).click();
+  });
+
+  it('has no serious axe findings where nobody is signed in: an invitation, a closed one, and a bench’s locked screen', async () => {
+    const invite = async (email: string) => ((await (await admin(`/teams/${shop.team.id}/invitations`, { json: { email, role: 'operator' } })).json()) as { invitation: { acceptUrl: string } }).invitation.acceptUrl;
+    const openLink = await invite('new-packer@corner.example');
+    const closedLink = await invite('joined@corner.example');
+    const accepted = await fetch(`${running.url}/admin/api/invitations/accept`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: closedLink.replace(/^.*\/invitations\//, ''), password: 'a password of hers', name: 'Joined' }) });
+    expect(accepted.status).toBe(200);
+    const bench = (await (await admin('/benches', { json: { name: 'Bench A11y' } })).json()) as { id: string };
+    const { code } = (await (await admin(`/benches/${bench.id}/pairing-code`, { method: 'POST' })).json()) as { code: string };
+
+    // A screen of its own, as at the bench: signed out.
+    const screen = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    try {
+      await screen.goto(openLink);
+      await screen.getByRole('button', { name: 'Accept and sign in' }).waitFor();
+      await expectAccessible('the invitation page', screen);
+      await screen.goto(closedLink);
+      await screen.getByRole('heading', { name: 'Invitation closed' }).waitFor();
+      await expectAccessible('the closed invitation page', screen);
+      await screen.goto(running.url);
+      await screen.getByLabel('Pair this screen with a bench: code').fill(code);
+      await screen.getByRole('button', { name: 'Pair', exact: true }).click();
+      await screen.getByRole('region', { name: 'Bench Bench A11y' }).getByLabel('Scan your badge').waitFor();
+      await expectAccessible('the bench’s locked screen', screen);
+    } finally {
+      await screen.context().close();
+    }
   });
 
   it('axe, as run here, finds what it should: a button with no name and grey text on grey, planted on a page', async () => {
