@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { stationJsonHere } from './in-process';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../../bin/station.js', import.meta.url));
@@ -72,10 +73,13 @@ export function serve(args: string[]): Promise<Served> {
   });
 }
 
-/** A team made by `station teams create`, and a key for it by `station keys create`. */
+/**
+ * A team made by `station teams create`, and a key for it by `station keys create`, run in
+ * this process (the binary's own wiring is tested in teams-and-keys.test.ts).
+ */
 export async function teamWithKey(dataDir: string): Promise<{ teamId: string; secret: string }> {
-  const team = await stationJson<{ id: string }>(['teams', 'create', '--data-dir', dataDir, '--name', 'Serve Shop']);
-  const key = await stationJson<{ secret: string }>(['keys', 'create', '--data-dir', dataDir, '--team', team.id, '--name', 'test']);
+  const team = await stationJsonHere<{ id: string }>(['teams', 'create', '--data-dir', dataDir, '--name', 'Serve Shop']);
+  const key = await stationJsonHere<{ secret: string }>(['keys', 'create', '--data-dir', dataDir, '--team', team.id, '--name', 'test']);
   return { teamId: team.id, secret: key.secret };
 }
 
