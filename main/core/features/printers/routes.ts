@@ -76,7 +76,7 @@ export const probedPrinterAnswer = z.strictObject({
 export const probeBody = addPrinterInput.pick({ uri: true });
 
 /**
- * Dashboard: a printer added by its address (docs/api/printing.md, Printers by address).
+ * Dashboard: a printer added by its address (docs/api/printers.md, Printers by address).
  * Both go through the outbound policy with the admin's printer hosts.
  */
 export function printersByAddressAdminRoutes(router: Router, deps: { settings: SettingsStore; resolve: PrintServerResolver; printers: PrintersService }): void {

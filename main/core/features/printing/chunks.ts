@@ -2,7 +2,7 @@
  * Documents in each chunk of a big job, in order; the last size repeats. A small first chunk
  * reaches the printer in well under a second and the printer starts while the rest renders;
  * the chunks then grow, because each browser pass costs a fixed ~0.1 s besides its pages
- * (measured with `bench/print.ts`: see docs/printing.md, "Big batches").
+ * (measured with `bench/print.ts`: see docs/api/printing.md, "Big jobs in chunks").
  */
 export const CHUNK_SIZES = [25, 50, 100, 200] as const;
 

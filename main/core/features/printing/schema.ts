@@ -17,7 +17,7 @@ export type DocumentFilters = z.infer<typeof documentFiltersSchema>;
 
 const overrideFields = {
   printer: ref.optional(),
-  /** An extension of the contract: the bench (id or name) whose routing applies (docs/api/printing.md, Benches). */
+  /** An extension of the contract: the bench (id or name) whose routing applies (docs/api/printers.md, Benches). */
   bench: ref.optional(),
   tray: ref.optional(),
   templateId: ref.optional(),

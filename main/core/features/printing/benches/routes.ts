@@ -27,7 +27,7 @@ export const pairedScreenAnswer = z.strictObject({ benchToken: z.string(), bench
 export const screenAnswer = z.strictObject({ bench: benchAnswer.nullable() });
 export { benchInput, benchRouteInput, pairScreenInput };
 
-/** Dashboard: benches, their routing and their screens (docs/api/printing.md, Benches). */
+/** Dashboard: benches, their routing and their screens (docs/api/printers.md, Benches). */
 export function benchAdminRoutes(router: Router, benches: Benches): void {
   router.get('/admin/api/benches', (ctx) => {
     ctx.body = benches.list();
