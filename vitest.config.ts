@@ -1,32 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { accessSync, chmodSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-
-/**
- * The tests' temporary files (their databases, CUPS schedulers' spools, Chromium's profiles,
- * printed PDFs) go to memory (/dev/shm) where the machine has it: the same files, the same
- * SQLite and the same crashes (a killed process loses nothing the kernel holds), without
- * every test's fsync and temp tree costing the disk (a third of the suite's CPU was the
- * kernel's). STATION_TEST_TMPDIR names another folder; `disk` keeps the system's TMPDIR.
- * Set here, before the workers start, so they, the stations and browsers they start inherit it.
- */
-function testTempDir(): string | undefined {
-  const asked = process.env.STATION_TEST_TMPDIR;
-  if (asked === 'disk') return undefined;
-  const parent = asked ?? '/dev/shm';
-  try {
-    accessSync(parent, constants.W_OK);
-  } catch {
-    return undefined;
-  }
-  const dir = mkdtempSync(`${parent}/station-tests-`);
-  // Like /tmp (sticky, open to all): a scheduler's filters and backends run as `lp`.
-  chmodSync(dir, 0o1777);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-const tempDir = process.env.VITEST_POOL_ID === undefined ? testTempDir() : undefined;
-if (tempDir) process.env.TMPDIR = tempDir;
 
 /**
  * Files that replace a module with `vi.mock` are named `*.isolated.test.ts`: they run each
