@@ -13,7 +13,8 @@ export interface PrintStation extends RunningStation {
   printerId(vendorId: string): Promise<string>;
   createOrder(key: string, sourceId: string | number, overrides?: Record<string, unknown>, extra?: Record<string, unknown>): Promise<{ id: string; orderKeys: string[] }>;
   /** Waits until every job of the batch is done or failed; returns the batch with its jobs. */
-  settled(batchId: string): Promise<BatchView>;
+  /** The batch once every job is done, unknown or failed; `boundMs` (default 60 s) is when waiting fails. */
+  settled(batchId: string, boundMs?: number): Promise<BatchView>;
 }
 
 export interface JobView {
@@ -63,13 +64,13 @@ export async function printStation(options: Partial<StationOptions> = {}): Promi
     async createOrder(key, sourceId, overrides = {}, extra = {}) {
       return json(await running.call('/api/orders', { key, json: { ...sampleOrder(sourceId, overrides), ...extra } }), 201);
     },
-    async settled(batchId) {
+    async settled(batchId, boundMs = 60_000) {
       return waitFor(
         async () => {
           const batch = await json<BatchView>(await admin(`/admin/api/print-batches/${batchId}`), 200);
           return batch.jobs.every((job) => job.state === 'done' || job.state === 'unknown' || job.state === 'failed') ? batch : undefined;
         },
-        60_000,
+        boundMs,
         `batch ${batchId} to settle`,
       );
     },
