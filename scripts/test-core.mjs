@@ -4,8 +4,16 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-// What marks a file as one that prints or drives a browser (and so belongs to the full run).
-const HEAVY = /useTestCups\(|useAccessibilityStation\(|PrivateCupsd|IppEverywherePrinter|launchChromium|openSignedInDashboard|kiosk-chromium|ChromiumPdfRenderer|printStation\(|chromium/;
+// What marks a file as one for the full run: it prints, drives a browser, renders or reads a
+// PDF (Chromium through the station's renderer), or starts station processes of its own
+// (`station serve`, the dashboard tests' station, a child killed on purpose).
+const HEAVY = new RegExp(
+  [
+    'useTestCups\\(', 'useAccessibilityStation\\(', 'PrivateCupsd', 'IppEverywherePrinter', 'launchChromium', 'openSignedInDashboard', 'kiosk-chromium', 'ChromiumPdfRenderer', 'printStation\\(', 'chromium',
+    'pdfBarcodes', 'pdfText', 'pdfPages', "/pdf'",
+    'serve\\(\\[', 'spawn\\(', 'execFile\\(process\\.execPath', 'stationForPage', 'startStationProcess',
+  ].join('|'),
+);
 
 const listed = spawnSync('git', ['ls-files', 'test/**/*.test.ts', 'test/**/*.test.tsx'], { encoding: 'utf8' });
 if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
