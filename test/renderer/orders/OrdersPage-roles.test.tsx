@@ -12,6 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => station.stop());
 
+/** An operator of the team, signed in as `email`, scans ROLE-1 on the Orders page: its detail, once it offers Print…. */
+async function operatorOpensRole1(email: string) {
+  await signedInAs(station, 'operator', email);
+  renderPage(<OrdersPage />);
+  // The switch shows once the page knows the person may print.
+  await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeInTheDocument());
+  const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+  fireEvent.change(scan, { target: { value: 'ROLE-1' } });
+  fireEvent.submit(scan.closest('form')!);
+  const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+  await within(detail).findByRole('button', { name: 'Print…' });
+  return detail;
+}
+
 describe('the Orders page by role', () => {
   it('gives a viewer the order to read, with no Print…, Ignore, print-on-scan or selection actions', async () => {
     await signedInAs(station, 'viewer', 'reader@roles.example');
@@ -29,14 +43,7 @@ describe('the Orders page by role', () => {
   });
 
   it('gives an operator the same order with Print… and Ignore', async () => {
-    await signedInAs(station, 'operator', 'packer@roles.example');
-    renderPage(<OrdersPage />);
-    await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeInTheDocument());
-    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
-    fireEvent.change(scan, { target: { value: 'ROLE-1' } });
-    fireEvent.submit(scan.closest('form')!);
-    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
-    await within(detail).findByRole('button', { name: 'Print…' });
+    const detail = await operatorOpensRole1('packer@roles.example');
     expect(within(detail).getByRole('button', { name: 'Ignore' })).toBeInTheDocument();
     await useBridge(station);
   });
@@ -46,14 +53,7 @@ describe('the Orders page by role', () => {
     const other = ((await (await station.admin('/teams', { json: { name: 'Чужая команда' } })).json()) as { team: { id: string } }).team;
     const { secret } = (await (await station.admin('/keys', { json: { teamId: other.id, name: 'other shop' } })).json()) as { secret: string };
     const foreign = (await (await station.post('/api/orders', sampleOrder('FOREIGN-1'), secret)).json()) as { id: string };
-    await signedInAs(station, 'operator', 'linker@roles.example');
-    renderPage(<OrdersPage />);
-    await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeInTheDocument());
-    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
-    fireEvent.change(scan, { target: { value: 'ROLE-1' } });
-    fireEvent.submit(scan.closest('form')!);
-    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
-    await within(detail).findByRole('button', { name: 'Print…' });
+    await operatorOpensRole1('linker@roles.example');
     const own = ((await (await station.admin('/orders?q=ROLE-1')).json()) as { orders: { id: string }[] }).orders[0]!.id;
     // The address names the open order: a link to share, a reload that opens it again.
     expect(window.location.hash).toBe(`#/orders/${encodeURIComponent(own)}`);
