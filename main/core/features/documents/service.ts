@@ -230,30 +230,15 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     },
 
     templatesForTag(teamId, tag) {
-      ensureTeamSeeded(db, teamId);
       const wanted = tag.trim().toLowerCase();
       const found = new Map<string, { id: string; name: string; paper: PaperSpec; kind: 'html' | 'zpl' }>();
-      for (const action of (getFlow(db, teamId)?.rules ?? []).flatMap((rule) => rule.actions)) {
-        if (action.type !== 'addDocument') continue;
-        // A merchant's own version of a 3PL template prints in its place.
-        const row = findOverride(db, teamId, action.templateId) ?? getTemplate(db, action.templateId);
-        // A document's tag is its action's, or else its template's.
-        if (row && (action.tag ?? row.tag).trim().toLowerCase() === wanted) found.set(row.id, { id: row.id, name: row.name, paper: paperOf(row), kind: row.kind });
+      for (const { row, tag: made } of flowDocuments(teamId)) {
+        if (made.toLowerCase() === wanted) found.set(row.id, { id: row.id, name: row.name, paper: paperOf(row), kind: row.kind });
       }
       return [...found.values()];
     },
 
-    flowTags(teamId) {
-      ensureTeamSeeded(db, teamId);
-      const tags = new Set<string>();
-      for (const action of (getFlow(db, teamId)?.rules ?? []).flatMap((rule) => rule.actions)) {
-        if (action.type !== 'addDocument') continue;
-        const row = findOverride(db, teamId, action.templateId) ?? getTemplate(db, action.templateId);
-        const tag = (action.tag ?? row?.tag)?.trim();
-        if (tag) tags.add(tag);
-      }
-      return [...tags].sort();
-    },
+    flowTags: (teamId) => [...new Set(flowDocuments(teamId).map((document) => document.tag))].sort(),
 
     templateKind: (templateId) => templateKindOf(db, templateId),
 
@@ -262,6 +247,22 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
       return getFlow(db, teamId)?.autoPrint ?? true;
     },
   };
+
+  /**
+   * The documents a team's flow adds: each action's template (a merchant's own version of a
+   * 3PL template in its place) with its tag (the action's, or else the template's).
+   */
+  function flowDocuments(teamId: string): Array<{ row: NonNullable<ReturnType<typeof getTemplate>>; tag: string }> {
+    ensureTeamSeeded(db, teamId);
+    return (getFlow(db, teamId)?.rules ?? [])
+      .flatMap((rule) => rule.actions)
+      .flatMap((action) => {
+        if (action.type !== 'addDocument') return [];
+        const row = findOverride(db, teamId, action.templateId) ?? getTemplate(db, action.templateId);
+        const tag = row && (action.tag ?? row.tag).trim();
+        return row && tag ? [{ row, tag }] : [];
+      });
+  }
 
   /** A carrier label as printed: its own bytes; the HTML only shows what it is (ZPL as text). */
   function renderCarrierLabel(doc: DocumentRecord): RenderedHtml {
