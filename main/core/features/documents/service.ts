@@ -16,6 +16,7 @@ import { documentHtml } from './html';
 import { DocumentRenderError } from './render-protocol';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
+import { flowDocuments } from './flow-documents';
 import { ensureTeamSeeded } from './seed';
 import { findOverride, getTemplate, paperOf, templateKindOf, type TemplateRow } from './templates-store';
 import { getTeam } from '../teams/store';
@@ -232,13 +233,13 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     templatesForTag(teamId, tag) {
       const wanted = tag.trim().toLowerCase();
       const found = new Map<string, { id: string; name: string; paper: PaperSpec; kind: 'html' | 'zpl' }>();
-      for (const { row, tag: made } of flowDocuments(teamId)) {
+      for (const { row, tag: made } of flowDocuments(db, teamId)) {
         if (made.toLowerCase() === wanted) found.set(row.id, { id: row.id, name: row.name, paper: paperOf(row), kind: row.kind });
       }
       return [...found.values()];
     },
 
-    flowTags: (teamId) => [...new Set(flowDocuments(teamId).map((document) => document.tag))].sort(),
+    flowTags: (teamId) => [...new Set(flowDocuments(db, teamId).map((document) => document.tag))].sort(),
 
     templateKind: (templateId) => templateKindOf(db, templateId),
 
@@ -247,22 +248,6 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
       return getFlow(db, teamId)?.autoPrint ?? true;
     },
   };
-
-  /**
-   * The documents a team's flow adds: each action's template (a merchant's own version of a
-   * 3PL template in its place) with its tag (the action's, or else the template's).
-   */
-  function flowDocuments(teamId: string): Array<{ row: NonNullable<ReturnType<typeof getTemplate>>; tag: string }> {
-    ensureTeamSeeded(db, teamId);
-    return (getFlow(db, teamId)?.rules ?? [])
-      .flatMap((rule) => rule.actions)
-      .flatMap((action) => {
-        if (action.type !== 'addDocument') return [];
-        const row = findOverride(db, teamId, action.templateId) ?? getTemplate(db, action.templateId);
-        const tag = row && (action.tag ?? row.tag).trim();
-        return row && tag ? [{ row, tag }] : [];
-      });
-  }
 
   /** A carrier label as printed: its own bytes; the HTML only shows what it is (ZPL as text). */
   function renderCarrierLabel(doc: DocumentRecord): RenderedHtml {
