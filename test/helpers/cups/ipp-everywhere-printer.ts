@@ -9,7 +9,7 @@ import { freePort } from './private-cupsd';
 /**
  * An IPP Everywhere printer on loopback only (`-n localhost`: without it, it listens on every
  * interface): CUPS's `ippeveprinter` (cups-ipp-utils), keeping
- * every document it receives (`-k -d DIR`). Its trays are `auto`, `main`, `manual`,
+ * every document it receives (`-k -d DIR`) and done with each at once (`-c /bin/true`). Its trays are `auto`, `main`, `manual`,
  * `by-pass-tray`; it takes PDF and PWG raster. It registers itself by DNS-SD, so dbus and
  * avahi-daemon must run (scripts/install-system-deps.sh starts them).
  */
@@ -27,7 +27,9 @@ export class IppEverywherePrinter {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const child = spawn('ippeveprinter', ['-vvv', '-n', 'localhost', '-p', String(this.port), '-k', '-d', this.spool, '-f', 'application/pdf,image/pwg-raster', '-M', 'Station Test', '-m', `IPP Everywhere ${this.name}`, this.name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // `-c /bin/true`: each job is done as soon as it is kept; without a command ippeveprinter
+    // pretends to print for 5-15 s a job, and CUPS holds the queue's next job meanwhile.
+    const child = spawn('ippeveprinter', ['-vvv', '-n', 'localhost', '-p', String(this.port), '-c', '/bin/true', '-k', '-d', this.spool, '-f', 'application/pdf,image/pwg-raster', '-M', 'Station Test', '-m', `IPP Everywhere ${this.name}`, this.name], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     this.child = child;
@@ -51,10 +53,13 @@ export class IppEverywherePrinter {
     }
   }
 
-  /** The documents it kept, oldest first (`-k`: each job's file in the spool folder). */
+  /**
+   * The documents it kept, oldest first (`-k`: each job's file in the spool folder). The print
+   * command's output beside each (`N-name.prn`, empty from /bin/true) is not a document.
+   */
   documents(): Array<{ file: string; bytes: Buffer }> {
     return readdirSync(this.spool)
-      .filter((file) => /\.(pdf|pwg|prn|ps|urf)$/i.test(file))
+      .filter((file) => /\.(pdf|pwg|ps|urf)$/i.test(file))
       .sort((a, b) => Number(/^(\d+)/.exec(a)?.[1] ?? 0) - Number(/^(\d+)/.exec(b)?.[1] ?? 0))
       .map((file) => ({ file, bytes: readFileSync(join(this.spool, file)) }));
   }
