@@ -22,17 +22,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**', ISOLATED], environment: 'node', isolate: false, setupFiles: ['test/helpers/cups/no-machine-cups.ts'] },
+        test: { name: 'node', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/renderer/**', '**/node_modules/**', ISOLATED], environment: 'node', isolate: false, setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/helpers/file-cpu.ts'] },
       },
       {
         extends: true,
-        test: { name: 'node-isolated', include: [ISOLATED], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node', setupFiles: ['test/helpers/cups/no-machine-cups.ts'] },
+        test: { name: 'node-isolated', include: [ISOLATED], exclude: ['test/renderer/**', '**/node_modules/**'], environment: 'node', setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/helpers/file-cpu.ts'] },
       },
       {
         // The dashboard's components in jsdom with Testing Library.
         extends: true,
         plugins: [react()],
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false, setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/renderer/setup.ts'] },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false, setupFiles: ['test/helpers/cups/no-machine-cups.ts', 'test/helpers/file-cpu.ts', 'test/renderer/setup.ts'] },
       },
     ],
   },

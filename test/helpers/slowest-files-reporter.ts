@@ -56,7 +56,9 @@ export default class SlowestFilesReporter implements Reporter {
         // The machine's mean CPU use while the file ran (1: both cores busy), to find files that mostly wait.
         const during = span ? this.cpu.filter((sample) => sample.atMs >= span.startMs && sample.atMs <= (span.endMs ?? wallMs)) : [];
         const machineBusy = during.length ? Math.round((during.reduce((sum, sample) => sum + sample.busy, 0) / during.length) * 100) / 100 : null;
-        return { file: module.moduleId.replace(`${process.cwd()}/`, ''), ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration, collectMs: Math.round(d.collectDuration), startMs: span?.startMs, endMs: span?.endMs, machineBusy, tests };
+        // The CPU it burned, its worker's and every process it started (file-cpu.ts).
+        const cpuMs = module.meta().cpuMs ?? null;
+        return { file: module.moduleId.replace(`${process.cwd()}/`, ''), ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration, cpuMs, collectMs: Math.round(d.collectDuration), startMs: span?.startMs, endMs: span?.endMs, machineBusy, tests };
       })
       .sort((a, b) => b.ms - a.ms);
     // Every file's time, for whoever plans where the suite's minutes go (not kept in git).
@@ -66,6 +68,12 @@ export default class SlowestFilesReporter implements Reporter {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines = ['', `The ${Math.min(SHOWN, timed.length)} slowest test files:`];
     for (const { file, ms } of timed.slice(0, SHOWN)) lines.push(`  ${seconds(ms).padStart(8)}  ${file}${ms > FILE_GOAL_MS ? '   (over 90 s alone)' : ''}`);
+    const costly = timed.filter((entry) => entry.cpuMs !== null).sort((a, b) => b.cpuMs! - a.cpuMs!);
+    if (costly.length) {
+      const totalCpuMs = costly.reduce((sum, entry) => sum + entry.cpuMs!, 0);
+      lines.push(`The ${Math.min(SHOWN, costly.length)} test files that cost the most CPU (with all they started; ${seconds(totalCpuMs)} in all):`);
+      for (const { file, cpuMs } of costly.slice(0, SHOWN)) lines.push(`  ${seconds(cpuMs!).padStart(8)}  ${file}`);
+    }
     lines.push(`The whole run took ${Math.floor(wallMs / 60_000)} min ${Math.round((wallMs % 60_000) / 1000)} s (goal: 12 min on the 2-core machine).`);
     if (wallMs > GOAL_MS) lines.push('WARNING: the suite took longer than 12 minutes: see the slowest files above (docs/contributing.md, How long the suite takes).');
     const over = timed.filter(({ ms }) => ms > FILE_GOAL_MS).length;
