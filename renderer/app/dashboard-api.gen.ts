@@ -2909,7 +2909,10 @@ export interface components {
             name: string;
             nickname: string;
             visible: boolean;
+            /** @description `online`, `busy` (printing), `offline` (paused, refusing jobs, reporting an error, or not answering), `missing` (gone from the print system) */
             status: string;
+            /** @description Why it is not online, in words ("not answering since 16:04", "paused: Out for lunch"); null when nothing is wrong */
+            statusReason: string | null;
             computer: {
                 id: string;
                 printerVendorId: string;
@@ -8185,7 +8188,10 @@ export interface operations {
                         name: string;
                         nickname: string;
                         visible: boolean;
+                        /** @description `online`, `busy` (printing), `offline` (paused, refusing jobs, reporting an error, or not answering), `missing` (gone from the print system) */
                         status: string;
+                        /** @description Why it is not online, in words ("not answering since 16:04", "paused: Out for lunch"); null when nothing is wrong */
+                        statusReason: string | null;
                         computer: {
                             id: string;
                             printerVendorId: string;

@@ -20,7 +20,7 @@ type BatchJobs = Pick<Schemas['Batch'], 'jobs'>;
  * words of the bench: failed and why, printed and where, at the printer and what it waits
  * for, or being prepared.
  */
-export function printState(batches: BatchJobs[], printers: { id: string; status: string }[], printerName: (id: string) => string): { tone: 'ok' | 'wait' | 'error' | 'busy'; words: string } {
+export function printState(batches: BatchJobs[], printers: { id: string; status: string; statusReason?: string | null }[], printerName: (id: string) => string): { tone: 'ok' | 'wait' | 'error' | 'busy'; words: string } {
   const jobs = batches.flatMap((batch) => batch.jobs);
   const offline = new Set(printers.filter((printer) => printer.status === 'offline').map((printer) => printer.id));
   const where = [...new Set(jobs.map((job) => printerName(job.printerId)))].join(', ');
@@ -32,8 +32,16 @@ export function printState(batches: BatchJobs[], printers: { id: string; status:
     case 'done':
       return { tone: 'ok', words: `Printed on ${where}` };
     case 'waiting': {
-      const waiting = jobs.find((job) => offline.has(job.printerId) && job.state !== 'done') ?? jobs.find((job) => job.state === 'queued' && job.reason)!;
-      return { tone: 'wait', words: `Waiting at ${printerName(waiting.printerId)}: ${waiting.reason ?? 'the printer is offline'}` };
+      const atOffline = jobs.find((job) => offline.has(job.printerId) && job.state !== 'done');
+      if (atOffline) {
+        // The printer's own state is the news ("Waiting: Bench 2 Laser is not answering since 16:04 — 1 job waiting").
+        const reason = printers.find((printer) => printer.id === atOffline.printerId)?.statusReason;
+        const why = !reason ? ' is offline' : /^(not |paused)/.test(reason) ? ` is ${reason}` : `: ${reason}`;
+        const count = jobs.filter((job) => job.printerId === atOffline.printerId && job.state !== 'done' && job.state !== 'failed').length;
+        return { tone: 'wait', words: `Waiting: ${printerName(atOffline.printerId)}${why} — ${count} job${count === 1 ? '' : 's'} waiting` };
+      }
+      const waiting = jobs.find((job) => job.state === 'queued' && job.reason)!;
+      return { tone: 'wait', words: `Waiting at ${printerName(waiting.printerId)}: ${waiting.reason}` };
     }
     default: {
       const sent = jobs.find((job) => job.state === 'submitted');

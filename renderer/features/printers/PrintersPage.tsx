@@ -109,7 +109,10 @@ export function PrintersPage() {
                     <div className="muted small"><code>{printer.printerVendorId}</code> · {printer.computer.name}</div>
                     {changes && <NicknameField printer={printer} save={(nickname) => update(printer, { nickname })} />}
                   </td>
-                  <td><StatusChip status={printer.status} /></td>
+                  <td>
+                    <StatusChip status={printer.status} />
+                    {printer.statusReason && <div className="muted small">{printer.statusReason}</div>}
+                  </td>
                   <td>
                     <input type="checkbox" aria-label={`${printer.name} visible`} disabled={!changes} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />
                   </td>

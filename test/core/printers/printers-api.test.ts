@@ -22,9 +22,10 @@ describe('printers API', { timeout: 120_000 }, () => {
     const vendorIds = printers.map((printer) => printer.printerVendorId);
     expect(vendorIds).toEqual(expect.arrayContaining(['PDF', 'TRAYS', 'save-as-pdf']));
     const trays = printers.find((printer) => printer.printerVendorId === 'TRAYS')!;
-    expect(Object.keys(trays).sort()).toEqual(['computer', 'config', 'id', 'layoutConfigs', 'name', 'nickname', 'paperSizes', 'printerVendorId', 'status', 'trays', 'visible', 'zpl']);
+    expect(Object.keys(trays).sort()).toEqual(['computer', 'config', 'id', 'layoutConfigs', 'name', 'nickname', 'paperSizes', 'printerVendorId', 'status', 'statusReason', 'trays', 'visible', 'zpl']);
     expect(trays).toMatchObject({ name: 'TRAYS', nickname: 'TRAYS', visible: true, trays: ['Default', 'Upper', 'Manual'], config: { fitToPage: false, tray: '' }, layoutConfigs: [] });
     expect(['online', 'busy']).toContain(trays.status);
+    expect(trays.statusReason).toBeNull();
     expect(trays.paperSizes).toContainEqual({ name: 'A4', width: '210mm', height: '297mm' });
     expect(Object.keys(trays.computer).sort()).toEqual(['id', 'name', 'nickname', 'printerVendorId', 'status']);
     // One station, one computer.

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { waitFor } from './cups-output';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, printStation, type PrintStation, type BatchView } from '../printing/print-harness';
 import type { PrinterResource } from '../../../main/core/features/printers/service';
@@ -78,6 +79,28 @@ describe('printers beyond this machine, added by their address', { timeout: 240_
     void team;
   });
 
+  it('a printer added by address that stops answering reads offline, not answering, before any job, at its bench too; answering again, it is back', async () => {
+    const printers = await json<PrinterResource[]>(await s.admin('/admin/api/printers'), 200);
+    const laserPrinter = printers.find((printer) => printer.name === 'Лазер 1 (склад)')!;
+    const bench = await json<{ id: string }>(await s.admin('/admin/api/benches', { method: 'POST', json: { name: 'Bench 2' } }), 201);
+    await json(await s.admin(`/admin/api/benches/${bench.id}/routes/packing-slip`, { method: 'PUT', json: { printerId: laserPrinter.id } }), 200);
+    const read = async () => (await json<PrinterResource[]>(await s.admin('/admin/api/printers'), 200)).find((printer) => printer.id === laserPrinter.id)!;
+    expect((await read()).status).not.toBe('offline');
+    // Frozen, as a printer switched off mid-sentence: connections are taken, nothing answers.
+    laser.pause();
+    try {
+      const silent = await waitFor(async () => ((await read()).status === 'offline' ? read() : undefined), 30_000, 'the printer to read offline');
+      expect(silent.statusReason).toMatch(/^not answering since \d\d:\d\d$/);
+      const atBench = await json<{ printers: unknown[] }>(await s.admin(`/admin/api/benches/${bench.id}`), 200);
+      expect(atBench.printers).toEqual([{ id: laserPrinter.id, name: 'Лазер 1 (склад)', status: 'offline', statusReason: silent.statusReason }]);
+    } finally {
+      laser.resume();
+    }
+    await waitFor(async () => ((await read()).status !== 'offline' ? true : undefined), 30_000, 'the printer to answer again');
+    expect((await read()).statusReason).toBeNull();
+    await json(await s.admin(`/admin/api/benches/${bench.id}`, { method: 'DELETE' }), 204);
+  });
+
   it('a printer killed mid-job and restarted prints the job once; meanwhile the job waits with the reason', async () => {
     const printers = await json<PrinterResource[]>(await s.admin('/admin/api/printers'), 200);
     const laserPrinter = printers.find((printer) => printer.name === 'Лазер 1 (склад)')!;
@@ -89,6 +112,13 @@ describe('printers beyond this machine, added by their address', { timeout: 240_
     const [result] = await json<{ id: string }[]>(await s.call('/api/orders/print', { key, json: { orderIds: [ordered.id], overrides: { printer: laserPrinter.id } } }), 200);
     const queue = laserPrinter.printerVendorId;
     await expect.poll(() => execFileSync('lpstat', ['-h', cups.server, '-p', queue], { encoding: 'utf8' }), { timeout: 30_000 }).toMatch(/now printing/);
+    // Meanwhile: the printer reads not answering, and Needs a look lists the job with those words.
+    const waiting = await waitFor(
+      async () => (await json<{ failingJobs: { batchId: string; reason: string | null }[] }>(await s.admin('/admin/api/overview'), 200)).failingJobs.find((job) => job.batchId === result!.id && /not answering since/.test(job.reason ?? '')),
+      30_000,
+      'Needs a look to list the job at the silent printer',
+    );
+    expect(waiting.reason).toMatch(/^Waiting at Лазер 1 \(склад\): not answering since \d\d:\d\d/);
     // The printer dies mid-job and comes back at the same address.
     await laser.kill();
     await laser.start();

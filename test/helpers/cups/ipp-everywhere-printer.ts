@@ -74,6 +74,11 @@ export class IppEverywherePrinter {
     this.child?.kill('SIGSTOP');
   }
 
+  /** Thaws it after `pause` (SIGCONT): it answers what waited, and anything new. */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Kills it as a power cut would (no goodbye to anyone). */
   async kill(): Promise<void> {
     const child = this.child;
@@ -93,12 +98,15 @@ export class IppEverywherePrinter {
 /** A raw label printer on loopback: a TCP listener on a port, keeping every connection's bytes (a JetDirect/9100 printer). */
 export class SocketPrinter {
   readonly received: Buffer[] = [];
+  /** Every connection made to it, with bytes or without (a knock to see it is there). */
+  connections = 0;
   private server: Server | undefined;
   private readonly waiters: Array<() => void> = [];
   port = 0;
 
   async start(): Promise<void> {
     this.server = createServer((socket: Socket) => {
+      this.connections++;
       const chunks: Buffer[] = [];
       socket.on('data', (chunk) => chunks.push(chunk));
       socket.on('end', () => {

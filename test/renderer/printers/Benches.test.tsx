@@ -21,6 +21,7 @@ const folderPrinter = {
   nickname: 'Save as PDF',
   visible: true,
   status: 'online',
+  statusReason: null,
   computer: { id: 'c', printerVendorId: 'h', status: 'online', nickname: 'h', name: 'h' },
   trays: [],
   paperSizes: [],

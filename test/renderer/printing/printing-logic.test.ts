@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchProgress, jobSentence, type PrintBatch, type PrintJob } from '../../../renderer/features/batches/batches';
 import { describeResults, nameOrders } from '../../../renderer/features/orders/print';
+import { printState } from '../../../renderer/features/orders/ScanLog';
 import type { Printer } from '../../../renderer/features/printers/use-printers';
 import { effectiveTarget, missingInRouting, printerChoice, trayProblem } from '../../../renderer/features/routing/routing';
 
@@ -11,6 +12,7 @@ const printer = (id: string, name: string, trays: string[] = [], nickname = ''):
   nickname,
   visible: true,
   status: 'online',
+  statusReason: null,
   computer: { id: 'c', printerVendorId: 'bench', status: 'online', nickname: 'bench', name: 'bench' },
   trays,
   paperSizes: [],
@@ -116,5 +118,16 @@ describe('batches', () => {
   it('names the first three orders of a batch, then how many more', () => {
     expect(nameOrders(['#1', '#2', '#3', '#4'])).toBe('#1, #2, #3, #4');
     expect(nameOrders(['#1', '#2', '#3', '#4', '#5', '#6'])).toBe('#1, #2, #3 and 3 more');
+  });
+
+  it("says at the bench where a scan's print waits: the printer not answering, with how many of its jobs wait there", () => {
+    const name = (id: string) => (id === 'p' ? 'Bench 2 Laser' : 'Other');
+    const silent = { id: 'p', status: 'offline', statusReason: 'not answering since 04:24' };
+    expect(printState([{ jobs: [job('submitted')] }], [silent], name)).toEqual({ tone: 'wait', words: 'Waiting: Bench 2 Laser is not answering since 04:24 — 1 job waiting' });
+    expect(printState([{ jobs: [job('submitted'), { ...job('queued'), id: 'q' }] }], [silent], name).words).toBe('Waiting: Bench 2 Laser is not answering since 04:24 — 2 jobs waiting');
+    expect(printState([{ jobs: [job('submitted')] }], [{ id: 'p', status: 'offline', statusReason: 'the printer is out of paper' }], name).words).toBe('Waiting: Bench 2 Laser: the printer is out of paper — 1 job waiting');
+    expect(printState([{ jobs: [job('submitted')] }], [{ id: 'p', status: 'offline', statusReason: null }], name).words).toBe('Waiting: Bench 2 Laser is offline — 1 job waiting');
+    // Back online: at the printer again.
+    expect(printState([{ jobs: [job('submitted')] }], [{ id: 'p', status: 'busy', statusReason: null }], name)).toEqual({ tone: 'wait', words: 'At the printer Bench 2 Laser' });
   });
 });

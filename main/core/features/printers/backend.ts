@@ -19,6 +19,16 @@ export interface PrinterPaperSize {
  */
 export type PrinterStatus = 'online' | 'busy' | 'offline' | 'missing';
 
+/** A queue's state as the print system says it now (PrintBackend.printerStates). */
+export interface FollowedState {
+  status: Exclude<PrinterStatus, 'missing'>;
+  reason?: string;
+  /** The print system cannot reach the printer with a job (CUPS: "The printer may not exist…"). */
+  notAnswering?: boolean;
+  /** The printer's own network address (`ipp://`, `ipps://`, `socket://`), which the station asks itself (reach.ts). */
+  address?: string;
+}
+
 export interface DiscoveredPrinter {
   /** The OS queue name (`printerVendorId`). */
   vendorId: string;
@@ -32,6 +42,8 @@ export interface DiscoveredPrinter {
   isDefault: boolean;
   /** Why the printer is not `online`, in words ("paused: Out for lunch", "the printer is out of paper"); undefined when nothing is wrong. */
   statusReason?: string;
+  /** The print system cannot reach the printer with a job (FollowedState.notAnswering). */
+  notAnswering?: boolean;
   /** A label printer's own language that the OS says it takes raw (`zpl`: CUPS's make and model names Zebra or ZPL). */
   language?: 'zpl';
 }
@@ -90,7 +102,7 @@ export interface PrintBackend {
    * trays): what the station follows every few seconds. Optional: a backend without it is
    * followed by its discoveries only.
    */
-  printerStates?(): Promise<Map<string, { status: Exclude<PrinterStatus, 'missing'>; reason?: string }>>;
+  printerStates?(): Promise<Map<string, FollowedState>>;
   /**
    * Calls \`onChange\` whenever the print system says a printer or a job changed (CUPS's
    * printer subscription with job events): the station reads the states, or its jobs', then,

@@ -7,6 +7,8 @@ import { IppAnswerLostError, IppStatusError, IppUnreachableError, ippCall, type 
 import { groupsOf, stringOf, stringsOf, type IppGroup, type IppMessage } from './ipp/ipp-codec';
 import { followCupsEvents, type EventFollower, type SchedulerChange } from './ipp/cups-events';
 import { parsePpdOptions, type PpdOptions } from './ppd';
+import { askableAddress } from './reach';
+import type { FollowedState } from './backend';
 
 /** Printer reasons that stop printing even without an \`-error\` suffix. */
 const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
@@ -21,7 +23,7 @@ export const SCHEDULER_DOWN = 'The CUPS scheduler is not running (restarting or 
 const MACHINE_CUPS_SOCKETS = ['/run/cups/cups.sock', '/var/run/cups/cups.sock', '/private/var/run/cupsd'];
 
 /** What the station reads of every queue in one CUPS-Get-Printers. */
-const QUEUE_ATTRIBUTES = ['printer-name', 'printer-info', 'printer-state', 'printer-state-reasons', 'printer-state-message', 'printer-is-accepting-jobs', 'printer-make-and-model'];
+const QUEUE_ATTRIBUTES = ['printer-name', 'printer-info', 'printer-state', 'printer-state-reasons', 'printer-state-message', 'printer-is-accepting-jobs', 'printer-make-and-model', 'device-uri'];
 
 interface QueueState {
   queue: string;
@@ -91,6 +93,7 @@ export class CupsBackend implements PrintBackend {
         name: stringOf(queue['printer-info']) || name,
         status: state.status,
         ...(state.reason ? { statusReason: state.reason } : {}),
+        ...(state.notAnswering ? { notAnswering: true } : {}),
         trays,
         paperSizes,
         acceptsCustomPaper,
@@ -101,10 +104,15 @@ export class CupsBackend implements PrintBackend {
     return found;
   }
 
-  /** Every queue's state from one CUPS-Get-Printers (what the station follows). */
-  async printerStates(): Promise<Map<string, { status: 'online' | 'busy' | 'offline'; reason?: string }>> {
+  /** Every queue's state from one CUPS-Get-Printers (what the station follows), with its printer's network address where it has one. */
+  async printerStates(): Promise<Map<string, FollowedState>> {
     const queues = await this.queues(QUEUE_ATTRIBUTES.filter((name) => name !== 'printer-info' && name !== 'printer-make-and-model'));
-    return new Map(queues.map((queue) => [stringOf(queue['printer-name']), queueState(toQueueState(queue))]));
+    return new Map(
+      queues.map((queue) => {
+        const address = askableAddress(stringOf(queue['device-uri']));
+        return [stringOf(queue['printer-name']), { ...queueState(toQueueState(queue)), ...(address ? { address } : {}) }];
+      }),
+    );
   }
 
   /**
@@ -347,11 +355,12 @@ function httpGet(connection: IppConnection, path: string): Promise<{ status: num
 const round = (mm: number): number => Math.round(mm * 10) / 10;
 
 /**
- * A queue's station status and why, in words: \`offline\` when CUPS stopped it (paused, with
- * the reason it was given), when it refuses new jobs, or when the printer reports an error
- * (out of paper, a jam); \`busy\` while it prints; otherwise \`online\`.
+ * A queue's station status and why, in words: `offline` when CUPS stopped it (paused, with
+ * the reason it was given), when it refuses new jobs, when the printer reports an error
+ * (out of paper, a jam), or when CUPS cannot reach the printer with a job (`notAnswering`);
+ * `busy` while it prints; otherwise `online`.
  */
-export function queueState(queue: Pick<QueueState, 'enabled' | 'printing' | 'message' | 'alerts'> & { accepting: boolean }): { status: 'online' | 'busy' | 'offline'; reason?: string } {
+export function queueState(queue: Pick<QueueState, 'enabled' | 'printing' | 'message' | 'alerts'> & { accepting: boolean }): Omit<FollowedState, 'address'> {
   const problem = printerProblem(queue.alerts.filter((alert) => alert !== 'paused' && !alert.endsWith('-report') && !alert.endsWith('-warning')));
   if (!queue.enabled) {
     const said = queue.message && !/^(paused|rejecting jobs)$/i.test(queue.message) ? `: ${queue.message}` : '';
@@ -359,13 +368,21 @@ export function queueState(queue: Pick<QueueState, 'enabled' | 'printing' | 'mes
   }
   if (!queue.accepting) return { status: 'offline', reason: `not accepting jobs${problem ? `; ${problem}` : ''}` };
   if (queue.alerts.some((alert) => alert.endsWith('-error')) && problem) return { status: 'offline', reason: problem };
-  // Printing, a backend that cannot reach its printer says so only in the queue's message
-  // ("The printer may not exist or is unavailable at this time", "Unable to connect…"): kept
-  // as the reason, so jobs that wait there are shown with it. Progress messages are not.
+  // Printing, a backend that cannot reach its printer says so in the queue's message ("The
+  // printer may not exist or is unavailable at this time", "Unable to connect…") and may
+  // report the printer offline: the printer is not answering, and its jobs wait for it.
+  if (queue.printing && (NOT_ANSWERING_MESSAGE.test(queue.message) || queue.alerts.includes('offline-report'))) {
+    return { status: 'offline', reason: queue.message || 'the printer is not answering', notAnswering: true };
+  }
+  // Other words of a backend at work that name a problem ("Connecting to printer…" for long)
+  // are kept as the reason, so jobs that wait there are shown with them.
   const unreachable = queue.printing && UNREACHABLE_MESSAGE.test(queue.message) ? queue.message : undefined;
   const reason = problem ?? unreachable;
   return { status: queue.printing ? 'busy' : 'online', ...(reason ? { reason } : {}) };
 }
+
+/** What CUPS's backends say when the printer itself does not answer (ipp, socket, lpd). */
+const NOT_ANSWERING_MESSAGE = /may not exist|unavailable at this time|unable to (connect|locate)|not responding|no route to host|connection refused|host is down/i;
 
 /** Messages of a CUPS backend that cannot get a job to its printer. */
 const UNREACHABLE_MESSAGE = /not exist|unavailable|unable to|cannot|can't|not respond|connect|refused|timed? ?out|error|fail/i;

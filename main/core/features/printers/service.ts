@@ -3,7 +3,8 @@ import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import { badRequest, notFound, StationError } from '../../foundations/errors';
 import { newId, nowIso } from '../../foundations/ids';
-import type { PrintBackend } from './backend';
+import type { FollowedState, PrintBackend } from './backend';
+import { notAnsweringReason, PrinterReach, type PrinterAddress } from './reach';
 import { FOLDER_VENDOR_ID } from './folder-backend';
 import { mmText } from './paper-sizes';
 import { computerId, findBackendPrinter, findOsDefaultPrinter, findPrinter, getPrinter, listPrinters, markMissing, markRemoved, type Printer, type PrinterSettings, updatePrinterSettings, updatePrinterState, upsertDiscovered } from './store';
@@ -19,6 +20,11 @@ export interface PrintersService {
    * followed, not only asked for by a refresh. Returns what changed.
    */
   followStates(): Promise<PrinterStateChange[]>;
+  /**
+   * Asks every printer on the network whether it is there (reach.ts), at most a few seconds
+   * each; true when one fell silent or answered again (the caller then follows the states).
+   */
+  checkReach(): Promise<boolean>;
   /** Resolves once the station has discovered its printers at least once. */
   ready(): Promise<void>;
   /** Resolves when no discovery is running (close waits for it before the database goes). */
@@ -59,6 +65,8 @@ export interface PrinterResource {
   nickname: string;
   visible: boolean;
   status: string;
+  /** Why it is not online, in words ("not answering since 16:04", "paused: Out for lunch"); null when nothing is wrong. */
+  statusReason: string | null;
   computer: { id: string; printerVendorId: string; status: string; nickname: string; name: string };
   trays: string[];
   paperSizes: { name: string; width: string; height: string }[];
@@ -72,8 +80,32 @@ export interface PrinterResource {
   zpl: { takesZpl: boolean; detected: boolean; setting: boolean | null };
 }
 
-export function createPrintersService(deps: { db: Db; events: StationEvents; backends: PrintBackend[] }): PrintersService {
+export function createPrintersService(deps: { db: Db; events: StationEvents; backends: PrintBackend[]; reach?: PrinterReach }): PrintersService {
   const { db, events, backends } = deps;
+  const reach = deps.reach ?? new PrinterReach();
+  /** The network printers of the last states read, which checkReach asks. */
+  let addresses: PrinterAddress[] = [];
+  /** Since when each silent printer has not answered: kept across rounds, so its reason does not change each time. */
+  const silentSince = new Map<string, Date>();
+
+  /**
+   * A queue's state with what the station itself heard of its printer: a printer it asked that
+   * did not answer, or one CUPS could not reach with a job (when the station did not ask), is
+   * offline, "not answering since 16:04". A stop of the print system's own (paused, refusing,
+   * an error the printer reported) says more, and stays.
+   */
+  function withReach(vendorId: string, state: FollowedState): { status: FollowedState['status']; reason: string | null } {
+    const heard = reach.heard(vendorId);
+    const silent = heard === undefined ? state.notAnswering === true : heard !== null;
+    if (!silent || (state.status === 'offline' && !state.notAnswering)) {
+      silentSince.delete(vendorId);
+      // The printer answers the station, though CUPS has not yet got the job to it: printing, with CUPS's words.
+      return state.notAnswering ? { status: 'busy', reason: state.reason ?? null } : { status: state.status, reason: state.reason ?? null };
+    }
+    const since = silentSince.get(vendorId) ?? (heard ? heard.since : new Date());
+    silentSince.set(vendorId, since);
+    return { status: 'offline', reason: notAnsweringReason(since, state.notAnswering ? state.reason : undefined) };
+  }
   const backendsByKind = new Map(backends.map((backend) => [backend.kind, backend]));
   const computer = computerId(db, newId);
   const host = hostname();
@@ -98,7 +130,9 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         for (const printer of printers ?? []) {
           if (seen.has(printer.vendorId)) continue;
           seen.add(printer.vendorId);
-          upsertDiscovered(db, backend.kind, printer, newId(), at);
+          // What the station heard of a network printer holds here as in followStates.
+          const { status, reason } = withReach(printer.vendorId, { status: printer.status, reason: printer.statusReason, notAnswering: printer.notAnswering });
+          upsertDiscovered(db, backend.kind, { ...printer, status, statusReason: reason ?? undefined }, newId(), at);
         }
       }
       markMissing(db, seen, at);
@@ -121,19 +155,20 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         if (!backend.printerStates) continue;
         const states = await backend.printerStates().catch(() => undefined);
         if (!states) continue;
+        addresses = [...states].flatMap(([vendorId, state]) => (state.address ? [{ vendorId, uri: state.address, printing: state.status === 'busy' || state.notAnswering === true }] : []));
         const knownHere = new Set(listPrinters(db).filter((printer) => printer.backend === backend.kind && printer.status !== 'missing').map((printer) => printer.vendorId));
         if ([...states.keys()].some((vendorId) => !knownHere.has(vendorId) && !claimedElsewhere(vendorId, backend.kind))) newQueues = true;
         for (const printer of known.filter((candidate) => candidate.backend === backend.kind)) {
-          const state = states.get(printer.vendorId);
-          if (!state) {
+          const followed = states.get(printer.vendorId);
+          if (!followed) {
             // The OS answered without this queue: it is gone. A discovery marks it missing now,
             // not at the next "Refresh printers" (its jobs wait; routing to it says so).
             gone.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status: 'missing', reason: 'The queue is gone from the print system' } });
             continue;
           }
-          const reason = state.reason ?? null;
-          if (state.status === printer.status && reason === printer.statusReason) continue;
-          changes.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status: state.status, reason } });
+          const { status, reason } = withReach(printer.vendorId, followed);
+          if (status === printer.status && reason === printer.statusReason) continue;
+          changes.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status, reason } });
         }
       }
       if (changes.length) {
@@ -154,6 +189,9 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         changes.push(...gone.filter((change) => missing.has(change.printerId)));
       }
       return changes;
+    },
+    checkReach() {
+      return reach.check(addresses);
     },
     refresh() {
       if (!refreshing) {
@@ -237,6 +275,7 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
         nickname: printer.nickname ?? printer.name,
         visible: printer.visible,
         status: printer.status,
+        statusReason: printer.statusReason,
         computer: { id: computer, printerVendorId: host, status: 'online', nickname: host, name: host },
         trays: printer.trays,
         paperSizes: printer.paperSizes.map((size) => ({ name: size.name, width: mmText(size.widthMm), height: mmText(size.heightMm) })),

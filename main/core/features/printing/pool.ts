@@ -1,6 +1,7 @@
 import type { Db } from '../../foundations/db/open';
 import type { PrintersService } from '../printers/service';
 import { getPrinter, type Printer } from '../printers/store';
+import { isNotAnswering } from '../printers/reach';
 import type { JobRow } from './store';
 
 const printerName = (printer: Printer) => printer.nickname ?? printer.name;
@@ -30,6 +31,8 @@ export async function choosePoolPrinter(
     else {
       const availability = await deps.printers.backendFor(candidate).printerAvailability?.(candidate.vendorId);
       if (availability && !availability.available) why = availability.reason ?? 'cannot take jobs';
+      // A printer the station cannot reach, which its print system does not know yet (printers/reach.ts).
+      else if (candidate.status === 'offline' && isNotAnswering(candidate.statusReason)) why = `is ${candidate.statusReason}`;
       else if (!availability && candidate.status === 'offline') why = 'is offline';
     }
     if (!why) return { printer: candidate, failover: passedOver.length ? `Printed on "${printerName(candidate)}" because ${passedOver.join('; ')}` : null, exhausted: false };

@@ -7,6 +7,7 @@ import type { Logger } from '../../foundations/logger';
 import type { PrintBackend } from '../printers/backend';
 import type { ContentStore } from '../render/content-store';
 import { createPrintersService } from '../printers/service';
+import { REACH_INTERVAL_MS } from '../printers/reach';
 import { createAutoPrint } from './auto-print';
 import { PrintQueue } from './queue';
 import { RenderAhead } from './render-ahead';
@@ -155,8 +156,19 @@ export function printingLoops(services: PrintingServices, deps: PrintingDeps): B
           if (announced()) return PRINTER_FOLLOW_ANNOUNCED_MS;
           return services.queue.busy || hasOpenJobs(deps.db) ? PRINTER_FOLLOW_BUSY_MS : PRINTER_FOLLOW_IDLE_MS;
         }, PRINTER_FOLLOW_IDLE_MS);
+        // A printer on the network says nothing to CUPS when it goes: the station asks each
+        // itself every few seconds (printers/reach.ts), and follows the states when one fell
+        // silent or answered again, so it reads offline at its bench within seconds.
+        const reaching = repeat(async () => {
+          try {
+            if (await services.printers.checkReach()) await followNow();
+          } catch (error) {
+            logger.error('asking the network printers failed', { error: String(error) });
+          }
+          return REACH_INTERVAL_MS;
+        }, REACH_INTERVAL_MS);
         return async () => {
-          await polling.stop();
+          await Promise.all([polling.stop(), reaching.stop()]);
           await Promise.all(announcers.map((announcer) => announcer.stop()));
           await following;
         };
