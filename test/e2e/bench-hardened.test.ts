@@ -139,7 +139,7 @@ describe('the bench’s locked screen', { timeout: 120_000 }, () => {
       const text = pdfText(printed);
       expect(text).toContain('Ольга Пак');
       expect(text).not.toMatch(/People|Settings|New badge/);
-      expect(pdfBarcodes(printed)).toEqual([`CODE-128:${shown}`]);
+      expect(pdfBarcodes(printed, 300)).toEqual([`CODE-128:${shown}`]);
       readBack = shown;
     } finally {
       await adminPage.context().close();

@@ -29,11 +29,12 @@ export function pdfInfo(pdf: Uint8Array): { pages: number; widthPt: number; heig
 /**
  * Rasterises every page at 200 dpi and decodes the barcodes zbarimg finds (`CODE-128:#1001`, …).
  * 200 dpi is a scanner's coarse end (the built-in slips' Code 128 no longer reads at 150), and
- * rasterising and reading an A4 page costs half what it does at 300.
+ * rasterising and reading an A4 page costs half what it does at 300. A badge card's dense code
+ * (a long token on 85 mm) is read at 300, as a handheld scanner held to the card reads it.
  */
-export function pdfBarcodes(pdf: Uint8Array): string[] {
+export function pdfBarcodes(pdf: Uint8Array, dpi = 200): string[] {
   return withPdf(pdf, (file, dir) => {
-    execFileSync('pdftoppm', ['-r', '200', '-png', file, join(dir, 'page')]);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-png', file, join(dir, 'page')]);
     const pages = readdirSync(dir).filter((name) => name.startsWith('page')).map((name) => join(dir, name));
     try {
       return execFileSync('zbarimg', ['-q', ...pages], { encoding: 'utf8' }).split('\n').filter(Boolean);
