@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS } from '../../main/core/features/render/chromium';
 import { LABEL_4X6_MM, pdfPageTexts, pdfPapersNear, waitForPrintedPdf } from '../core/printers/cups-output';
 import { json, printStation, type PrintStation } from '../core/printing/print-harness';
 import { printerInfo } from './fake-electron-web-contents';
-import { printWithKioskChromium, startXvfb } from './kiosk-chromium';
+import { KioskChromium, startXvfb } from './kiosk-chromium';
 import { useTestCups } from '../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
@@ -28,9 +28,9 @@ interface Printed {
 /**
  * The Electron backend exactly as the desktop builds it, except that the hidden window's
  * `webContents.print` is Debian's Chromium printing the same HTML silently
- * (`--kiosk-printing`) onto the CUPS queue named by `deviceName`.
+ * (`--kiosk-printing`) onto the CUPS queue named by `deviceName`, one warm browser per queue.
  */
-function electronBackendOverKioskChromium(display: string) {
+function electronBackendOverKioskChromium(kiosks: Map<string, KioskChromium>) {
   const printed: Printed[] = [];
   const backend = new ElectronPrintBackend({
     platform: 'linux',
@@ -39,7 +39,9 @@ function electronBackendOverKioskChromium(display: string) {
       return {
         webContents: {
           print(options, callback) {
-            printWithKioskChromium(html, options.deviceName!, display).then(
+            const kiosk = kiosks.get(options.deviceName!);
+            if (!kiosk) return callback(false, `no printer ${options.deviceName}`);
+            kiosk.print(html).then(
               (cupsJobId) => {
                 printed.push({ options, html, cupsJobId });
                 callback(true, '');
@@ -81,16 +83,19 @@ describe("Chromium's own print stack (the engine of webContents.print) on real C
   let xvfb: Awaited<ReturnType<typeof startXvfb>>;
   let s: PrintStation;
   let printed: Printed[];
+  const kiosks = new Map<string, KioskChromium>();
   const dir = mkdtempSync(join(tmpdir(), 'station-kiosk-test-'));
 
   beforeAll(async () => {
     xvfb = await startXvfb();
-    const kiosk = electronBackendOverKioskChromium(xvfb.display);
+    for (const queue of [A4_QUEUE, LABEL_QUEUE]) kiosks.set(queue, await KioskChromium.launch(queue, xvfb.display));
+    const kiosk = electronBackendOverKioskChromium(kiosks);
     printed = kiosk.printed;
     s = await printStation({ cupsPrinting: false, printBackends: [kiosk.backend] });
   });
   afterAll(async () => {
     await s?.stop();
+    await Promise.all([...kiosks.values()].map((kiosk) => kiosk.close()));
     xvfb?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -126,9 +131,10 @@ describe("Chromium's own print stack (the engine of webContents.print) on real C
     );
     expect(results.map((result) => result.status)).toEqual(['pending', 'pending']);
     // Handed over: Electron cannot follow a job further. A job that failed says why (its reason).
-    // Waited for past the backend's own timeout for each print (two prints, 60 s each), so a
-    // print that never answers fails with the backend's reason, and a slow one (a headed
-    // Chromium started under load) passes.
+    // The bound is past the backend's own deadline for each print (two prints, 60 s each), so
+    // a print that never answers fails with the backend's reason. The kiosk browsers were
+    // started before (as Electron's window is there before it prints): a headed Chromium
+    // starting on a loaded machine once took the print past its 60 s.
     for (const result of results) expect((await s.settled(result.id, 150_000)).jobs.map((job) => (job.state === 'unknown' ? job.state : `${job.state}: ${job.reason}`))).toEqual(['unknown']);
 
     // One OS job per printer + paper, each given its paper in microns and no margins.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { GET_JOBS_TEST, parseCsvLine } from './ipptool';
 
 /**
@@ -42,41 +42,63 @@ function cupsJobNamed(server: string, queue: string, name: string, testFile: str
 }
 
 /**
- * Prints one HTML document with kiosk Chromium onto a CUPS queue and resolves with its CUPS
- * job id once CUPS has it. The page is loaded from a file and printed from outside
- * (`window.print()` evaluated by the driver), so the document itself carries no script.
- * The file's name is unique and Chromium names the job after it: other tests printing on
- * the same queue meanwhile cannot be mistaken for this job.
+ * A headed kiosk Chromium whose printer is one CUPS queue (`PRINTER`: kiosk printing prints on
+ * the default printer), started before the station prints and kept for the file: Electron's
+ * window is already there when `webContents.print` is called, so the backend's deadline for
+ * a print (60 s) measures the print, not a browser starting on a loaded machine.
  */
-export async function printWithKioskChromium(html: string, queue: string, display: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'station-kiosk-'));
-  const name = `kiosk-${randomUUID()}.html`;
-  const testFile = join(dir, 'get-jobs.test');
-  writeFileSync(testFile, GET_JOBS_TEST);
-  // The test file's own CUPS (useTestCups): Chromium prints there (through CUPS_SERVER) and the job is looked for there.
-  const server = process.env.CUPS_SERVER!;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: false,
-    args: ['--kiosk-printing', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    env: { ...process.env, CUPS_SERVER: server, DISPLAY: display, PRINTER: queue },
-  });
-  try {
-    const file = join(dir, name);
+export class KioskChromium {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly queue: string,
+    private readonly server: string,
+    private readonly dir: string,
+  ) {}
+
+  static async launch(queue: string, display: string): Promise<KioskChromium> {
+    // The test file's own CUPS (useTestCups): Chromium prints there (through CUPS_SERVER) and the job is looked for there.
+    const server = process.env.CUPS_SERVER!;
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: false,
+      args: ['--kiosk-printing', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      env: { ...process.env, CUPS_SERVER: server, DISPLAY: display, PRINTER: queue },
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'station-kiosk-'));
+    writeFileSync(join(dir, 'get-jobs.test'), GET_JOBS_TEST);
+    return new KioskChromium(browser, queue, server, dir);
+  }
+
+  /**
+   * Prints one HTML document silently onto the queue and resolves with its CUPS job id once
+   * CUPS has it. The page is loaded from a file and printed from outside (`window.print()`
+   * evaluated by the driver), so the document itself carries no script. The file's name is
+   * unique and Chromium names the job after it: other jobs on the same queue meanwhile cannot
+   * be mistaken for this one.
+   */
+  async print(html: string): Promise<string> {
+    const name = `kiosk-${randomUUID()}.html`;
+    const file = join(this.dir, name);
     writeFileSync(file, html);
-    const page = await browser.newPage();
-    await page.goto(`file://${file}`);
-    // Kiosk printing returns from window.print() once the job is spooled to CUPS.
-    await page.evaluate(() => window.print());
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const id = cupsJobNamed(server, queue, name, testFile);
-      if (id) return id;
-      if (Date.now() > deadline) throw new Error(`kiosk Chromium made no CUPS job named ${name} on ${queue}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    const page = await this.browser.newPage();
+    try {
+      await page.goto(`file://${file}`);
+      // Kiosk printing returns from window.print() once the job is spooled to CUPS.
+      await page.evaluate(() => window.print());
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const id = cupsJobNamed(this.server, this.queue, name, join(this.dir, 'get-jobs.test'));
+        if (id) return id;
+        if (Date.now() > deadline) throw new Error(`kiosk Chromium made no CUPS job named ${name} on ${this.queue}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await page.close();
     }
-  } finally {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
