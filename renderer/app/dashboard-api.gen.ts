@@ -1388,6 +1388,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/printers/time-to-paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each printer’s time to paper over the last hour (p50, p95, by stage), of the caller’s teams’ jobs */
+        get: operations["getPrintersTimeToPaper"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/benches": {
         parameters: {
             query?: never;
@@ -2969,6 +2986,22 @@ export interface components {
             screens: number;
             signedIn: string[];
         };
+        TimeToPaper: {
+            printerId: string;
+            /** @description Jobs done on it in the last hour */
+            jobs: number;
+            /** @description Received to done, the median */
+            p50Ms: number;
+            p95Ms: number;
+            stagesP50Ms: {
+                /** @description Received to rendered (or found rendered ahead) */
+                render: number | null;
+                /** @description Rendered to taken by the print system */
+                handOver: number | null;
+                /** @description Taken by the print system to done */
+                atPrinter: number | null;
+            };
+        };
         Passkey: {
             id: string;
             name: string;
@@ -3086,7 +3119,12 @@ export interface components {
                 createdAt: string;
                 /** @description ISO 8601 timestamp (UTC) */
                 updatedAt: string;
+                /** @description Its content was ready: rendered, or found rendered ahead */
+                renderedAt: string | null;
+                /** @description The print system took it */
                 submittedAt: string | null;
+                /** @description The print system first said it was printing it (null if it never said so before it was done) */
+                printingAt: string | null;
                 finishedAt: string | null;
                 chunk: {
                     index: number;
@@ -3182,7 +3220,12 @@ export interface components {
                     createdAt: string;
                     /** @description ISO 8601 timestamp (UTC) */
                     updatedAt: string;
+                    /** @description Its content was ready: rendered, or found rendered ahead */
+                    renderedAt: string | null;
+                    /** @description The print system took it */
                     submittedAt: string | null;
+                    /** @description The print system first said it was printing it (null if it never said so before it was done) */
+                    printingAt: string | null;
                     finishedAt: string | null;
                     chunk: {
                         index: number;
@@ -3253,7 +3296,12 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 timestamp (UTC) */
             updatedAt: string;
+            /** @description Its content was ready: rendered, or found rendered ahead */
+            renderedAt: string | null;
+            /** @description The print system took it */
             submittedAt: string | null;
+            /** @description The print system first said it was printing it (null if it never said so before it was done) */
+            printingAt: string | null;
             finishedAt: string | null;
             chunk: {
                 index: number;
@@ -3296,7 +3344,12 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 timestamp (UTC) */
             updatedAt: string;
+            /** @description Its content was ready: rendered, or found rendered ahead */
+            renderedAt: string | null;
+            /** @description The print system took it */
             submittedAt: string | null;
+            /** @description The print system first said it was printing it (null if it never said so before it was done) */
+            printingAt: string | null;
             finishedAt: string | null;
             chunk: {
                 index: number;
@@ -8312,6 +8365,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Printer"][];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrintersTimeToPaper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each printer’s time to paper over the last hour (p50, p95, by stage), of the caller’s teams’ jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeToPaper"][];
                 };
             };
             /** @description Refused, in words */

@@ -29,8 +29,13 @@ export function printState(batches: BatchJobs[], printers: { id: string; status:
       const failed = jobs.find((job) => job.state === 'failed')!;
       return { tone: 'error', words: `Failed on ${printerName(failed.printerId)}: ${failed.reason ?? 'the print system refused it'}` };
     }
-    case 'done':
-      return { tone: 'ok', words: `Printed on ${where}` };
+    case 'done': {
+      // From the print's arrival to the print system saying it is on paper: what the bench waited.
+      const started = Math.min(...jobs.map((job) => Date.parse(job.createdAt)));
+      const finished = Math.max(...jobs.map((job) => (job.finishedAt ? Date.parse(job.finishedAt) : Number.NaN)));
+      const took = Number.isFinite(finished - started) ? ` in ${((finished - started) / 1000).toFixed(1)} s` : '';
+      return { tone: 'ok', words: `Printed on ${where}${took}` };
+    }
     case 'waiting': {
       const atOffline = jobs.find((job) => offline.has(job.printerId) && job.state !== 'done');
       if (atOffline) {

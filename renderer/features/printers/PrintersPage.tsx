@@ -6,12 +6,14 @@ import { useConfirm } from '../../components/confirm';
 import { EmptyState, ErrorBanner, PageHeader, StatusChip, TableScroll } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from './use-printers';
 import { AddPrinter } from './AddPrinter';
+import { timeToPaperWords, useTimesToPaper } from './time-to-paper';
 import { Benches } from './Benches';
 import { mayUse, useStationInfo } from '../../app/station-info';
 
 /** Discovered printers: what they are called here, whether integrations see them, defaults. */
 export function PrintersPage() {
   const { printers, error, reload, setPrinters } = usePrinters();
+  const times = useTimesToPaper();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -112,6 +114,7 @@ export function PrintersPage() {
                   <td>
                     <StatusChip status={printer.status} />
                     {printer.statusReason && <div className="muted small">{printer.statusReason}</div>}
+                    {times.get(printer.id) && <div className="muted small">{timeToPaperWords(times.get(printer.id)!)}</div>}
                   </td>
                   <td>
                     <input type="checkbox" aria-label={`${printer.name} visible`} disabled={!changes} checked={printer.visible} onChange={(event) => void update(printer, { visible: event.target.checked })} />

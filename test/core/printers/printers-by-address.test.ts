@@ -125,6 +125,17 @@ describe('printers beyond this machine, added by their address', { timeout: 240_
     const batch = await s.settled(result!.id);
     expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
     expect(laser.documents().length - before).toBe(1);
+    // Where its seconds went: each stage in order, CUPS's "printing" seen while the printer was away.
+    const job = batch.jobs[0] as BatchView['jobs'][number] & Record<'createdAt' | 'renderedAt' | 'submittedAt' | 'printingAt' | 'finishedAt', string | null>;
+    const times = [job.createdAt, job.renderedAt, job.submittedAt, job.printingAt, job.finishedAt].map((at) => Date.parse(at!));
+    expect(times.every(Number.isFinite)).toBe(true);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    // The Printers page's time to paper counts it, by stage.
+    const [toPaper] = (await json<{ printerId: string; jobs: number; p50Ms: number; p95Ms: number; stagesP50Ms: Record<string, number | null> }[]>(await s.admin('/admin/api/printers/time-to-paper'), 200)).filter((entry) => entry.printerId === laserPrinter.id);
+    expect(toPaper).toMatchObject({ jobs: 2 });
+    expect(toPaper!.p95Ms).toBeGreaterThanOrEqual(toPaper!.p50Ms);
+    expect(toPaper!.p95Ms).toBeGreaterThanOrEqual(times[4]! - times[0]!);
+    expect(toPaper!.stagesP50Ms.atPrinter).toBeGreaterThan(0);
   });
 
   it("adds the queue bench 2's CUPS shares, and a job reaches bench 2's queue once", async () => {

@@ -113,6 +113,11 @@ describe('webhooks', () => {
     expect(printed.payload).toMatchObject({ teamId: team.id, data: { order: { id: order.id, previous_status: 'ready', order_keys: order.orderKeys } } });
     const done = await shop.next((p) => p.type === 'print_job.state_changed' && p.data.job!.state === 'done');
     expect(done.payload.data.job).toMatchObject({ batchId: results[0]!.id, orderIds: [order.id] });
+    // When it passed each stage: received, rendered, submitted, finished in order (printing: only if CUPS was seen printing it).
+    const times = (done.payload.data.job as unknown as { times: Record<'received' | 'rendered' | 'submitted' | 'printing' | 'finished', string | null> }).times;
+    const stages = [times.received, times.rendered, times.submitted, times.finished].map((at) => Date.parse(at!));
+    expect(stages.every(Number.isFinite)).toBe(true);
+    expect([...stages].sort((a, b) => a - b)).toEqual(stages);
     expect(shop.received.map((d) => d.payload.data.job?.state).filter(Boolean)).toEqual(expect.arrayContaining(['rendering', 'submitting', 'submitted', 'done']));
 
     // The signature: HMAC-SHA256 of "<t>.<body>" with the webhook's secret, t within a minute.

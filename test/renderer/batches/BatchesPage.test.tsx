@@ -15,7 +15,7 @@ beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
 const job = (state: PrintJob['state'], chunk: PrintJob['chunk']): PrintJob =>
-  ({ id: `${state}-${chunk?.index}`, batchId: 'b', printerId: 'p', tray: null, paper: { name: 'A4', widthMm: 210, heightMm: 297 }, state, awaitingDecision: false, attempts: 0, nextAttemptAt: null, osJobId: null, reason: null, updatedAt: '', chunk, plannedPrinterId: 'p', fallbackPrinterIds: [], failover: null, fitToPage: false, copies: 1, createdAt: '', submittedAt: null, finishedAt: null, printedCopy: null, reprintOf: null }) satisfies PrintJob;
+  ({ id: `${state}-${chunk?.index}`, batchId: 'b', printerId: 'p', tray: null, paper: { name: 'A4', widthMm: 210, heightMm: 297 }, state, awaitingDecision: false, attempts: 0, nextAttemptAt: null, osJobId: null, reason: null, updatedAt: '', chunk, plannedPrinterId: 'p', fallbackPrinterIds: [], failover: null, fitToPage: false, copies: 1, createdAt: '', renderedAt: null, submittedAt: null, printingAt: null, finishedAt: null, printedCopy: null, reprintOf: null }) satisfies PrintJob;
 
 describe('the progress of a batch', () => {
   it('counts a big job in chunks handed to the printer', () => {

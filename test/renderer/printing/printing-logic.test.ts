@@ -39,7 +39,9 @@ const job = (state: PrintJob['state'], extra: Partial<PrintJob> = {}): PrintJob 
   fitToPage: false,
   copies: 1,
   createdAt: '',
+  renderedAt: null,
   submittedAt: null,
+  printingAt: null,
   finishedAt: null,
   chunk: null,
   printedCopy: null,
@@ -127,7 +129,10 @@ describe('batches', () => {
     expect(printState([{ jobs: [job('submitted'), { ...job('queued'), id: 'q' }] }], [silent], name).words).toBe('Waiting: Bench 2 Laser is not answering since 04:24 — 2 jobs waiting');
     expect(printState([{ jobs: [job('submitted')] }], [{ id: 'p', status: 'offline', statusReason: 'the printer is out of paper' }], name).words).toBe('Waiting: Bench 2 Laser: the printer is out of paper — 1 job waiting');
     expect(printState([{ jobs: [job('submitted')] }], [{ id: 'p', status: 'offline', statusReason: null }], name).words).toBe('Waiting: Bench 2 Laser is offline — 1 job waiting');
-    // Back online: at the printer again.
+    // On paper: how long from the print's arrival to done.
+    const done = { ...job('done'), createdAt: '2026-11-29T16:04:00.000Z', finishedAt: '2026-11-29T16:04:01.350Z' };
+    expect(printState([{ jobs: [done] }], [{ id: 'p', status: 'online' }], name)).toEqual({ tone: 'ok', words: 'Printed on Bench 2 Laser in 1.4 s' });
+        // Back online: at the printer again.
     expect(printState([{ jobs: [job('submitted')] }], [{ id: 'p', status: 'busy', statusReason: null }], name)).toEqual({ tone: 'wait', words: 'At the printer Bench 2 Laser' });
   });
 });

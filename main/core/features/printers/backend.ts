@@ -86,6 +86,8 @@ export type OsJobState = 'pending' | 'done' | 'failed' | 'unknown' | 'lost';
 export interface OsJobReport {
   state: OsJobState;
   reason?: string;
+  /** Pending, and the print system says it is printing it now (CUPS: \`processing\`). */
+  printing?: boolean;
 }
 
 export interface PrintBackend {

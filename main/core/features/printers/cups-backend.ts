@@ -275,7 +275,7 @@ export class CupsBackend implements PrintBackend {
       // Just cancelled, CUPS says \`processing-to-stop-point\` before the reason why: asked again next time.
       else if ((job.state === 'canceled' || job.state === 'aborted') && !job.reasons.includes('processing-to-stop-point')) {
         states.set(id, { state: 'failed', reason: failedReason(job.reasons, job.state === 'aborted' ? await printer() : [], 'The printer system cancelled or aborted the job') });
-      } else states.set(id, { state: 'pending', reason: waitingReason(job.reasons, await printer()) });
+      } else states.set(id, { state: 'pending', reason: waitingReason(job.reasons, await printer()), ...(job.state === 'processing' ? { printing: true } : {}) });
     }
     return states;
   }

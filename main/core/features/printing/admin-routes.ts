@@ -94,7 +94,9 @@ export function jobView(row: JobRow) {
     reason: row.reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    renderedAt: row.rendered_at ?? null,
     submittedAt: row.submitted_at,
+    printingAt: row.printing_at ?? null,
     finishedAt: row.finished_at,
     /** Its place among the chunks of a big job (printed one after the other), or null for a job that is whole. */
     chunk: row.chunk_index ? { index: row.chunk_index, count: row.chunk_count! } : null,

@@ -34,6 +34,8 @@ export function enqueueJobStateEvent(db: Db, job: JobRow, previousState: string,
           printer: printer ?? { id: job.printer_id, name: null },
           tray: job.tray,
           orderIds,
+          // When it passed each stage on its way to paper (null: not yet, or not seen).
+          times: { received: job.created_at, rendered: job.rendered_at ?? null, submitted: job.submitted_at, printing: job.printing_at ?? null, finished: job.finished_at },
           updatedAt: at,
           // Who asked for the print (a person, an API key, the station); null before people were recorded.
           requestedBy: requestedByOf(db, job.batch_id),

@@ -55,6 +55,13 @@ export class JobTransitions {
     }
   }
 
+  /** The print system prints it now (its first word of it): when, kept; the state stays `submitted`. */
+  printing(job: JobRow): void {
+    const at = nowIso();
+    updateJob(this.deps.db, job.id, { printing_at: at, updated_at: at });
+    this.deps.events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: job.state, reason: job.reason });
+  }
+
   /** What the printer says about a job it holds changed: kept and shown, the state stays. */
   noteReason(job: JobRow, reason: string | null): void {
     updateJob(this.deps.db, job.id, { reason, updated_at: nowIso() });

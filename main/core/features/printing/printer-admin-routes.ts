@@ -7,6 +7,7 @@ import type { PrintersService } from '../printers/service';
 import type { PrintQueue } from './queue';
 import { removeMissingPrinter } from './remove-printer';
 import type { TestPrinter } from './test-print';
+import { timeToPaperRoutes } from './time-to-paper';
 
 export const printerSettingsBody = z.strictObject({
   nickname: z.string().trim().max(100).nullable().optional(),
@@ -18,6 +19,7 @@ export const printerSettingsBody = z.strictObject({
 /** The Printers page: the list, its refresh, a printer's settings, removing a gone one, a test print. */
 export function printerAdminRoutes(router: Router, deps: { db: Db; events: StationEvents; printers: PrintersService; queue: PrintQueue; testPrinter: TestPrinter }): void {
   const { printers } = deps;
+  timeToPaperRoutes(router, deps.db);
   router.get('/admin/api/printers', async (ctx) => {
     ctx.body = (await printers.list()).map(printers.resource);
   });

@@ -169,7 +169,7 @@ export class PrintQueue {
   retry(jobId: string): JobRow | undefined {
     const job = getJob(this.deps.db, jobId);
     if (!job || job.state !== 'failed') return undefined;
-    this.jobState.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null, awaiting_decision: 0 });
+    this.jobState.transition(job, 'queued', { attempts: 0, next_attempt_at: nowIso(), os_job_id: null, released: 0, reason: null, finished_at: null, rendered_at: null, printing_at: null, awaiting_decision: 0 });
     this.wake();
     return getJob(this.deps.db, jobId);
   }
@@ -312,7 +312,7 @@ export class PrintQueue {
         logger.error('keeping a printed copy failed', { jobId: job.id, error: String(error) });
         return null;
       });
-      this.jobState.transition(job, 'submitting', copy ? { printed_copy: JSON.stringify(copy) } : {});
+      this.jobState.transition(job, 'submitting', { rendered_at: nowIso(), ...(copy ? { printed_copy: JSON.stringify(copy) } : {}) });
       await this.deps.durable();
       const { osJobId, held } = await backend.submit({
         vendorId: printer.vendorId,
@@ -382,8 +382,12 @@ export class PrintQueue {
           else if (report.state === 'failed') this.jobState.transition(job, 'failed', { reason: reason ?? 'The printer system cancelled or aborted the job', finished_at: nowIso() });
           // Taken, then forgotten: it may be on paper. A person decides; it is never sent again on its own.
           else if (report.state === 'lost') this.jobState.transition(job, 'failed', { reason, finished_at: nowIso(), awaiting_decision: 1 });
-          // Still at the printer: what it waits for (out of paper, a jam) is shown as it changes.
-          else if (reason !== job.reason) this.jobState.noteReason(job, reason);
+          else {
+            // On its way: when the print system first says it prints it, and what it waits
+            // for (out of paper, a jam) as that changes.
+            if (report.printing && !job.printing_at) this.jobState.printing(job);
+            if (reason !== job.reason) this.jobState.noteReason(job, reason);
+          }
         }
       }
     } catch (error) {

@@ -48,6 +48,10 @@ export interface JobRow {
   updated_at: string;
   submitted_at: string | null;
   finished_at: string | null;
+  /** Its content was ready (rendered, or found rendered ahead): 0042. */
+  rendered_at?: string | null;
+  /** The print system first said it was printing it. */
+  printing_at?: string | null;
   /** 1 when the request printed ignored orders on purpose (`force`). */
   forced: number;
   /** JSON array of the pool's printer ids after the planned one, or null. */

@@ -146,6 +146,7 @@ const TABLE: Array<[AdminOperation['method'], string, AdminNeed, string]> = [
   ['POST', '/admin/api/printers', 'station-admin', 'Add a printer by its address (ipp://, ipps://, socket://)'],
   ['POST', '/admin/api/printers/probe', 'station-admin', 'What answers at a printer address, before adding it'],
   ['POST', '/admin/api/printers/refresh', 'operator', 'Look for printers again'],
+  ['GET', '/admin/api/printers/time-to-paper', 'viewer', 'Each printer’s time to paper over the last hour (p50, p95, by stage), of the caller’s teams’ jobs'],
   ['GET', '/admin/api/benches', 'viewer', 'The benches, their routing, printers and screens'],
   ['POST', '/admin/api/benches', 'station-admin', 'Add a bench'],
   ['GET', '/admin/api/benches/:id', 'viewer', 'A bench by id or name'],

@@ -14,6 +14,7 @@ import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../feature
 import { addPrinterInput } from '../../features/printers/by-address/add-printer';
 import { benchAnswer, benchInput, benchRouteInput, pairScreenInput, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
 import { desktopWindowAnswer, desktopWindowInput } from '../../features/printing/benches/desktop-window';
+import { timeToPaperAnswer } from '../../features/printing/time-to-paper';
 import { batchAnswer, defaultPrinterAnswer, documentTagAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
@@ -274,6 +275,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/printers/:id/test-print': ok(testPageAnswer),
   'GET /admin/api/teams/:teamId/routing': ok(routingAnswer),
   'GET /admin/api/document-tags': list(documentTagAnswer),
+  'GET /admin/api/printers/time-to-paper': list(timeToPaperAnswer),
   'PUT /admin/api/teams/:teamId/routing/default-printer': ok(defaultPrinterAnswer),
   'PUT /admin/api/teams/:teamId/routing/tags/:tag': ok(savedRouteAnswer),
   'DELETE /admin/api/teams/:teamId/routing/tags/:tag': ok(successAnswer),
@@ -349,6 +351,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Printer: printerAnswer,
   ProbedPrinter: probedPrinterAnswer,
   Bench: benchAnswer,
+  TimeToPaper: timeToPaperAnswer,
   Passkey: passkeyAnswer,
   PersonCredentials: credentialsAnswer,
   DesktopWindow: desktopWindowAnswer,
