@@ -13,6 +13,7 @@ const BENCHES = [
   'render.ts',
   'print.ts',
   'printers-beyond.ts',
+  'floor.ts',
   'dashboard-orders.ts',
   'people.ts',
   'sign-in-under-attack.ts',
