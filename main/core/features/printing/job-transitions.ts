@@ -55,11 +55,12 @@ export class JobTransitions {
     }
   }
 
-  /** The print system prints it now (its first word of it): when, kept; the state stays `submitted`. */
+  /**
+   * The print system prints it now (its first word of it): when, kept. Not a state change, so
+   * no event: the state stays `submitted`, and its `done` follows within seconds.
+   */
   printing(job: JobRow): void {
-    const at = nowIso();
-    updateJob(this.deps.db, job.id, { printing_at: at, updated_at: at });
-    this.deps.events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: job.state, reason: job.reason });
+    updateJob(this.deps.db, job.id, { printing_at: nowIso() });
   }
 
   /** What the printer says about a job it holds changed: kept and shown, the state stays. */
