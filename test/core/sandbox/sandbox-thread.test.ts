@@ -43,6 +43,17 @@ describe('the expression sandbox', () => {
     expect(after!.resolver).toEqual({ ok: true, value: { type: 'string', value: 'A-1' } });
   });
 
+  it('tries an item that ran out of its time once more before it fails (the limit is wall time: a loaded machine stretches it), and only that item', async () => {
+    const before = sandbox.triedAgain;
+    const [stuck, fine] = await sandbox.evaluate('team-again', input, [{ resolver: '(() => { for (;;) {} })()' }, { resolver: 'sourceId' }]);
+    expect(stuck!.resolver).toMatchObject({ ok: false, fault: 'timeout' });
+    expect(fine!.resolver).toEqual({ ok: true, value: { type: 'string', value: 'A-1' } });
+    expect(sandbox.triedAgain).toBe(before + 1);
+    // A failure of another kind is not tried again.
+    await resolve('(function f() { return f() })()');
+    expect(sandbox.triedAgain).toBe(before + 1);
+  });
+
   it('stops deep recursion with QuickJS stack limit, not the host stack', async () => {
     expect((await resolve('(function f() { return f() })()')).resolver).toMatchObject({ ok: false, fault: 'stack' });
   });

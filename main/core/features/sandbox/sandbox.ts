@@ -18,6 +18,8 @@ export interface Sandbox {
   laneOf(realm: string): SandboxLane;
   /** How many sandbox threads were terminated or lost and replaced. */
   readonly restarts: number;
+  /** How many items ran out of their time and were tried once more (a loaded machine, or a runaway expression). */
+  readonly triedAgain: number;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export function createSandbox(logger: Logger = consoleLogger()): Sandbox {
   const threads: Record<SandboxLane, SandboxThread> = { shared: new SandboxThread(logger), slow: new SandboxThread(logger) };
   const slowUntil = new Map<string, number>();
   let nextId = 1;
+  let triedAgain = 0;
   let closed = false;
 
   function laneOf(realm: string): SandboxLane {
@@ -157,13 +160,28 @@ export function createSandbox(logger: Logger = consoleLogger()): Sandbox {
   }
 
   return {
+    get triedAgain() {
+      return triedAgain;
+    },
     get restarts() {
       return Object.values(threads).reduce((sum, thread) => sum + Math.max(0, thread.started - 1), 0);
     },
     laneOf,
-    evaluate(realm, input, items) {
-      if (items.length === 0) return Promise.resolve([]);
-      return evaluateNow(realm, JSON.stringify(input), items);
+    async evaluate(realm, input, items) {
+      if (items.length === 0) return [];
+      const json = JSON.stringify(input);
+      const results = await evaluateNow(realm, json, items);
+      // An item that ran out of its time is tried once more (on the slow lane, where its first
+      // try sent its team) before its link fails: the limit is wall time (Node 20 gives a
+      // thread no CPU clock of its own), and a loaded machine can stretch a short expression
+      // past it; a link that fails there leaves the order unmerged. A runaway expression
+      // fails again. A thread the watchdog replaced is not tried again.
+      const outOfTime = results.flatMap((result, index) => (ranOutOfTime(result) ? [index] : []));
+      if (outOfTime.length === 0) return results;
+      triedAgain += outOfTime.length;
+      const again = await evaluateNow(realm, json, outOfTime.map((index) => items[index]!));
+      for (const [k, index] of outOfTime.entries()) results[index] = again[k]!;
+      return results;
     },
     compileError(code, as) {
       const thread = threads.shared;
@@ -179,6 +197,10 @@ export function createSandbox(logger: Logger = consoleLogger()): Sandbox {
     },
   };
 }
+
+/** QuickJS stopped the item at its time limit (not the watchdog, which replaced the thread). */
+const ranOutOfTime = (result: ItemResult): boolean =>
+  [result.condition, result.resolver].some((outcome) => outcome !== undefined && !outcome.ok && outcome.fault === 'timeout' && !/thread was restarted/.test(outcome.error));
 
 function failedItem(item: EvalItem, stage: number, reason: string, fault: 'timeout' | 'crash'): ItemResult {
   const failure: EvalOutcome = { ok: false, error: reason.slice(0, SANDBOX_LIMITS.maxErrorLength), fault };
