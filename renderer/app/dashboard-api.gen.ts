@@ -2945,6 +2945,7 @@ export interface components {
             }[];
             config: {
                 fitToPage: boolean;
+                /** @description The default tray; "" when the printer has none (the contract types it as a string) */
                 tray: string;
             };
             layoutConfigs: unknown[];
@@ -8260,6 +8261,7 @@ export interface operations {
                         }[];
                         config: {
                             fitToPage: boolean;
+                            /** @description The default tray; "" when the printer has none (the contract types it as a string) */
                             tray: string;
                         };
                         layoutConfigs: unknown[];

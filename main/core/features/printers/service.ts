@@ -4,6 +4,7 @@ import type { StationEvents } from '../../foundations/events';
 import { badRequest, notFound, StationError } from '../../foundations/errors';
 import { newId, nowIso } from '../../foundations/ids';
 import type { FollowedState, PrintBackend } from './backend';
+import type { PrinterResource } from './answers';
 import { notAnsweringReason, PrinterReach, type PrinterAddress } from './reach';
 import { FOLDER_VENDOR_ID } from './folder-backend';
 import { mmText } from './paper-sizes';
@@ -58,27 +59,7 @@ export interface PrinterStateChange {
   to: { status: string; reason: string | null };
 }
 
-export interface PrinterResource {
-  id: string;
-  printerVendorId: string;
-  name: string;
-  nickname: string;
-  visible: boolean;
-  status: string;
-  /** Why it is not online, in words ("not answering since 16:04", "paused: Out for lunch"); null when nothing is wrong. */
-  statusReason: string | null;
-  computer: { id: string; printerVendorId: string; status: string; nickname: string; name: string };
-  trays: string[];
-  paperSizes: { name: string; width: string; height: string }[];
-  /** The contract types `tray` as a string: `""` when the printer has no default tray. */
-  config: { fitToPage: boolean; tray: string };
-  layoutConfigs: unknown[];
-  /**
-   * A ZPL label printer (raw ZPL jobs go only to these): `takesZpl` as printed, `detected`
-   * what the OS says of the queue, `setting` the admin's (null: follow the OS).
-   */
-  zpl: { takesZpl: boolean; detected: boolean; setting: boolean | null };
-}
+export type { PrinterResource } from './answers';
 
 export function createPrintersService(deps: { db: Db; events: StationEvents; backends: PrintBackend[]; reach?: PrinterReach }): PrintersService {
   const { db, events, backends } = deps;
