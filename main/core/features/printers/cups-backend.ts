@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { userInfo } from 'node:os';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type SubmitRequest } from './backend';
 import { failedReason, jobProblem, printerProblem, waitingReason } from './ipp-reasons';
-import { IppAnswerLostError, IppStatusError, IppUnreachableError, ippCall, type IppConnection } from './ipp/ipp-client';
+import { IppAnswerLostError, IppStatusError, IppUnreachableError, httpGet, ippCall, type IppConnection } from './ipp/ipp-client';
 import { groupsOf, stringOf, stringsOf, type IppGroup, type IppMessage } from './ipp/ipp-codec';
 import { followCupsEvents, type EventFollower, type SchedulerChange } from './ipp/cups-events';
 import { parsePpdOptions, type PpdOptions } from './ppd';
@@ -151,7 +150,7 @@ export class CupsBackend implements PrintBackend {
   private async ppdOptions(queue: string): Promise<PpdOptions> {
     // CUPS answers "busy" for a moment while it saves a queue it was just given: asked again.
     for (let attempt = 1; ; attempt++) {
-      const answer = await httpGet(this.target().connection, `/printers/${encodeURIComponent(queue)}.ppd`).catch(() => ({ status: 0, text: '' }));
+      const answer = await httpGet(this.target().connection, `/printers/${encodeURIComponent(queue)}.ppd`, { timeoutMs: PPD_FETCH_TIMEOUT_MS }).catch(() => ({ status: 0, text: '' }));
       if (answer.status === 200) return parsePpdOptions(answer.text);
       if (answer.status === 404 || attempt === PPD_ATTEMPTS) return { trays: [], paperSizes: [], acceptsCustomPaper: false };
       await new Promise((resolve) => setTimeout(resolve, PPD_RETRY_MS));
@@ -335,23 +334,6 @@ const PPD_ATTEMPTS = 3;
 const PPD_RETRY_MS = 250;
 
 /** A small HTTP GET to the scheduler (a queue's PPD): its status and text. */
-function httpGet(connection: IppConnection, path: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { ...(connection.kind === 'unix' ? { socketPath: connection.socketPath } : { host: connection.host, port: connection.port }), path, method: 'GET', agent: false, headers: { host: 'localhost' }, timeout: PPD_FETCH_TIMEOUT_MS },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 const round = (mm: number): number => Math.round(mm * 10) / 10;
 
 /**

@@ -62,9 +62,9 @@ const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOENT', 'EHOSTUNREACH', 'ENE
  */
 export async function ippCall(connection: IppConnection, path: string, message: IppMessage, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<IppAnswer> {
   const body = encodeIpp({ version: '2.0', id: nextRequestId(), ...message });
-  let answer = await post(connection, path, body, {}, options);
+  let answer = await send(connection, 'POST', path, body, {}, options);
   if (answer.status === 401 && connection.kind === 'unix' && /peercred/i.test(String(answer.headers['www-authenticate'] ?? ''))) {
-    answer = await post(connection, path, body, { authorization: `PeerCred ${userInfo().username}` }, options);
+    answer = await send(connection, 'POST', path, body, { authorization: `PeerCred ${userInfo().username}` }, options);
   }
   if (answer.status !== 200) throw new IppHttpError(`The address answered HTTP ${answer.status}, not IPP${answer.status === 401 ? ' (it asks for a password)' : answer.status === 426 ? ' (it takes ipps:// only)' : ''}`, answer.status);
   let decoded: IppAnswer;
@@ -89,7 +89,18 @@ interface RawAnswer {
   body: Buffer;
 }
 
-function post(connection: IppConnection, path: string, body: Buffer, headers: Record<string, string>, options: { timeoutMs?: number; signal?: AbortSignal }): Promise<RawAnswer> {
+/**
+ * A plain HTTP GET on the same connection (CUPS serves each queue's PPD at
+ * `/printers/NAME.ppd`): the status and the body as text. Throws as ippCall does when nothing
+ * answers; any HTTP status is an answer.
+ */
+export async function httpGet(connection: IppConnection, path: string, options: { timeoutMs?: number } = {}): Promise<{ status: number; text: string }> {
+  const answer = await send(connection, 'GET', path, undefined, {}, options);
+  return { status: answer.status, text: answer.body.toString('utf8') };
+}
+
+/** One HTTP request to a printer or scheduler: IPP is a POST of `application/ipp`; a PPD a GET. */
+function send(connection: IppConnection, method: 'POST' | 'GET', path: string, body: Buffer | undefined, headers: Record<string, string>, options: { timeoutMs?: number; signal?: AbortSignal }): Promise<RawAnswer> {
   const target: RequestOptions =
     connection.kind === 'unix'
       ? { socketPath: connection.socketPath, headers: { host: 'localhost' } }
@@ -111,10 +122,10 @@ function post(connection: IppConnection, path: string, body: Buffer, headers: Re
     const request: ClientRequest = (secure ? httpsRequest : httpRequest)(
       {
         ...target,
-        method: 'POST',
+        method,
         path,
         agent: false,
-        headers: { ...target.headers, 'content-type': 'application/ipp', 'content-length': String(body.length), ...headers },
+        headers: { ...target.headers, ...(body ? { 'content-type': 'application/ipp', 'content-length': String(body.length) } : {}), ...headers },
         // Printers and CUPS serve self-signed certificates (IPP Everywhere's TLS is for
         // privacy on the LAN, not identity): accepted, as CUPS's own ipps backend does.
         ...(secure ? { rejectUnauthorized: false } : {}),
