@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connectOnce } from './by-address/probe';
 import { IppHttpError, IppStatusError, ippCall, connectionOf } from './ipp/ipp-client';
 
 /** How long a printer on the network has to answer the station's question. */
@@ -96,21 +96,7 @@ export function askableAddress(deviceUri: string): string | undefined {
 
 /** Asks an address as the station's add-by-address probe does, for the one attribute that says a printer is there. */
 export async function askPrinter(uri: URL, timeoutMs: number): Promise<void> {
-  if (uri.protocol === 'socket:') {
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect({ host: uri.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(uri.port || 9100), timeout: timeoutMs });
-      socket.once('connect', () => {
-        socket.end();
-        resolve();
-      });
-      socket.once('timeout', () => {
-        socket.destroy();
-        reject(new Error(`no connection in ${timeoutMs / 1000} s`));
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => reject(new Error(error.code ?? error.message)));
-    });
-    return;
-  }
+  if (uri.protocol === 'socket:') return connectOnce(uri.hostname.replace(/^\[(.*)\]$/, '$1'), Number(uri.port || 9100), timeoutMs);
   const { connection, path } = connectionOf(uri);
   try {
     await ippCall(

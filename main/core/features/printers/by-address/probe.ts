@@ -95,7 +95,8 @@ export async function probePrinter(uri: URL, address?: string, limits: ProbeLimi
   };
 }
 
-function connectOnce(host: string, port: number, timeoutMs: number): Promise<void> {
+/** Opens a TCP connection and closes it at once: a raw port's only answer. Refused: ProbeRefused `printer_unreachable`. */
+export function connectOnce(host: string, port: number, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port, timeout: timeoutMs });
     socket.once('connect', () => {
