@@ -132,11 +132,15 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       const gone: PrinterStateChange[] = [];
       let newQueues = false;
       const known = listPrinters(db).filter((printer) => printer.status !== 'missing');
+      // Every backend's network printers of this round, for checkReach (one backend's must not replace another's).
+      const networked: PrinterAddress[] = [];
+      let answered = false;
       for (const backend of backends) {
         if (!backend.printerStates) continue;
         const states = await backend.printerStates().catch(() => undefined);
         if (!states) continue;
-        addresses = [...states].flatMap(([vendorId, state]) => (state.address ? [{ vendorId, uri: state.address, printing: state.status === 'busy' || state.notAnswering === true }] : []));
+        answered = true;
+        for (const [vendorId, state] of states) if (state.address) networked.push({ vendorId, uri: state.address, printing: state.status === 'busy' || state.notAnswering === true });
         const knownHere = new Set(listPrinters(db).filter((printer) => printer.backend === backend.kind && printer.status !== 'missing').map((printer) => printer.vendorId));
         if ([...states.keys()].some((vendorId) => !knownHere.has(vendorId) && !claimedElsewhere(vendorId, backend.kind))) newQueues = true;
         for (const printer of known.filter((candidate) => candidate.backend === backend.kind)) {
@@ -152,6 +156,8 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
           changes.push({ printerId: printer.id, name: printer.nickname ?? printer.name, from: { status: printer.status, reason: printer.statusReason }, to: { status, reason } });
         }
       }
+      // A print system that did not answer keeps the addresses it last gave (and the silences heard there).
+      if (answered) addresses = networked;
       if (changes.length) {
         const at = nowIso();
         db.transaction(() => {
