@@ -10,9 +10,21 @@ const FOUNDATION_FILES = ['actor', 'logger', 'ids', 'events', 'json', 'text', 'r
 const FEATURE_FOLDERS = ['orders', 'teams', 'people', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels', 'sessions', 'new-orders'];
 const FEATURE_FILES = ['hooks', 'activity-log', 'activity-log-store'];
 
-/** Features low in the order: they import none of `HIGH_FEATURES` (orders know nothing of documents, printing or links). */
-const LOW_FEATURES = ['orders', 'teams', 'carrier-labels', 'keys', 'mail', 'net', 'sandbox', 'apps'];
-const HIGH_FEATURES = ['documents', 'printing', 'printers', 'links', 'render', 'admin', 'retention', 'health', 'backup', 'new-orders'];
+/**
+ * The features in their order, lowest first: each imports only features before it in this
+ * list (a feature folder, or a loose file by its name). Lowest are the ones with no feature
+ * under them; teams and the keys, sessions and API-key auth that rest on them come before
+ * orders; orders know nothing of documents, printing or links (hooks.ts is how they meet);
+ * documents define the renderer contract that render/ and printing/ implement and use from
+ * above; the admin views over every feature come last.
+ */
+const FEATURE_ORDER = [
+  'mail', 'net', 'sandbox', 'carrier-labels',
+  'teams', 'keys', 'sessions', 'auth', 'apps',
+  'webhooks', 'orders', 'hooks', 'new-orders', 'backup', 'people', 'links',
+  'documents', 'render', 'printers', 'printing',
+  'activity-log-store', 'activity-log', 'retention', 'health', 'admin',
+];
 
 /** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */
 const SHARED_WITH_RENDERER = ['main/core/features/printing/job-words.ts', 'main/core/features/printing/request-state.ts'];
@@ -23,20 +35,25 @@ const FOUNDATIONS_DIR = 'main/core/foundations';
 const FEATURES_DIR = 'main/core/features';
 const folders = (dir, names) => `^${dir}/(${alternatives(names)})/`;
 const files = (dir, names) => `^${dir}/(${alternatives(names)})\\.ts$`;
+/** A feature's folder or loose file (`hooks` is features/hooks.ts). */
+const featurePath = (names) => `^${FEATURES_DIR}/(${alternatives(names)})(/|\\.ts$)`;
 
 module.exports = {
   FOUNDATION_FOLDERS,
   FOUNDATION_FILES,
   FEATURE_FOLDERS,
   FEATURE_FILES,
-  LOW_FEATURES,
-  HIGH_FEATURES,
+  FEATURE_ORDER,
   SHARED_WITH_RENDERER,
   FOUNDATIONS_DIR,
   FEATURES_DIR,
   FOUNDATIONS: `${folders(FOUNDATIONS_DIR, FOUNDATION_FOLDERS)}|${files(FOUNDATIONS_DIR, FOUNDATION_FILES)}`,
   FEATURES: `${folders(FEATURES_DIR, FEATURE_FOLDERS)}|${files(FEATURES_DIR, FEATURE_FILES)}`,
-  LOW: folders(FEATURES_DIR, LOW_FEATURES),
-  HIGH: folders(FEATURES_DIR, HIGH_FEATURES),
+  /** For each feature, the paths of the features above it: `{ name, path, above }`, `path` and `above` as patterns. */
+  FEATURES_ABOVE: FEATURE_ORDER.slice(0, -1).map((name, at) => ({
+    name,
+    path: featurePath([name]),
+    above: featurePath(FEATURE_ORDER.slice(at + 1)),
+  })),
   SHARED: SHARED_WITH_RENDERER.map((path) => `^${path.replace(/[.-]/g, (c) => `\\${c}`)}$`).join('|'),
 };

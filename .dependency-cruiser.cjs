@@ -4,7 +4,7 @@
 //   → core/http/ and the API description (core/http/openapi/) → features → foundations.
 // A rule's name is what a failing import is reported under.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS config, as dependency-cruiser loads it
-const { FOUNDATIONS, FEATURES, LOW, HIGH, SHARED } = require('./.dependency-cruiser-layers.cjs');
+const { FOUNDATIONS, FEATURES, FEATURES_ABOVE, SHARED } = require('./.dependency-cruiser-layers.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -31,21 +31,15 @@ module.exports = {
       from: { path: FEATURES },
       to: { path: '^main/core/http/' },
     },
-    {
+    // One rule a feature, each under the same name: a feature imports no feature above it in
+    // FEATURE_ORDER (.dependency-cruiser-layers.cjs says the order and why).
+    ...FEATURES_ABOVE.map(({ name, path, above }) => ({
       name: 'features-import-only-features-below',
       severity: 'error',
-      comment:
-        'Features stand in a fixed order (docs/architecture.md). Orders know nothing of documents, printing or links (hooks.ts is how they meet); teams and carrier-labels sit under orders; the webhook outbox (webhooks/store.ts) is written in the transaction of any change.',
-      from: { path: LOW },
-      to: { path: `${HIGH}|^main/core/features/webhooks/(?!store\\.ts$)` },
-    },
-    {
-      name: 'documents-import-no-render-or-printing',
-      severity: 'error',
-      comment: 'Documents define the renderer contract (documents/contract.ts); render/ and printing/ implement and use it from above.',
-      from: { path: '^main/core/features/documents/' },
-      to: { path: '^main/core/features/(render|printing|printers|admin)/' },
-    },
+      comment: `${name} imports only the features before it in FEATURE_ORDER (.dependency-cruiser-layers.cjs): move what both need down, or fire a hook (hooks.ts).`,
+      from: { path },
+      to: { path: above },
+    })),
     {
       name: 'core-imports-no-root-or-host',
       severity: 'error',

@@ -67,7 +67,11 @@ describe('the layer rules (npm run lint)', () => {
       'main/core/features/printing/planted.ts': 'export const print = 1;\n',
       'main/core/features/documents/planted.ts': "import { render } from '../render/planted';\nexport const doc = render;\n",
       'main/core/features/render/planted.ts': 'export const render = 1;\n',
-      'main/core/features/teams/planted.ts': "import { station } from '../../station';\nexport const team = station;\n",
+      // The arrows that once ran up: teams → auth, auth → orders, the hooks → teams and orders.
+      'main/core/features/teams/planted.ts': "import { station } from '../../station';\nimport { scope } from '../auth/planted';\nexport const team = station + scope;\n",
+      'main/core/features/auth/planted.ts': "import { row } from '../orders/planted-store';\nexport const scope = row;\n",
+      'main/core/features/orders/planted-store.ts': "import { hook } from '../hooks';\nexport const row = hook;\n",
+      'main/core/features/hooks.ts': 'export const hook = 1;\n',
       'main/core/station.ts': 'export const station = 1;\n',
       'main/core/features/links/planted.ts': "import { page } from '../../../../renderer/planted';\nexport const link = page;\n",
       'renderer/planted.ts': "import { print } from '../main/core/features/printing/planted';\nimport { words } from '../main/core/features/printing/job-words';\nexport const page = print + words;\n",
@@ -77,7 +81,10 @@ describe('the layer rules (npm run lint)', () => {
     const { code, said } = await cruise(planted);
     expect(code).not.toBe(0);
     expect(said).toContain('error features-import-only-features-below: main/core/features/orders/planted.ts → main/core/features/printing/planted.ts');
-    expect(said).toContain('error documents-import-no-render-or-printing: main/core/features/documents/planted.ts → main/core/features/render/planted.ts');
+    expect(said).toContain('error features-import-only-features-below: main/core/features/documents/planted.ts → main/core/features/render/planted.ts');
+    expect(said).toContain('error features-import-only-features-below: main/core/features/teams/planted.ts → main/core/features/auth/planted.ts');
+    expect(said).toContain('error features-import-only-features-below: main/core/features/auth/planted.ts → main/core/features/orders/planted-store.ts');
+    expect(said).toContain('error features-import-only-features-below: main/core/features/orders/planted-store.ts → main/core/features/hooks.ts');
     expect(said).toContain('error core-imports-no-root-or-host: main/core/features/teams/planted.ts → main/core/station.ts');
     expect(said).toContain('error core-imports-no-renderer: main/core/features/links/planted.ts → renderer/planted.ts');
     expect(said).toContain('error renderer-imports-only-shared-core: renderer/planted.ts → main/core/features/printing/planted.ts');
@@ -91,11 +98,16 @@ describe('the layer rules (npm run lint)', () => {
     const gone = [
       ...layers.FOUNDATION_FOLDERS!.map((name) => `${layers.FOUNDATIONS_DIR}/${name}/`),
       ...layers.FOUNDATION_FILES!.map((name) => `${layers.FOUNDATIONS_DIR}/${name}.ts`),
-      ...[...layers.FEATURE_FOLDERS!, ...layers.LOW_FEATURES!, ...layers.HIGH_FEATURES!].map((name) => `${layers.FEATURES_DIR}/${name}/`),
+      ...layers.FEATURE_FOLDERS!.map((name) => `${layers.FEATURES_DIR}/${name}/`),
       ...layers.FEATURE_FILES!.map((name) => `${layers.FEATURES_DIR}/${name}.ts`),
       ...layers.SHARED_WITH_RENDERER!,
     ].filter((path) => !existsSync(join(root, path)));
     expect(gone).toEqual([]);
+  });
+
+  it('place every feature in FEATURE_ORDER once, and nothing else', () => {
+    const layers = require(join(root, '.dependency-cruiser-layers.cjs')) as Record<string, string[]>;
+    expect([...layers.FEATURE_ORDER!].sort()).toEqual([...layers.FEATURE_FOLDERS!, ...layers.FEATURE_FILES!].sort());
   });
 
   it('place every folder and loose file of the core in a tier, and the tiers are the folders of main/core', () => {

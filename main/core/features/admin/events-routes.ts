@@ -1,4 +1,4 @@
-import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { dashboardTeamFilter } from '../teams/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { StationEventMap, StationEvents } from '../../foundations/events';

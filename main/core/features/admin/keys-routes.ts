@@ -5,7 +5,7 @@ import { validate } from '../../foundations/validate';
 import { apiKeyView, createApiKey, revokeKey } from '../keys/service';
 import { listApiKeys } from '../keys/store';
 import { listTeams } from '../teams/store';
-import { inDashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
+import { inDashboardTeams, requireDashboardTeam } from '../teams/dashboard-scope';
 
 export const createKeyBody = z.object({ teamId: z.string().min(1).max(100), name: z.string().trim().min(1, 'Give the key a name').max(100) });
 

@@ -6,7 +6,8 @@ import { validate } from '../../foundations/validate';
 import { nowIso } from '../../foundations/ids';
 import { listStatusHistory, setOrderStatus } from '../orders/store';
 import { listOrderSummaries, orderDetail, orderFacets } from './orders-query-store';
-import { dashboardActor, dashboardTeamFilter, scopedOrder } from '../auth/dashboard-scope';
+import { dashboardActor, dashboardTeamFilter } from '../teams/dashboard-scope';
+import { scopedOrder } from '../orders/scoped-order';
 import { StationError } from '../../foundations/errors';
 import { findBench } from '../printing/benches/store';
 

@@ -1,4 +1,4 @@
-import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { dashboardTeamFilter } from '../teams/dashboard-scope';
 import type Router from '@koa/router';
 import type { Db } from '../../foundations/db/open';
 import { listPrinters } from '../printers/store';

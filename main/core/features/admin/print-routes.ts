@@ -7,7 +7,8 @@ import { validate } from '../../foundations/validate';
 import type { PrintingService } from '../printing/service';
 import { printRequestSchema } from '../printing/schema';
 import { operatorCallerFor } from '../teams/caller';
-import { dashboardActor, scopedOrder } from '../auth/dashboard-scope';
+import { dashboardActor } from '../teams/dashboard-scope';
+import { scopedOrder } from '../orders/scoped-order';
 
 export const adminPrintBody = z
   .object({

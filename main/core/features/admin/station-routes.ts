@@ -2,7 +2,7 @@ import { stationLocale } from '../../foundations/locale';
 import type Router from '@koa/router';
 import type { Db } from '../../foundations/db/open';
 import { listTeams } from '../teams/store';
-import { inDashboardTeams } from '../auth/dashboard-scope';
+import { inDashboardTeams } from '../teams/dashboard-scope';
 import { STATION_VERSION } from '../../foundations/version';
 
 export interface StationInfoSource {

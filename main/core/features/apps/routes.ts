@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { callerOf } from '../auth/scope';
-import { inDashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
+import { callerOf } from '../teams/caller';
+import { inDashboardTeams, requireDashboardTeam } from '../teams/dashboard-scope';
 import type { Db } from '../../foundations/db/open';
 import { forbidden, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { callerOf } from './scope';
+import { callerOf } from '../teams/caller';
 
 export function authRoutes(router: Router, version: string): void {
   // For a 3PL key this is the parent team, never a merchant (spec: Identity).

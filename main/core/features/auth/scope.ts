@@ -5,19 +5,12 @@ import { nowIso } from '../../foundations/ids';
 import { checkApiKey } from '../keys/service';
 import { touchApiKey } from '../keys/store';
 import { getTeam } from '../teams/store';
-import { teamScope, type Caller } from '../teams/caller';
+import { teamScope } from '../teams/caller';
 
 declare module 'koa' {
   interface DefaultState {
-    caller?: Caller;
     requestId?: string;
   }
-}
-
-export function callerOf(ctx: Context): Caller {
-  const caller = ctx.state.caller;
-  if (!caller) throw unauthorized();
-  return caller;
 }
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;

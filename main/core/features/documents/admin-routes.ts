@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import { z } from 'zod';
-import { scopedOrder } from '../auth/dashboard-scope';
+import { scopedOrder } from '../orders/scoped-order';
 import type { Db } from '../../foundations/db/open';
 import { notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { callerOf } from '../auth/scope';
+import { callerOf } from '../teams/caller';
 import { notFound } from '../../foundations/errors';
 import type { OrdersService } from '../orders/service';
 import type { PdfRenderer } from './contract';

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../foundations/db/open';
-import type { OrderWrittenEvent } from '../hooks';
+import type { OrderWrittenEvent } from '../orders/order-hooks';
 import { newId, nowIso } from '../../foundations/ids';
 import { getOrderRow, listOrderKeys, listOrderSources, type Order, type OrderRow, parseOrderRow, setOrderStatus } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';

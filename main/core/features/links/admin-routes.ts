@@ -7,7 +7,7 @@ import { orderRequestSchema } from '../orders/schema';
 import type { Sandbox } from '../sandbox/sandbox';
 import { getTeam } from '../teams/store';
 import type { Context } from 'koa';
-import { dashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
+import { dashboardTeams, requireDashboardTeam } from '../teams/dashboard-scope';
 import { expressionInput, runLinks } from './resolve';
 import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, pointValue } from './schema';
 import { linkErrorResource, linkResource, type LinksService } from './service';

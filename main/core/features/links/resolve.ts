@@ -1,6 +1,6 @@
 import type { GroupCommitter } from '../../foundations/db/group-commit';
 import type { Db } from '../../foundations/db/open';
-import type { MergeDecision, MergeQuery } from '../hooks';
+import type { MergeDecision, MergeQuery } from '../orders/order-hooks';
 import type { Logger } from '../../foundations/logger';
 import { isUuid, nowIso } from '../../foundations/ids';
 import { orderKeyFor } from '../orders/service';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { callerOf } from '../auth/scope';
+import { callerOf } from '../teams/caller';
 import { canAccessTeam, type Caller } from '../teams/caller';
 import type { Db } from '../../foundations/db/open';
 import { notFound } from '../../foundations/errors';

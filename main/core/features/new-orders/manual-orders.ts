@@ -1,4 +1,4 @@
-import { dashboardActor, inDashboardScope, requireDashboardTeam } from '../auth/dashboard-scope';
+import { dashboardActor, inDashboardScope, requireDashboardTeam } from '../teams/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';

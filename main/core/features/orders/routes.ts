@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { StationError, statusOf } from '../../foundations/errors';
 import type { Logger } from '../../foundations/logger';
-import { callerOf } from '../auth/scope';
+import { callerOf } from '../teams/caller';
 import type { Db } from '../../foundations/db/open';
 import { ignoredFieldsLog } from './ignored-fields-log';
 import { orderStatusResource, type OrdersService } from './service';

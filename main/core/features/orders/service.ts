@@ -3,7 +3,7 @@ import { isThreePl } from '../teams/caller';
 import type { GroupCommitter } from '../../foundations/db/group-commit';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
-import type { MergeDecision, OrderWrittenEvent, StationHooks } from '../hooks';
+import type { MergeDecision, OrderHooks, OrderWrittenEvent } from './order-hooks';
 import { badRequest, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { newId, nowIso } from '../../foundations/ids';
@@ -37,7 +37,7 @@ export const orderKeyFor = (teamId: string, source: string, sourceId: string): s
 export interface OrdersServiceDeps {
   db: Db;
   writer: GroupCommitter;
-  hooks: StationHooks;
+  hooks: OrderHooks;
   events: StationEvents;
   /** Reads carrier-label PDFs off the event loop, under limits. */
   carrierPdfs: CarrierPdfs;

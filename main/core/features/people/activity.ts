@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
 import { nowIso } from '../../foundations/ids';
 import { validate } from '../../foundations/validate';
-import { dashboardTeamFilter, requireDashboardTeam } from '../auth/dashboard-scope';
+import { dashboardTeamFilter, requireDashboardTeam } from '../teams/dashboard-scope';
 import type { Caller } from '../teams/caller';
 import { insertActivity, listActivity, type ActivityRow } from './activity-store';
 

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { callerOf } from '../auth/scope';
+import { callerOf } from '../teams/caller';
 import { validate } from '../../foundations/validate';
 import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
 import { printServerInput, type PrintServerResolver } from './print-server';

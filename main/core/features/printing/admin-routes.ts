@@ -1,5 +1,5 @@
 import type { Actor } from '../../foundations/actor';
-import { dashboardActor, dashboardTeamFilter } from '../auth/dashboard-scope';
+import { dashboardActor, dashboardTeamFilter } from '../teams/dashboard-scope';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';

@@ -1,7 +1,7 @@
 import { STATION_ACTOR } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
 import type { DocumentsApi } from '../documents/contract';
-import type { OrderWrittenEvent } from '../hooks';
+import type { OrderWrittenEvent } from '../orders/order-hooks';
 import type { Logger } from '../../foundations/logger';
 import { nowIso } from '../../foundations/ids';
 import { getOrderRow } from '../orders/store';

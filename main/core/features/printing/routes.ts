@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { callerOf } from '../auth/scope';
+import { callerOf } from '../teams/caller';
 import { type Caller } from '../teams/caller';
 import { validate } from '../../foundations/validate';
 import { idempotencyOf, type IdempotencyRequest } from './idempotency';

@@ -8,7 +8,7 @@ import type { DocumentsApi } from '../documents/contract';
 import { matchPaperSize } from '../printers/paper-sizes';
 import type { PrintersService } from '../printers/service';
 import type { Printer } from '../printers/store';
-import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { dashboardTeamFilter } from '../teams/dashboard-scope';
 import { getTeam, listTeams } from '../teams/store';
 import { routablePrinter } from './routable-printer';
 import { deleteTagRoute, listTagRoutes, setTeamDefaultPrinter, teamDefaultPrinterId, upsertTagRoute } from './routing-store';

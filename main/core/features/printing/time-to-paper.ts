@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
-import { dashboardTeamFilter } from '../auth/dashboard-scope';
+import { dashboardTeamFilter } from '../teams/dashboard-scope';
 import { jobsDoneSince } from './time-to-paper-store';
 
 /** How far back the Printers page's times to paper look. */

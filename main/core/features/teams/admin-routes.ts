@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { operatorCallerFor } from './caller';
-import { dashboardActor } from '../auth/dashboard-scope';
+import { dashboardActor } from './dashboard-scope';
 import type { Db } from '../../foundations/db/open';
 import { badRequest, notFound, StationError } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
@@ -14,7 +14,7 @@ import { operatorUser } from './service';
 import { getTeam, listMerchantIds, setTeamLocale, setTeamType, type TeamRow } from './store';
 import { teamLocaleSchema, teamTypeSchema } from './schema';
 import { createTeam, teamResource } from './service';
-import type { StationHooks } from '../hooks';
+import type { TeamHooks } from './team-hooks';
 import { nowIso } from '../../foundations/ids';
 import { shopProfileSchema, shopView, type ShopProfile } from './shop-profile';
 import { getShopProfile, saveShopProfile } from './shop-profile-store';
@@ -32,7 +32,7 @@ function teamOr404(db: Db, id: string): TeamRow {
  * Dashboard routes for teams. Ticks and go-lives are recorded against the signed-in person;
  * the station admin's own session against the station's built-in user.
  */
-export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService, hooks: StationHooks): void {
+export function teamAdminRoutes(router: Router, db: Db, merchants: MerchantsService, invitations: InvitationsService, hooks: TeamHooks): void {
   const personOrStation = (ctx: Context): string => ctx.state.personId ?? operatorUser(db).id;
   /** A new team (standard or 3PL) from the dashboard, as `station teams create` makes one; its admin is invited. */
   router.post('/admin/api/teams', async (ctx) => {

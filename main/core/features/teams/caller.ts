@@ -1,6 +1,7 @@
 import type { Actor } from '../../foundations/actor';
 import type { Db } from '../../foundations/db/open';
-import { forbidden, notFound } from '../../foundations/errors';
+import type { Context } from 'koa';
+import { forbidden, notFound, unauthorized } from '../../foundations/errors';
 import { getTeam, listMerchantIds, type TeamRow } from './store';
 
 /**
@@ -19,6 +20,20 @@ export interface Caller {
 /** The teams a team's caller reaches: itself, and a 3PL's merchants. Read fresh, so a merchant created a moment ago is in. */
 export function teamScope(db: Db, team: TeamRow): string[] {
   return team.type === 'three_pl' ? [team.id, ...listMerchantIds(db, team.id)] : [team.id];
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The API key's caller, set by `apiKeyAuth` (auth/scope.ts) for every `/api/*` request. */
+    caller?: Caller;
+  }
+}
+
+/** The caller of a public API request (401 when no key was checked). */
+export function callerOf(ctx: Context): Caller {
+  const caller = ctx.state.caller;
+  if (!caller) throw unauthorized();
+  return caller;
 }
 
 export const isThreePl = (caller: Caller): boolean => caller.team.type === 'three_pl';

@@ -1,7 +1,7 @@
 import type { Caller } from './caller';
 import { managedMerchant, requireThreePl } from './caller';
 import type { Db } from '../../foundations/db/open';
-import type { StationHooks } from '../hooks';
+import type { TeamHooks } from './team-hooks';
 import { badRequest } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { nowIso } from '../../foundations/ids';
@@ -48,7 +48,7 @@ export function teamMembers(db: Db, teamId: string) {
   }));
 }
 
-export function createMerchantsService(db: Db, hooks: StationHooks, invitations: InvitationsService) {
+export function createMerchantsService(db: Db, hooks: TeamHooks, invitations: InvitationsService) {
   function list(caller: Caller) {
     requireThreePl(caller);
     return listMerchantRows(db, caller.team.id).map((row) => merchantItem(db, row));

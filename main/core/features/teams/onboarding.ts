@@ -1,5 +1,4 @@
 import type { Db } from '../../foundations/db/open';
-import type { OrderWrittenEvent } from '../hooks';
 import { notFound } from '../../foundations/errors';
 import { nowIso } from '../../foundations/ids';
 import {
@@ -77,9 +76,10 @@ export function setOnboardingTaskDone(db: Db, teamId: string, kind: string, done
 }
 
 /**
- * The `orderWritten` hook that completes "first order received": one indexed UPDATE per new
- * order, which matches nothing once the task is done.
+ * The `orderWritten` hook (orders/order-hooks.ts) that completes "first order received": one
+ * indexed UPDATE per new order, which matches nothing once the task is done. Typed by what
+ * it reads, as teams sit under orders.
  */
-export function completeFirstOrderTask(db: Db, event: OrderWrittenEvent): void {
+export function completeFirstOrderTask(db: Db, event: { created: boolean; order: { team_id: string; created_at: string } }): void {
   if (event.created) completeOnboardingTask(db, event.order.team_id, 'first_order_received', null, event.order.created_at);
 }

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
-import { callerOf } from '../auth/scope';
-import { requireThreePl } from './caller';
+import { callerOf, requireThreePl } from './caller';
 import type { MerchantsService } from './merchants';
 import { teamResource } from './service';
 

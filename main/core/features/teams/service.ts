@@ -2,7 +2,7 @@ import { singleLine } from '../../foundations/text';
 import type { Db } from '../../foundations/db/open';
 import { newId, nowIso, slugify } from '../../foundations/ids';
 import { badRequest } from '../../foundations/errors';
-import type { StationHooks } from '../hooks';
+import type { TeamHooks } from './team-hooks';
 import { getTeam, insertTeam, uniqueSlug, type TeamRow, type TeamType } from './store';
 import { seedOnboardingTasks } from './onboarding';
 import { addMembership, findUserByEmail, getSetting, getUser, insertUser, listMembers, setSetting, type UserRow } from './users-store';
@@ -44,7 +44,7 @@ export interface CreateTeamInput {
  * Creates a team with an admin member and runs the `teamCreated` hooks (default flow,
  * templates, routing…). Call inside a transaction.
  */
-export function createTeam(db: Db, hooks: StationHooks, input: CreateTeamInput): { team: TeamRow; owner: UserRow } {
+export function createTeam(db: Db, hooks: TeamHooks, input: CreateTeamInput): { team: TeamRow; owner: UserRow } {
   const name = singleLine(input.name);
   if (name.length < 1 || name.length > 100) throw badRequest('A team name has 1 to 100 characters');
   const parent = input.parentTeamId ? getTeam(db, input.parentTeamId) : undefined;

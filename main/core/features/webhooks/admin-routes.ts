@@ -1,4 +1,4 @@
-import { inDashboardTeams, requireDashboardTeam } from '../auth/dashboard-scope';
+import { inDashboardTeams, requireDashboardTeam } from '../teams/dashboard-scope';
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';

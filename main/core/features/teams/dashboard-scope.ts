@@ -1,8 +1,6 @@
 import type { Context } from 'koa';
 import type { Actor } from '../../foundations/actor';
-import type { Db } from '../../foundations/db/open';
 import { notFound } from '../../foundations/errors';
-import { findOrderRow, type OrderRow } from '../orders/store';
 
 declare module 'koa' {
   interface DefaultState {
@@ -45,13 +43,6 @@ export function dashboardTeamFilter(ctx: Context): readonly string[] | undefined
 
 /** Whether this request may act on `teamId`. */
 export const inDashboardScope = (ctx: Context, teamId: string): boolean => dashboardTeams(ctx).includes(teamId);
-
-/** An order by id or key among the teams this request may act on, or 404 (as for a key's caller). */
-export function scopedOrder(db: Db, ctx: Context, idOrKey: string): OrderRow {
-  const row = findOrderRow(db, idOrKey, dashboardTeams(ctx));
-  if (!row) throw notFound(`No order with the id or key "${idOrKey.slice(0, 200)}"`);
-  return row;
-}
 
 /** A team named in a body or query must be one this request may act on: else 404, as for a key's caller. */
 export function requireDashboardTeam(ctx: Context, teamId: string): string {
