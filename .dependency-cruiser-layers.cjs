@@ -8,7 +8,7 @@ const FOUNDATION_FILES = ['actor', 'logger', 'ids', 'events', 'json', 'text', 'r
 
 /** Features: the station's capabilities. */
 const FEATURE_FOLDERS = ['orders', 'teams', 'people', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels', 'sessions', 'new-orders'];
-const FEATURE_FILES = ['hooks', 'activity-log', 'activity-log-store'];
+const FEATURE_FILES = ['hooks', 'log-lines', 'log-lines-store'];
 
 /**
  * The features in their order, lowest first: each imports only features before it in this
@@ -23,7 +23,7 @@ const FEATURE_ORDER = [
   'teams', 'keys', 'sessions', 'auth', 'apps',
   'webhooks', 'orders', 'hooks', 'new-orders', 'backup', 'people', 'links',
   'documents', 'render', 'printers', 'printing',
-  'activity-log-store', 'activity-log', 'retention', 'health', 'admin',
+  'log-lines-store', 'log-lines', 'retention', 'health', 'admin',
 ];
 
 /** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */

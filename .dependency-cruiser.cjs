@@ -21,7 +21,7 @@ module.exports = {
       severity: 'error',
       comment: 'foundations/ (db, threads, settings, logger, ids, events…) sits under every feature: it imports none, nor HTTP, nor the root, nor a host.',
       from: { path: FOUNDATIONS },
-      to: { path: `${FEATURES}|^main/core/http/|^main/core/station\\.ts$|^main/core/hosts/` },
+      to: { path: `${FEATURES}|^main/core/http/|^main/core/station(\\.ts$|/)|^main/core/hosts/` },
     },
     {
       name: 'features-import-no-http',
@@ -43,9 +43,9 @@ module.exports = {
     {
       name: 'core-imports-no-root-or-host',
       severity: 'error',
-      comment: 'Only hosts import the composition root; the core never imports a host.',
-      from: { path: '^main/core/', pathNot: '^main/core/station\\.ts$|^main/core/hosts/' },
-      to: { path: '^main/core/station\\.ts$|^main/core/hosts/|^main/electron/|^main/index\\.ts$' },
+      comment: 'Only hosts import the composition root (station.ts and its parts in station/); the core never imports a host.',
+      from: { path: '^main/core/', pathNot: '^main/core/station(\\.ts$|/)|^main/core/hosts/' },
+      to: { path: '^main/core/station(\\.ts$|/)|^main/core/hosts/|^main/electron/|^main/index\\.ts$' },
     },
     {
       name: 'renderer-imports-only-shared-core',

@@ -15,7 +15,7 @@ const logger: Logger = { info: (message) => void lines.push(message), error: () 
 let s: RunningStation;
 let key: string;
 beforeAll(async () => {
-  s = await startStation({ background: false, logger, activityLog: true });
+  s = await startStation({ background: false, logger, logLines: true });
   key = s.team('Склад 倉庫').key;
 });
 afterAll(() => s.stop());

@@ -18,7 +18,7 @@ const logger: Logger = { info: (message) => void lines.push(message), error: (me
 
 let s: PrintStation;
 beforeAll(async () => {
-  s = await printStation({ logger, activityLog: true });
+  s = await printStation({ logger, logLines: true });
 });
 afterAll(() => s.stop());
 

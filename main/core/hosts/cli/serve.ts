@@ -40,7 +40,7 @@ export async function serve(argv: string[]): Promise<number> {
     printCacheBytes: Math.round(printCacheMb * 2 ** 20),
     cupsServer: cupsServer?.data,
     // The terminal tells the story (orders, print requests, jobs, printers) unless --quiet.
-    activityLog: !args.quiet,
+    logLines: !args.quiet,
   });
   const firstRun = createFirstTeamIfNone(station);
   const server = createStationServer(station.app);

@@ -1,7 +1,7 @@
 import type { Db } from '../foundations/db/open';
 import type { StationEvents } from '../foundations/events';
 import type { Logger } from '../foundations/logger';
-import { batchFacts, jobFacts, orderFacts, refusalFacts } from './activity-log-store';
+import { batchFacts, jobFacts, orderFacts, refusalFacts } from './log-lines-store';
 
 /**
  * The station's terminal tells the story of the bench, one line per thing that happened, in
@@ -11,7 +11,7 @@ import { batchFacts, jobFacts, orderFacts, refusalFacts } from './activity-log-s
  * from printing/register.ts). Refused orders are logged where they are refused
  * (orders/routes.ts). `station serve --quiet` leaves it out.
  */
-export function logActivity(deps: { db: Db; events: StationEvents; logger: Logger }): () => void {
+export function writeLogLines(deps: { db: Db; events: StationEvents; logger: Logger }): () => void {
   const { db, events, logger } = deps;
   const onOrder: Parameters<typeof events.on<'order'>>[1] = (event) => {
     const order = orderFacts(db, event.orderId);

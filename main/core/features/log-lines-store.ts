@@ -1,7 +1,7 @@
 import type { Db } from '../foundations/db/open';
 import { statement } from '../foundations/db/statements';
 
-/** What the terminal's story (activity-log.ts) says of an order, a print request and a job. */
+/** What the terminal's story (log-lines.ts) says of an order, a print request and a job. */
 export function orderFacts(db: Db, orderId: string): { order_number: string; status: string; team: string } | undefined {
   return statement(db, 'SELECT o.order_number, o.status, t.name AS team FROM orders o JOIN teams t ON t.id = o.team_id WHERE o.id = ?').get(orderId) as
     | { order_number: string; status: string; team: string }
