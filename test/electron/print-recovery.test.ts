@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAYBE_PRINTED_REASON } from '../../main/core/features/printing/queue';
+import { MAYBE_PRINTED_REASON } from '../../main/core/features/printing/jobs/queue';
 import { json, type BatchView } from '../core/printing/print-harness';
 import { waitFor } from '../core/printers/cups-output';
 import { startStation } from '../helpers/station';

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 /** What happened in the station, for live views (the dashboard's Server-Sent Events). */
 export interface StationEventMap {
   order: [{ type: 'created' | 'updated' | 'merged' | 'status'; orderId: string; teamId: string }];
-  /** `refused`: a print request's refused orders were recorded (`batchId` is the refusal's id, printing/refusals.ts). */
+  /** `refused`: a print request's refused orders were recorded (`batchId` is the refusal's id, printing/requests/refusals.ts). */
   /** `by`: who asked for a batch just created (a person, an API key, the station). */
   batch: [{ type: 'created' | 'updated' | 'refused'; batchId: string; teamId: string; by?: Actor }];
   /** `updated`: the job entered `state`; `reason`: only what the printer says changed (out of paper…). */

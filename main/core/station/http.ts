@@ -34,7 +34,7 @@ import { peopleAdminRoutes, peoplePublicRoutes } from '../features/people/routes
 import { printerRoutes, printersByAddressAdminRoutes, printServerAdminRoutes } from '../features/printers/routes';
 import { printingAdminRoutes } from '../features/printing/admin-routes';
 import { BENCH_HEADER, benchAdminRoutes, benchScreenRoutes, desktopWindowRoutes, requestBench } from '../features/printing/benches/routes';
-import { printRoutes } from '../features/printing/routes';
+import { printRoutes } from '../features/printing/requests/routes';
 import { retentionRoutes } from '../features/retention/routes';
 import { sessionAdminRoutes } from '../features/sessions/session-routes';
 import { adminAuth } from '../features/sessions/sessions';

@@ -1,5 +1,5 @@
 import type { Schemas } from '../../app/api';
-import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/features/printing/job-words';
+import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/features/printing/jobs/job-words';
 
 export type PrintJob = Schemas['Job'];
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, type Schemas } from '../../app/api';
 import { useLiveReload } from '../../app/live';
-import { requestState } from '../../../main/core/features/printing/request-state';
+import { requestState } from '../../../main/core/features/printing/requests/request-state';
 import { printerLabel, usePrinters } from '../printers/use-printers';
 
 /** One thing the bench did: a scan that opened or printed an order, a question, an error. */
@@ -16,7 +16,7 @@ export type ScanEntry =
 type BatchJobs = Pick<Schemas['Batch'], 'jobs'>;
 
 /**
- * Where a print stands, by the one rule the Batches page uses (printing/request-state.ts), in the
+ * Where a print stands, by the one rule the Batches page uses (printing/requests/request-state.ts), in the
  * words of the bench: failed and why, printed and where, at the printer and what it waits
  * for, or being prepared.
  */

@@ -74,9 +74,9 @@ describe('the layer rules (npm run lint)', () => {
       'main/core/features/hooks.ts': 'export const hook = 1;\n',
       'main/core/station.ts': 'export const station = 1;\n',
       'main/core/features/links/planted.ts': "import { page } from '../../../../renderer/planted';\nexport const link = page;\n",
-      'renderer/planted.ts': "import { print } from '../main/core/features/printing/planted';\nimport { words } from '../main/core/features/printing/job-words';\nexport const page = print + words;\n",
-      'main/core/features/printing/job-words.ts': 'export const words = 1;\n',
-      'preload/index.ts': "import { words } from '../main/core/features/printing/job-words';\nexport const bridge = words;\n",
+      'renderer/planted.ts': "import { print } from '../main/core/features/printing/planted';\nimport { words } from '../main/core/features/printing/jobs/job-words';\nexport const page = print + words;\n",
+      'main/core/features/printing/jobs/job-words.ts': 'export const words = 1;\n',
+      'preload/index.ts': "import { words } from '../main/core/features/printing/jobs/job-words';\nexport const bridge = words;\n",
     });
     const { code, said } = await cruise(planted);
     expect(code).not.toBe(0);
@@ -88,9 +88,9 @@ describe('the layer rules (npm run lint)', () => {
     expect(said).toContain('error core-imports-no-root-or-host: main/core/features/teams/planted.ts → main/core/station.ts');
     expect(said).toContain('error core-imports-no-renderer: main/core/features/links/planted.ts → renderer/planted.ts');
     expect(said).toContain('error renderer-imports-only-shared-core: renderer/planted.ts → main/core/features/printing/planted.ts');
-    expect(said).toContain('error preload-imports-no-core: preload/index.ts → main/core/features/printing/job-words.ts');
+    expect(said).toContain('error preload-imports-no-core: preload/index.ts → main/core/features/printing/jobs/job-words.ts');
     // A module the rule names as shared is the renderer's to import.
-    expect(said).not.toContain('renderer-imports-only-shared-core: renderer/planted.ts → main/core/features/printing/job-words.ts');
+    expect(said).not.toContain('renderer-imports-only-shared-core: renderer/planted.ts → main/core/features/printing/jobs/job-words.ts');
   });
 
   it('name only folders and files that exist (a rule about a path that is gone cannot fail)', () => {

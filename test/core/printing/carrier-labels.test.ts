@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_LABEL_MAX_BYTES } from '../../../main/core/features/carrier-labels/labels';
 import { PermanentPrintError } from '../../../main/core/features/printers/backend';
-import { READY_PDF_NOT_TAKEN, renderJobContent } from '../../../main/core/features/printing/job-content';
+import { READY_PDF_NOT_TAKEN, renderJobContent } from '../../../main/core/features/printing/jobs/job-content';
 import { makePdf, LABEL_4X6_MM, pdfPapersNear, pdfPageTexts, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';

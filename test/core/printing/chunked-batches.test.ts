@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_VENDOR_ID } from '../../../main/core/features/printers/folder-backend';
-import { CHUNK_SIZES, cutIntoChunks } from '../../../main/core/features/printing/chunks';
-import { PreparedDocuments, renderJobDocuments } from '../../../main/core/features/printing/job-documents';
-import { getJob, listBatchJobs, nextDueJob, updateJob } from '../../../main/core/features/printing/store';
+import { CHUNK_SIZES, cutIntoChunks } from '../../../main/core/features/printing/jobs/chunks';
+import { PreparedDocuments, renderJobDocuments } from '../../../main/core/features/printing/jobs/job-documents';
+import { getJob, listBatchJobs, nextDueJob, updateJob } from '../../../main/core/features/printing/jobs/store';
 import { json, printStation, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_IGNORED_REASON } from '../../../main/core/features/printing/queue';
+import { ALL_IGNORED_REASON } from '../../../main/core/features/printing/jobs/queue';
 import { pdfText, waitFor } from '../printers/cups-output';
 import { json, printStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';

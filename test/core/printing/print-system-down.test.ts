@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULER_DOWN } from '../../../main/core/features/printers/cups-backend';
-import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/features/printing/job-words';
+import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/features/printing/jobs/job-words';
 import { PrivateCupsd } from '../../helpers/cups/private-cupsd';
 import { waitFor } from '../printers/cups-output';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';

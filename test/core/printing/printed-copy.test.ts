@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_VENDOR_ID } from '../../../main/core/features/printers/folder-backend';
-import { COPY_GONE_REASON } from '../../../main/core/features/printing/printed-copy';
+import { COPY_GONE_REASON } from '../../../main/core/features/printing/jobs/printed-copy';
 import { json, printStation, type BatchView, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

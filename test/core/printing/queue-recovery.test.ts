@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CupsBackend } from '../../../main/core/features/printers/cups-backend';
-import { osJobTitle } from '../../../main/core/features/printing/queue';
+import { osJobTitle } from '../../../main/core/features/printing/jobs/queue';
 import { startStation } from '../../helpers/station';
 import { jobsTitled, makePdf, pdfText, waitFor, waitForPrintedPdf } from '../printers/cups-output';
 import { json } from './print-harness';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/features/documents/contract';
 import type { StationEventMap } from '../../../main/core/foundations/events';
-import { INGEST_QUIET_MS, LONGEST_DEFERRAL_MS, renderAheadWait } from '../../../main/core/features/printing/render-ahead';
+import { INGEST_QUIET_MS, LONGEST_DEFERRAL_MS, renderAheadWait } from '../../../main/core/features/printing/ahead/render-ahead';
 import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
 import { pdfText, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';

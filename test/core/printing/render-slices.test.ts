@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemplateEngine } from '../../../main/core/features/documents/engine';
 import { createDocumentsService } from '../../../main/core/features/documents/service';
 import { FOLDER_VENDOR_ID } from '../../../main/core/features/printers/folder-backend';
-import { DOCUMENTS_PER_TURN } from '../../../main/core/features/printing/queue';
+import { DOCUMENTS_PER_TURN } from '../../../main/core/features/printing/jobs/queue';
 import { json, printStation, type PrintStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 

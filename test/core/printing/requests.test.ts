@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestState, requestTitle } from '../../../main/core/features/printing/request-state';
+import { requestState, requestTitle } from '../../../main/core/features/printing/requests/request-state';
 
 const job = (state: string, printerId = 'p1', reason: string | null = null) => ({ state, printerId, reason });
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS } from '../../../main/core/features/printing/queue';
+import { MAX_ATTEMPTS } from '../../../main/core/features/printing/jobs/queue';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/features/documents/contract';
 import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
 import { waitFor } from '../printers/cups-output';

@@ -2,10 +2,10 @@ import { dashboardTeamFilter } from '../teams/dashboard-scope';
 import type Router from '@koa/router';
 import type { Db } from '../../foundations/db/open';
 import { listPrinters } from '../printers/store';
-import { printerDisplayName } from '../printing/store';
-import { countErrorRefusalsSince, errorRefusalsSince, orderNumbersOf } from '../printing/refusals-store';
-import { requestTitle } from '../printing/request-state';
-import { routingOnMissingPrinters, type RoutingUse } from '../printing/routing-store';
+import { printerDisplayName } from '../printing/jobs/store';
+import { countErrorRefusalsSince, errorRefusalsSince, orderNumbersOf } from '../printing/requests/refusals-store';
+import { requestTitle } from '../printing/requests/request-state';
+import { routingOnMissingPrinters, type RoutingUse } from '../printing/requests/routing-store';
 import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, ordersCreatedSince, pagesSubmittedSince } from './overview-store';
 
 /** The hours of the pages-per-hour chart: the last day, the current hour last. */

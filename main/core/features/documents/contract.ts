@@ -77,7 +77,7 @@ export interface DocumentsApi {
 
 /**
  * Prints one rendered document on a printer, outside any batch: the template editor's "Test
- * print" (printing/test-print.ts). No order is marked printed; nothing is recorded.
+ * print" (printing/jobs/test-print.ts). No order is marked printed; nothing is recorded.
  */
 export interface DocumentTestPrint {
   printDocument(printerId: string, document: RenderedHtml, options: { tray: string | null; title: string }): Promise<{ printerId: string; osJobId: string }>;

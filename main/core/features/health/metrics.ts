@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CHECKPOINT_MODES, WAL_BOUND_BYTES, type Checkpointer } from '../../foundations/db/checkpointer';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
-import type { JobState } from '../printing/store';
+import type { JobState } from '../printing/jobs/store';
 import { jobCountsByState, jobTimeAndCopies, openJobTotal } from './metrics-store';
 
 const ORDER_RESULTS = ['created', 'updated', 'merged'] as const;

@@ -45,7 +45,7 @@ export interface PrintersService {
   /**
    * Takes a printer the print system no longer lists off the station's lists (its history
    * keeps its name); 409 while the system lists it. Routing and waiting jobs are checked by
-   * the caller (printing/remove-printer.ts).
+   * the caller (printing/jobs/remove-printer.ts).
    */
   markRemoved(printer: Printer): void;
   resource(printer: Printer): PrinterResource;

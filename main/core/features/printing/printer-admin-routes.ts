@@ -4,10 +4,10 @@ import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import { validate } from '../../foundations/validate';
 import type { PrintersService } from '../printers/service';
-import type { PrintQueue } from './queue';
-import { removeMissingPrinter } from './remove-printer';
-import type { TestPrinter } from './test-print';
-import { timeToPaperRoutes } from './time-to-paper';
+import type { PrintQueue } from './jobs/queue';
+import { removeMissingPrinter } from './jobs/remove-printer';
+import type { TestPrinter } from './jobs/test-print';
+import { timeToPaperRoutes } from './jobs/time-to-paper';
 
 export const printerSettingsBody = z.strictObject({
   nickname: z.string().trim().max(100).nullable().optional(),

@@ -1,44 +1,13 @@
-import type { WalSync } from '../../foundations/db/wal-sync';
-import type { GroupCommitter } from '../../foundations/db/group-commit';
-import type { Db } from '../../foundations/db/open';
-import type { DocumentsApi, PdfRenderer } from '../documents/contract';
-import type { StationEvents } from '../../foundations/events';
-import type { Logger } from '../../foundations/logger';
-import type { PrintBackend } from '../printers/backend';
-import type { ContentStore } from '../render/content-store';
+import type { PrintingDeps } from './deps';
 import { createPrintersService } from '../printers/service';
 import { REACH_INTERVAL_MS } from '../printers/reach';
-import { createAutoPrint } from './auto-print';
-import { PrintQueue } from './queue';
-import { RenderAhead } from './render-ahead';
-import { hasOpenJobs } from './store';
+import { createAutoPrint } from './ahead/auto-print';
+import { PrintQueue } from './jobs/queue';
+import { RenderAhead } from './ahead/render-ahead';
+import { hasOpenJobs } from './jobs/store';
 import { repeat } from '../../foundations/repeat';
-import { createPrintingService } from './service';
-import { createTestPrinter } from './test-print';
-
-export interface PrintingDeps {
-  db: Db;
-  /** Print requests are recorded through the group commit, like orders. */
-  writer: GroupCommitter;
-  /** A job is handed to the OS only once its state is on disk. */
-  walSync: WalSync;
-  events: StationEvents;
-  logger: Logger;
-  dataDir: string;
-  /** Read when first needed: documents and the renderer are built alongside printing. */
-  documents: () => DocumentsApi;
-  renderer: () => PdfRenderer;
-  /** The print cache: each job's printed copy is kept there. */
-  store: ContentStore;
-  /** Render documents of orders still to print ahead (with background work). */
-  renderAhead?: boolean;
-  /** Follow printers by the print system's announcements too (default true). */
-  printerEvents?: boolean;
-  /** The print backends, in order of preference (station.ts builds them). */
-  backends: PrintBackend[];
-  /** False: automatic printing is paused for the whole station (flows keep their switch). */
-  autoPrint?: boolean;
-}
+import { createPrintingService } from './requests/service';
+import { createTestPrinter } from './jobs/test-print';
 
 /** How often printer states are asked for: with jobs open, and without. */
 const PRINTER_FOLLOW_BUSY_MS = 1_000;

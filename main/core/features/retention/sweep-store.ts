@@ -9,12 +9,12 @@ export const SWEEP_SLICE = 500;
  * older than the cutoff it is given (sweep.ts decides the cutoffs).
  */
 const SWEEPS = {
-  /** Answers kept for print retries, past their window (printing/idempotency.ts). */
+  /** Answers kept for print retries, past their window (printing/requests/idempotency.ts). */
   idempotencyKeys: `DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ${SWEEP_SLICE})`,
   finishedJobs: `DELETE FROM print_jobs WHERE rowid IN (SELECT rowid FROM print_jobs WHERE state IN ('done', 'unknown', 'failed') AND finished_at < ? LIMIT ${SWEEP_SLICE})`,
   /** Deliveries sent or given up. */
   webhookDeliveries: `DELETE FROM webhook_deliveries WHERE rowid IN (SELECT rowid FROM webhook_deliveries WHERE state IN ('delivered', 'failed') AND created_at < ? LIMIT ${SWEEP_SLICE})`,
-  /** Print requests refused at the door (printing/refusals-store.ts): kept as long as finished jobs, the Batches page's other record. */
+  /** Print requests refused at the door (printing/requests/refusals-store.ts): kept as long as finished jobs, the Batches page's other record. */
   refusals: `DELETE FROM print_refusals WHERE rowid IN (SELECT rowid FROM print_refusals WHERE created_at < ? LIMIT ${SWEEP_SLICE})`,
   /** Who did what (people/activity.ts): kept as long as finished jobs, the record it goes with. */
   activity: `DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE at < ? LIMIT ${SWEEP_SLICE})`,

@@ -6,7 +6,7 @@ import type { Db } from '../../foundations/db/open';
 import type { Logger } from '../../foundations/logger';
 import { repeat } from '../../foundations/repeat';
 import type { SettingsStore } from '../../foundations/settings/settings-store';
-import { IDEMPOTENCY_WINDOW_MS } from '../printing/idempotency';
+import { IDEMPOTENCY_WINDOW_MS } from '../printing/requests/idempotency';
 import { retentionOf, type RetentionSettings } from './settings';
 import { SWEEP_SLICE, sweepSlice, type SweepKind } from './sweep-store';
 
@@ -36,7 +36,7 @@ export async function sweepRetention(db: Db, dataDir: string, retention: Retenti
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
   const result: SweepResult = { idempotencyKeys: 0, printedPdfs: 0, jobs: 0, batches: 0, sourcePayloads: 0, orders: 0, webhookDeliveries: 0, refusals: 0, activity: 0 };
 
-  // Answers kept for print retries are of no use after their window (printing/idempotency.ts).
+  // Answers kept for print retries are of no use after their window (printing/requests/idempotency.ts).
   result.idempotencyKeys = await inSlices(db, 'idempotencyKeys', new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
 
   result.printedPdfs = await removeOldFiles(join(dataDir, 'printed'), now - retention.printedPdfDays * DAY_MS);

@@ -14,7 +14,7 @@ import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../feature
 import { addPrinterInput } from '../../features/printers/by-address/add-printer';
 import { benchAnswer, benchInput, benchRouteInput, pairScreenInput, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
 import { desktopWindowAnswer, desktopWindowInput } from '../../features/printing/benches/desktop-window';
-import { timeToPaperAnswer } from '../../features/printing/time-to-paper';
+import { timeToPaperAnswer } from '../../features/printing/jobs/time-to-paper';
 import { batchAnswer, defaultPrinterAnswer, documentTagAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
 import { moveBody } from '../../features/printing/admin-routes';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
@@ -41,7 +41,7 @@ import { csvBody, importBody, manualBody } from '../../features/new-orders/manua
 import { printServerInput } from '../../features/printers/print-server';
 import { batchListQuery, requestListQuery } from '../../features/printing/admin-routes';
 import { printerSettingsBody } from '../../features/printing/printer-admin-routes';
-import { defaultPrinterBody, routeBody } from '../../features/printing/routing-admin-routes';
+import { defaultPrinterBody, routeBody } from '../../features/printing/requests/routing-admin-routes';
 import { retentionInput } from '../../features/retention/settings';
 import { policyInput } from '../../features/sessions/session-routes';
 import { shopProfileSchema } from '../../features/teams/shop-profile';

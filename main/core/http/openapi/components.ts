@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../features/links/schema';
 import { orderRequestSchema } from '../../features/orders/schema';
 import { printerListQuerySchema } from '../../features/printers/routes';
-import { printOneRequestSchema, printRequestSchema, strictQuerySchema } from '../../features/printing/schema';
+import { printOneRequestSchema, printRequestSchema, strictQuerySchema } from '../../features/printing/requests/schema';
 import { accountManagerSchema, createMerchantSchema, invitationSchema } from '../../features/teams/schema';
 import * as answers from './answers';
 

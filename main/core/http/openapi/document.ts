@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STRICT_SPELLINGS } from '../../features/printing/schema';
+import { STRICT_SPELLINGS } from '../../features/printing/requests/schema';
 import { STATION_VERSION } from '../../foundations/version';
 import { answerComponents, bodyComponents, optionalBodies, queryComponents, type BodyName, type QueryName } from './components';
 import { operations, type Answer, type Operation } from './operations';
@@ -53,7 +53,7 @@ function queryParameters(name: QueryName): JsonSchema[] {
  * The print request's selectors as the document's `oneOf`: by ids, or by filters (with
  * `excludeIds`), each forbidding the other's fields, so a generated type cannot hold both.
  * Built from the converted schema's own properties; zod validates the same rule with a
- * message (`printing/schema.ts`).
+ * message (`printing/requests/schema.ts`).
  */
 function printSelectors(schema: JsonSchema): JsonSchema {
   const { orderIds, orderFilters, excludeIds, ...options } = schema.properties as Record<string, JsonSchema>;
