@@ -5,6 +5,7 @@ import type { DocumentsApi, PdfRenderer } from '../documents/contract';
 import type { StationEvents } from '../../foundations/events';
 import type { Logger } from '../../foundations/logger';
 import type { PrintBackend } from '../printers/backend';
+import type { PrintersService } from '../printers/service';
 import type { ContentStore } from '../render/content-store';
 
 /**
@@ -36,3 +37,14 @@ export interface PrintingDeps {
   /** False: automatic printing is paused for the whole station (flows keep their switch). */
   autoPrint?: boolean;
 }
+
+/** What the queue stands on: printing's deps (deps.ts), the printers, and the WAL's barrier. */
+export type QueueDeps = Pick<PrintingDeps, 'db' | 'events' | 'documents' | 'renderer' | 'logger' | 'store'> & {
+  printers: PrintersService;
+  /**
+   * Resolves once every state committed so far is on disk (the WAL synced on the thread
+   * pool). A handover waits for it: after a power cut, a job the OS has must be known as
+   * `submitting` or later, or it would be printed a second time.
+   */
+  durable: () => Promise<void>;
+};

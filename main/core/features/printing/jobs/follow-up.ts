@@ -2,7 +2,7 @@ import { nowIso } from '../../../foundations/ids';
 import type { PrintBackend } from '../../printers/backend';
 import { getPrinter } from '../../printers/store';
 import type { JobTransitions } from './job-transitions';
-import type { QueueDeps } from './queue';
+import type { QueueDeps } from '../deps';
 import { getJob, listJobsInState, updateJob, type JobRow } from './store';
 
 /**

@@ -1,7 +1,7 @@
-import type { PrintingDeps } from '../deps';
+import type { QueueDeps } from '../deps';
+export type { QueueDeps } from '../deps';
 import { nowIso } from '../../../foundations/ids';
 import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError, type PrintBackend } from '../../printers/backend';
-import type { PrintersService } from '../../printers/service';
 import { WaitingJobs } from './waiting-jobs';
 import { choosePoolPrinter } from './pool';
 import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
@@ -49,16 +49,6 @@ interface Lane {
 }
 
 
-/** What the queue stands on: printing's deps (deps.ts), the printers, and the WAL's barrier. */
-export type QueueDeps = Pick<PrintingDeps, 'db' | 'events' | 'documents' | 'renderer' | 'logger' | 'store'> & {
-  printers: PrintersService;
-  /**
-   * Resolves once every state committed so far is on disk (the WAL synced on the thread
-   * pool). A handover waits for it: after a power cut, a job the OS has must be known as
-   * `submitting` or later, or it would be printed a second time.
-   */
-  durable: () => Promise<void>;
-};
 
 /**
  * The durable print queue. Jobs live in SQLite; this worker takes the oldest due job of
