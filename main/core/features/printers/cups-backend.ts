@@ -1,16 +1,16 @@
-import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { PermanentPrintError, PrintSystemDownError, TransientPrintError, pdfOf, type DiscoveredPrinter, type OsJobReport, type PrintBackend, type SubmitRequest } from './backend';
 import { failedReason, jobProblem, printerProblem, waitingReason } from './ipp-reasons';
-import { IppAnswerLostError, IppStatusError, IppUnreachableError, httpGet, ippCall, type IppConnection } from './ipp/ipp-client';
+import { IppAnswerLostError, IppStatusError, IppUnreachableError, ippCall } from './ipp/ipp-client';
 import { groupsOf, stringOf, stringsOf, type IppGroup, type IppMessage } from './ipp/ipp-codec';
 import { followCupsEvents, type EventFollower, type SchedulerChange } from './ipp/cups-events';
-import { parsePpdOptions, type PpdOptions } from './ppd';
+import { fetchQueuePpdOptions, type PpdOptions } from './ppd';
 import { askableAddress } from './reach';
-import type { FollowedState } from './backend';
+import { cupsTarget, type CupsTarget } from './cups-target';
+import { HARD_STOPS, queueState, reasonsOf, toQueueState } from './cups-queue-state';
 
-/** Printer reasons that stop printing even without an \`-error\` suffix. */
-const HARD_STOPS = new Set(['offline', 'shutdown', 'media-empty', 'media-jam', 'door-open', 'cover-open', 'toner-empty', 'marker-supply-empty']);
+export { queueState } from './cups-queue-state';
+import type { FollowedState } from './backend';
 
 /** Why a CUPS job ends \`unknown\`: it is gone from the scheduler's history. */
 export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so whether it printed is not known: check the printer, then print it again or count it as printed';
@@ -18,21 +18,8 @@ export const FORGOTTEN_REASON = 'CUPS no longer has this job in its history, so 
 /** The reason a job waits while cupsd is not running, in words an operator can act on. */
 export const SCHEDULER_DOWN = 'The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
 
-/** Where the machine's own CUPS listens when nothing names a server (Debian, Fedora, macOS). */
-const MACHINE_CUPS_SOCKETS = ['/run/cups/cups.sock', '/var/run/cups/cups.sock', '/private/var/run/cupsd'];
-
 /** What the station reads of every queue in one CUPS-Get-Printers. */
 const QUEUE_ATTRIBUTES = ['printer-name', 'printer-info', 'printer-state', 'printer-state-reasons', 'printer-state-message', 'printer-is-accepting-jobs', 'printer-make-and-model', 'device-uri'];
-
-interface QueueState {
-  queue: string;
-  enabled: boolean;
-  printing: boolean;
-  /** \`printer-state-message\`: the reason it was paused (\`cupsdisable -r\`), or what the backend says. */
-  message: string;
-  /** \`printer-state-reasons\` keywords (none: \`none\`). */
-  alerts: string[];
-}
 
 /**
  * CUPS (Linux, macOS) over IPP, the scheduler's own protocol: CUPS-Get-Printers and the
@@ -52,18 +39,10 @@ export class CupsBackend implements PrintBackend {
    */
   constructor(private readonly options: { server?: string | (() => string | undefined) } = {}) {}
 
-  /** Where this call's requests go, and the host part of the printer URIs it names. */
-  private target(): { connection: IppConnection; uriHost: string } {
+  /** Where this call's requests go, and the host part of the printer URIs it names (cups-target.ts). */
+  private target(): CupsTarget {
     const { server } = this.options;
-    const named = (typeof server === 'function' ? server() : server) || process.env.CUPS_SERVER || undefined;
-    if (named?.startsWith('/')) return { connection: { kind: 'unix', socketPath: named }, uriHost: 'localhost' };
-    if (named) {
-      const { hostname, port } = new URL(`ipp://${named.includes(':') && !named.startsWith('[') && named.split(':').length > 2 ? `[${named}]` : named}`);
-      const host = hostname.replace(/^\[(.*)\]$/, '$1');
-      return { connection: { kind: 'tcp', host, port: port ? Number(port) : 631, secure: false }, uriHost: `${hostname}:${port || 631}` };
-    }
-    const socketPath = MACHINE_CUPS_SOCKETS.find((path) => existsSync(path));
-    return socketPath ? { connection: { kind: 'unix', socketPath }, uriHost: 'localhost' } : { connection: { kind: 'tcp', host: 'localhost', port: 631, secure: false }, uriHost: 'localhost:631' };
+    return cupsTarget(typeof server === 'function' ? server() : server);
   }
 
   /** One IPP operation to the scheduler, with the charset, language and user every request carries. */
@@ -146,15 +125,9 @@ export class CupsBackend implements PrintBackend {
     }
   }
 
-  /** The queue's trays and papers from its PPD as CUPS serves it (\`GET /printers/NAME.ppd\`); none for a queue without one. */
-  private async ppdOptions(queue: string): Promise<PpdOptions> {
-    // CUPS answers "busy" for a moment while it saves a queue it was just given: asked again.
-    for (let attempt = 1; ; attempt++) {
-      const answer = await httpGet(this.target().connection, `/printers/${encodeURIComponent(queue)}.ppd`, { timeoutMs: PPD_FETCH_TIMEOUT_MS }).catch(() => ({ status: 0, text: '' }));
-      if (answer.status === 200) return parsePpdOptions(answer.text);
-      if (answer.status === 404 || attempt === PPD_ATTEMPTS) return { trays: [], paperSizes: [], acceptsCustomPaper: false };
-      await new Promise((resolve) => setTimeout(resolve, PPD_RETRY_MS));
-    }
+  /** The queue's trays and papers from its PPD as CUPS serves it (ppd.ts); none for a queue without one. */
+  private ppdOptions(queue: string): Promise<PpdOptions> {
+    return fetchQueuePpdOptions(this.target().connection, queue);
   }
 
   async submit(request: SubmitRequest): Promise<{ osJobId: string; held: boolean }> {
@@ -303,71 +276,18 @@ export class CupsBackend implements PrintBackend {
   }
 }
 
-const userName = (): string => {
+/** Who asks, as CUPS records it (a user without a passwd entry, in a container, is "station"). */
+function userName(): string {
   try {
     return userInfo().username;
   } catch {
     return 'station';
   }
-};
+}
 
+/** CUPS's job number in an OS job id (`PDF-12` → 12), and a millimetre figure to a tenth. */
 const jobNumber = (osJobId: string): number => Number(/-(\d+)$/.exec(osJobId)?.[1] ?? Number.NaN);
-
-const reasonsOf = (printer: IppGroup): string[] => stringsOf(printer['printer-state-reasons']).filter((reason) => reason !== 'none');
-
-function toQueueState(queue: IppGroup): QueueState & { accepting: boolean } {
-  const state = stringOf(queue['printer-state']);
-  return {
-    queue: stringOf(queue['printer-name']),
-    enabled: state !== 'stopped',
-    printing: state === 'processing',
-    message: stringOf(queue['printer-state-message']),
-    alerts: reasonsOf(queue),
-    accepting: queue['printer-is-accepting-jobs'] !== false,
-  };
-}
-
-/** A PPD is a few kilobytes: a server that takes longer is treated as having none to give. */
-const PPD_FETCH_TIMEOUT_MS = 5_000;
-
-const PPD_ATTEMPTS = 3;
-const PPD_RETRY_MS = 250;
-
-/** A small HTTP GET to the scheduler (a queue's PPD): its status and text. */
 const round = (mm: number): number => Math.round(mm * 10) / 10;
-
-/**
- * A queue's station status and why, in words: `offline` when CUPS stopped it (paused, with
- * the reason it was given), when it refuses new jobs, when the printer reports an error
- * (out of paper, a jam), or when CUPS cannot reach the printer with a job (`notAnswering`);
- * `busy` while it prints; otherwise `online`.
- */
-export function queueState(queue: Pick<QueueState, 'enabled' | 'printing' | 'message' | 'alerts'> & { accepting: boolean }): Omit<FollowedState, 'address'> {
-  const problem = printerProblem(queue.alerts.filter((alert) => alert !== 'paused' && !alert.endsWith('-report') && !alert.endsWith('-warning')));
-  if (!queue.enabled) {
-    const said = queue.message && !/^(paused|rejecting jobs)$/i.test(queue.message) ? `: ${queue.message}` : '';
-    return { status: 'offline', reason: `paused${said}${problem ? `; ${problem}` : ''}` };
-  }
-  if (!queue.accepting) return { status: 'offline', reason: `not accepting jobs${problem ? `; ${problem}` : ''}` };
-  if (queue.alerts.some((alert) => alert.endsWith('-error')) && problem) return { status: 'offline', reason: problem };
-  // Printing, a backend that cannot reach its printer says so in the queue's message ("The
-  // printer may not exist or is unavailable at this time", "Unable to connect…") and may
-  // report the printer offline: the printer is not answering, and its jobs wait for it.
-  if (queue.printing && (NOT_ANSWERING_MESSAGE.test(queue.message) || queue.alerts.includes('offline-report'))) {
-    return { status: 'offline', reason: queue.message || 'the printer is not answering', notAnswering: true };
-  }
-  // Other words of a backend at work that name a problem ("Connecting to printer…" for long)
-  // are kept as the reason, so jobs that wait there are shown with them.
-  const unreachable = queue.printing && UNREACHABLE_MESSAGE.test(queue.message) ? queue.message : undefined;
-  const reason = problem ?? unreachable;
-  return { status: queue.printing ? 'busy' : 'online', ...(reason ? { reason } : {}) };
-}
-
-/** What CUPS's backends say when the printer itself does not answer (ipp, socket, lpd). */
-const NOT_ANSWERING_MESSAGE = /may not exist|unavailable at this time|unable to (connect|locate)|not responding|no route to host|connection refused|host is down/i;
-
-/** Messages of a CUPS backend that cannot get a job to its printer. */
-const UNREACHABLE_MESSAGE = /not exist|unavailable|unable to|cannot|can't|not respond|connect|refused|timed? ?out|error|fail/i;
 
 /** A queue whose driver speaks ZPL: CUPS's Zebra drivers, and any make and model that names ZPL. */
 const ZPL_MAKE_AND_MODEL = /\bzebra\b|\bzpl\b/i;

@@ -1,3 +1,4 @@
+import { httpGet, type IppConnection } from './ipp/ipp-client';
 import type { PrinterPaperSize } from './backend';
 import { knownPaperSize, orderPaperSizes, parsePpdPaperDimensions, samePaper } from './paper-sizes';
 
@@ -47,4 +48,20 @@ export function pwgPaperSize(name: string): PrinterPaperSize | undefined {
   if (!match) return undefined;
   const factor = match[3] === 'in' ? 25.4 : 1;
   return { name, widthMm: Math.round(Number(match[1]) * factor * 10) / 10, heightMm: Math.round(Number(match[2]) * factor * 10) / 10 };
+}
+
+/** A PPD is a few kilobytes: a server that takes longer is treated as having none to give. */
+const PPD_FETCH_TIMEOUT_MS = 5_000;
+const PPD_ATTEMPTS = 3;
+const PPD_RETRY_MS = 250;
+
+/** A CUPS queue's trays and papers from its PPD as the scheduler serves it (`GET /printers/NAME.ppd`); none for a queue without one. */
+export async function fetchQueuePpdOptions(connection: IppConnection, queue: string): Promise<PpdOptions> {
+  // CUPS answers "busy" for a moment while it saves a queue it was just given: asked again.
+  for (let attempt = 1; ; attempt++) {
+    const answer = await httpGet(connection, `/printers/${encodeURIComponent(queue)}.ppd`, { timeoutMs: PPD_FETCH_TIMEOUT_MS }).catch(() => ({ status: 0, text: '' }));
+    if (answer.status === 200) return parsePpdOptions(answer.text);
+    if (answer.status === 404 || attempt === PPD_ATTEMPTS) return { trays: [], paperSizes: [], acceptsCustomPaper: false };
+    await new Promise((resolve) => setTimeout(resolve, PPD_RETRY_MS));
+  }
 }
