@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { answer, dashboard, describeError } from '../../app/api';
 import { useLive } from '../../app/live';
-import { mayUse, TeamSelect, useStationInfo } from '../../app/station-info';
-import { EmptyState, ErrorBanner, PageHeader } from '../../components/ui';
-import { isFiltered } from './filters';
+import { mayUse, useStationInfo } from '../../app/station-info';
+import { ErrorBanner, PageHeader } from '../../components/ui';
+import { isFiltered, ordersSubtitle } from './filters';
+import { NoOrders } from './NoOrders';
 import { isTextEntry } from './scanner';
 import { OrderDetail } from './OrderDetail';
+import { OrderFilterBar } from './OrderFilterBar';
 import { OrderList } from './OrderList';
 import { nameOrders } from './print';
 import { ScanLog } from './ScanLog';
-import { useBenchScans, type StoredSwitch } from './use-bench-scans';
+import { useBenchScans } from './use-bench-scans';
+import { BenchSwitch } from './BenchSwitch';
 import { modalOpen } from '../../components/Modal';
 import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
 import { EMPTY_FILTER, type OrderFilter, type OrderSummary } from './types';
-import { BenchFilter } from '../printers/BenchFilter';
 import { useScreenBench } from '../printers/Benches';
 import { useOrderWindow } from './use-order-window';
 
@@ -180,20 +182,13 @@ export function OrdersPage() {
     void list.refresh();
   }
 
-  const set = (field: keyof OrderFilter) => (value: string) => setFilter((current) => ({ ...current, [field]: value }));
   const total = list.total;
   return (
     <div className={`orders-page${activeId ? ' with-detail' : ''}`}>
       <div className="orders-main">
         <PageHeader
           title="Orders"
-          subtitle={
-            total === null
-              ? 'Loading…'
-              : list.totalCapped
-                ? `${total.toLocaleString()}+ matching orders, newest first · type more to narrow them down`
-                : `${total.toLocaleString()}${isFiltered(filter) ? ' matching' : ''} ${total === 1 ? 'order' : 'orders'} · new ones appear here as they arrive`
-          }
+          subtitle={ordersSubtitle(total, list.totalCapped, isFiltered(filter))}
         />
         <form
           className="scan-bar"
@@ -220,42 +215,16 @@ export function OrdersPage() {
         {operates && <BenchSwitch label="Reprint without asking" switched={bench.reprintSilently} />}
         <BenchSwitch label="Sound on errors" switched={bench.soundOnError} />
         <ScanLog entries={bench.scanLog} />
-        <div className="filter-bar" onFocus={loadFacets}>
-          <label>
-            Status
-            <select value={filter.status} onChange={(event) => set('status')(event.target.value)}>
-              <option value="">All</option>
-              <option value="ready">Ready</option>
-              <option value="printed">Printed</option>
-              <option value="ignored">Ignored</option>
-            </select>
-          </label>
-          <label>
-            Tag
-            <select value={filter.tag} onChange={(event) => set('tag')(event.target.value)}>
-              <option value="">All</option>
-              {facets.tags.map((tag) => <option key={tag} value={tag}>{tag}</option>)}
-            </select>
-          </label>
-          <label>
-            Source
-            <select value={filter.source} onChange={(event) => set('source')(event.target.value)}>
-              <option value="">All</option>
-              {facets.sources.map((source) => <option key={source} value={source}>{source}</option>)}
-            </select>
-          </label>
-          <label>
-            Team
-            <TeamSelect value={filter.team} onChange={set('team')} allowAll="All teams" />
-          </label>
-          {/* The orders printed at one bench. */}
-          <BenchFilter value={filter.bench} onChange={set('bench')} />
-          {isFiltered(filter) && (
-            <button type="button" className="button button-ghost" onClick={() => { setFilter(EMPTY_FILTER); setTyped(''); }}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <OrderFilterBar
+          filter={filter}
+          facets={facets}
+          onFocus={loadFacets}
+          onChange={(field, value) => setFilter((current) => ({ ...current, [field]: value }))}
+          onClear={() => {
+            setFilter(EMPTY_FILTER);
+            setTyped('');
+          }}
+        />
         {selected.size > 0 && (
           <div className="selection-bar" role="region" aria-label="Selection">
             <strong>{selected.size} selected</strong>
@@ -271,14 +240,7 @@ export function OrdersPage() {
         )}
         <ErrorBanner error={actionError ?? list.error} onRetry={() => void list.refresh()} />
         {total === 0 ? (
-          isFiltered(filter) ? (
-            <EmptyState title="No orders match">Change or clear the filters above.</EmptyState>
-          ) : (
-            <EmptyState title="No orders yet">
-              Orders posted to <code>POST /api/orders</code> appear here the moment they arrive. Create an API key under
-              Settings, or add one by hand under <a href="#/new">New orders</a>.
-            </EmptyState>
-          )
+          <NoOrders filtered={isFiltered(filter)} />
         ) : (
           <OrderList
             total={total ?? 0}
@@ -332,15 +294,5 @@ export function OrdersPage() {
         />
       )}
     </div>
-  );
-}
-
-/** One of the bench's switches, kept in this browser for the next visit (use-bench-scans.ts). */
-function BenchSwitch({ label, switched }: { label: string; switched: StoredSwitch }) {
-  return (
-    <label className="checkbox print-on-scan">
-      <input type="checkbox" checked={switched.on} onChange={(event) => switched.set(event.target.checked)} />
-      {label}
-    </label>
   );
 }

@@ -32,3 +32,10 @@ export function pagesFor(start: number, end: number, pageSize: number): number[]
   for (let page = Math.floor(start / pageSize); page <= Math.floor(end / pageSize); page++) pages.push(page);
   return pages;
 }
+
+/** How many orders the list holds, as the page's subtitle says it. */
+export function ordersSubtitle(total: number | null, capped: boolean, filtered: boolean): string {
+  if (total === null) return 'Loading…';
+  if (capped) return `${total.toLocaleString()}+ matching orders, newest first · type more to narrow them down`;
+  return `${total.toLocaleString()}${filtered ? ' matching' : ''} ${total === 1 ? 'order' : 'orders'} · new ones appear here as they arrive`;
+}

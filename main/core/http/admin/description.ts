@@ -2,7 +2,9 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { STATION_VERSION } from '../../foundations/version';
 import { ADMIN_OPERATIONS, type AdminOperation } from './operations';
-import { ANSWER_COMPONENTS, OPERATION_ANSWERS, OPERATION_INPUTS, type OperationAnswer } from './schemas';
+import { ANSWER_COMPONENTS } from './answer-components';
+import { OPERATION_ANSWERS, type OperationAnswer } from './answers';
+import { OPERATION_INPUTS } from './inputs';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -47,7 +49,7 @@ function answerSchema(answer: OperationAnswer, name: string): JsonSchema {
   return jsonSchemaOf(answer.body!, name);
 }
 
-/** The success response of an operation, from its answer in schemas.ts (a missing answer is a fault the tests find). */
+/** The success response of an operation, from its answer in answers.ts (a missing answer is a fault the tests find). */
 function successResponse(operation: AdminOperation, name: string): Record<string, JsonSchema> {
   const answer = OPERATION_ANSWERS[`${operation.method} ${operation.path}`];
   if (!answer) return { '2XX': { description: 'Not described' } };
@@ -104,7 +106,7 @@ function operationObject(operation: AdminOperation) {
  * The dashboard API as OpenAPI 3.1, built from the table of operations: every operation, who
  * may call it (`x-needs`), its path and query parameters, and its body as the route's own zod
  * schema validates it, and its answer by the zod schema beside its route (both listed in
- * schemas.ts; the tests check every answer they receive against this document).
+ * answers.ts, answer-components.ts and inputs.ts; the tests check every answer they receive against this document).
  */
 export function adminApiDescription() {
   hoisted = {};

@@ -1,139 +1,33 @@
 import { z } from 'zod';
 import { apiKeyAnswer, createdApiKeyAnswer, listedApiKeyAnswer, orderDetailExtras, orderFacetsAnswer, orderPageAnswer, overviewAnswer, stationAnswer } from '../../features/admin/admin-answers';
 import { sourceAppAnswer } from '../../features/apps/admin-answers';
-import { appListQuery, createAppSchema, updateAppSchema } from '../../features/apps/routes';
 import { flowAnswer, templateAnswer, templateTestPrintAnswer } from '../../features/documents/admin-answers';
-import { documentFileQuery, previewBody } from '../../features/documents/admin-routes';
 import { documentAnswer, linkAnswer, linkDeletedAnswer, linkErrorAnswer, memberAnswer, merchantAnswer, orderAnswer, orderCreatedAnswer, printBatchResultAnswer, printerAnswer, teamAnswer } from '../openapi/answers';
 import { linkErrorSummaryAnswer, linkTrialAnswer } from '../../features/links/admin-answers';
-import { mailTestBody } from '../../features/mail/admin-routes';
 import { mailSettingsAnswer, mailTestAnswer } from '../../features/mail/schema';
 import { networkSettingsAnswer } from '../../features/net/admin-routes';
 import { csvCancelAnswer, csvImportAnswer, csvPreviewAnswer } from '../../features/new-orders/admin-answers';
-import { printServerAnswer, probeBody, probedPrinterAnswer } from '../../features/printers/routes';
-import { addPrinterInput } from '../../features/printers/by-address/add-printer';
-import { benchAnswer, benchInput, benchRouteInput, pairScreenInput, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
-import { desktopWindowAnswer, desktopWindowInput } from '../../features/printing/benches/desktop-window';
+import { printServerAnswer, probedPrinterAnswer } from '../../features/printers/routes';
+import { benchAnswer, pairedScreenAnswer, pairingCodeAnswer, screenAnswer } from '../../features/printing/benches/routes';
+import { desktopWindowAnswer } from '../../features/printing/benches/desktop-window';
 import { timeToPaperAnswer } from '../../features/printing/jobs/time-to-paper';
-import { batchAnswer, defaultPrinterAnswer, documentTagAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer, actorAnswer } from '../../features/printing/admin-answers';
-import { moveBody } from '../../features/printing/admin-routes';
+import { batchAnswer, defaultPrinterAnswer, documentTagAnswer, jobAnswer, jobDetailAnswer, printRequestAnswer, routingAnswer, savedRouteAnswer, successAnswer, testPageAnswer } from '../../features/printing/admin-answers';
 import { diskAnswer, retentionAnswer, sweepAnswer } from '../../features/retention/admin-answers';
 import { sessionAnswer, sessionCreatedAnswer, sessionPolicyAnswer } from '../../features/sessions/session-routes';
-import { activityAnswer, activityQuery } from '../../features/people/activity';
-import { limitsAnswer, limitsInput } from '../../features/teams/rate-limits';
-import { badgeAnswer, pinBody } from '../../features/people/routes';
-import { passkeyAnswer, passkeyOptionsAnswer, passkeyRegistrationBody } from '../../features/people/passkeys';
-import { acceptInvitationBody, changePasswordBody, confirmBody, credentialsAnswer, lockoutLiftedAnswer, signedOutAnswer, meAnswer, memberRoleBody, passwordResetAnswer, passwordResetBody, personAnswer, resetLinkAnswer, signInBody } from '../../features/people/routes';
+import { activityAnswer } from '../../features/people/activity';
+import { limitsAnswer } from '../../features/teams/rate-limits';
+import { badgeAnswer } from '../../features/people/routes';
+import { passkeyAnswer, passkeyOptionsAnswer } from '../../features/people/passkeys';
+import { credentialsAnswer, lockoutLiftedAnswer, signedOutAnswer, meAnswer, passwordResetAnswer, personAnswer, resetLinkAnswer } from '../../features/people/routes';
 import { invitationAcceptedAnswer, invitationAnswer, invitationCreatedAnswer, onboardingAnswer, onboardingTaskAnswer, shopAnswer } from '../../features/teams/admin-answers';
 import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretAnswer } from '../../features/webhooks/admin-answers';
-import { webhookListQuery } from '../../features/webhooks/admin-routes';
-import { eventsQuery } from '../../features/admin/events-routes';
-import { createKeyBody } from '../../features/admin/keys-routes';
-import { listQuery } from '../../features/admin/orders-routes';
-import { adminPrintBody } from '../../features/admin/print-routes';
-import { previewQuery, testPrintBody } from '../../features/documents/admin-routes';
-import { flowSchema, templateCreateSchema, templateUpdateSchema } from '../../features/documents/schema';
-import { draftTestSchema, teamIdSchema, testSchema } from '../../features/links/admin-routes';
-import { createLinkSchema, linkErrorsQuerySchema, listLinksQuerySchema, updateLinkSchema } from '../../features/links/schema';
-import { mailSettingsInput } from '../../features/mail/schema';
-import { networkSettingsInput } from '../../features/net/admin-routes';
-import { csvBody, importBody, manualBody } from '../../features/new-orders/manual-orders';
-import { printServerInput } from '../../features/printers/print-server';
-import { batchListQuery, requestListQuery } from '../../features/printing/admin-routes';
-import { printerSettingsBody } from '../../features/printing/printer-admin-routes';
-import { defaultPrinterBody, routeBody } from '../../features/printing/requests/routing-admin-routes';
-import { retentionInput } from '../../features/retention/settings';
-import { policyInput } from '../../features/sessions/session-routes';
-import { shopProfileSchema } from '../../features/teams/shop-profile';
-import { accountManagerSchema, createMerchantSchema, createTeamSchema, taskDoneSchema, teamInvitationSchema, teamLocaleSchema, teamTypeSchema } from '../../features/teams/schema';
-import { createBody, deliveriesQuery, updateBody } from '../../features/webhooks/admin-routes';
-
-/** What an operation reads: its body's schema, its query's. */
-export interface OperationInput {
-  body?: z.ZodType;
-  query?: z.ZodType;
-}
-
-/**
- * The schemas each dashboard operation validates its input with, by `METHOD path` of the
- * table (operations.ts): the same zod schemas the routes use, exported beside them in their
- * features, so the served description says what the route checks. An operation not listed
- * reads no body or query, or reads it with a schema not yet exported.
- */
-export const OPERATION_INPUTS: Record<string, OperationInput> = {
-  'GET /admin/api/events': { query: eventsQuery },
-  'POST /admin/api/session': { body: signInBody },
-  'POST /admin/api/print-jobs/:id/move': { body: moveBody },
-  'GET /admin/api/apps': { query: appListQuery },
-  'POST /admin/api/apps': { body: createAppSchema },
-  'PUT /admin/api/apps/:appId': { body: updateAppSchema },
-  'POST /admin/api/settings/mail/test': { body: mailTestBody },
-  'POST /admin/api/teams/:teamId/templates/preview': { body: previewBody.extend({ template: templateCreateSchema, orderId: previewQuery.shape.orderId, format: previewQuery.shape.format }) },
-  'GET /admin/api/documents/:documentId/pdf': { query: documentFileQuery },
-  'GET /admin/api/webhooks': { query: webhookListQuery },
-  'PUT /admin/api/settings/sessions': { body: policyInput },
-  'POST /admin/api/orders/manual': { body: manualBody },
-  'POST /admin/api/orders/csv/preview': { body: csvBody },
-  'POST /admin/api/orders/csv/import': { body: importBody },
-  'GET /admin/api/orders': { query: listQuery },
-  'POST /admin/api/orders/print': { body: adminPrintBody },
-  'POST /admin/api/keys': { body: createKeyBody },
-  'POST /admin/api/teams/:teamId/merchants': { body: createMerchantSchema },
-  'PUT /admin/api/teams/:teamId/merchants/:merchantTeamId': { body: accountManagerSchema },
-  'PUT /admin/api/teams/:teamId/onboarding/:kind': { body: taskDoneSchema },
-  'PUT /admin/api/teams/:teamId/locale': { body: teamLocaleSchema },
-  'PUT /admin/api/teams/:teamId/type': { body: teamTypeSchema },
-  'PUT /admin/api/teams/:teamId/shop': { body: shopProfileSchema },
-  'POST /admin/api/teams/:teamId/invitations': { body: teamInvitationSchema },
-  'POST /admin/api/invitations/accept': { body: acceptInvitationBody },
-  'POST /admin/api/password-reset': { body: passwordResetBody },
-  'GET /admin/api/activity': { query: activityQuery },
-  'PUT /admin/api/settings/limits': { body: limitsInput },
-  'PUT /admin/api/me/password': { body: changePasswordBody },
-  'PUT /admin/api/me/pin': { body: pinBody },
-  'POST /admin/api/me/badge': { body: confirmBody },
-  'POST /admin/api/me/passkeys/options': { body: confirmBody },
-  'POST /admin/api/me/passkeys': { body: passkeyRegistrationBody },
-  'POST /admin/api/teams': { body: createTeamSchema },
-  'PUT /admin/api/teams/:teamId/members/:userId': { body: memberRoleBody },
-  'PUT /admin/api/settings/mail': { body: mailSettingsInput },
-  'PUT /admin/api/settings/network': { body: networkSettingsInput },
-  'PUT /admin/api/settings/desktop-window': { body: desktopWindowInput },
-  'PUT /admin/api/settings/print-server': { body: printServerInput },
-  'PUT /admin/api/settings/retention': { body: retentionInput },
-  'POST /admin/api/teams/:teamId/templates': { body: templateCreateSchema },
-  'POST /admin/api/teams/:teamId/templates/test-print': { body: testPrintBody.extend({ template: templateCreateSchema }) },
-  'PATCH /admin/api/templates/:templateId': { body: templateUpdateSchema },
-  'PUT /admin/api/templates/:templateId': { body: templateUpdateSchema },
-  'GET /admin/api/templates/:templateId/preview': { query: previewQuery },
-  'PUT /admin/api/teams/:teamId/flow': { body: flowSchema },
-  'GET /admin/api/links': { query: listLinksQuerySchema },
-  'POST /admin/api/links': { body: teamIdSchema.extend(createLinkSchema.shape) },
-  'PUT /admin/api/links/:linkId': { body: updateLinkSchema },
-  'GET /admin/api/links/:linkId/errors': { query: linkErrorsQuerySchema },
-  'POST /admin/api/links/:linkId/test': { body: testSchema },
-  'POST /admin/api/links/test': { body: draftTestSchema },
-  'PATCH /admin/api/printers/:id': { body: printerSettingsBody },
-  'POST /admin/api/printers': { body: addPrinterInput },
-  'POST /admin/api/benches': { body: benchInput },
-  'PUT /admin/api/benches/:id/routes/:tag': { body: benchRouteInput },
-  'POST /admin/api/bench-screen': { body: pairScreenInput },
-  'POST /admin/api/printers/probe': { body: probeBody },
-  'PUT /admin/api/teams/:teamId/routing/default-printer': { body: defaultPrinterBody },
-  'PUT /admin/api/teams/:teamId/routing/tags/:tag': { body: routeBody },
-  'GET /admin/api/print-batches': { query: batchListQuery },
-  'GET /admin/api/print-requests': { query: requestListQuery },
-  'POST /admin/api/webhooks': { body: createBody },
-  'PUT /admin/api/webhooks/:id': { body: updateBody },
-  'GET /admin/api/webhooks/:id/deliveries': { query: deliveriesQuery },
-};
 
 // The dashboard answers some of the public API's resources as they are (a printer, a link, a
 // team: used below by their public names), and extends others here; the features' own answer
 // schemas cannot reach the public ones (features sit below the API descriptions).
-const listedLinkAnswer = linkAnswer.extend({ errors: linkErrorSummaryAnswer });
-const orderDetailAnswer = orderAnswer.extend(orderDetailExtras);
-const merchantCreatedAdminAnswer = z.strictObject({ team: teamAnswer, invitationSent: z.boolean(), invitation: invitationCreatedAnswer.shape.invitation.nullable() });
+export const listedLinkAnswer = linkAnswer.extend({ errors: linkErrorSummaryAnswer });
+export const orderDetailAnswer = orderAnswer.extend(orderDetailExtras);
+export const merchantCreatedAdminAnswer = z.strictObject({ team: teamAnswer, invitationSent: z.boolean(), invitation: invitationCreatedAnswer.shape.invitation.nullable() });
 
 /**
  * What an operation answers when it succeeds: its status, and its JSON body's zod schema
@@ -297,73 +191,4 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'GET /admin/api/webhooks/:id/deliveries': list(deliveryAnswer),
   'POST /admin/api/webhook-deliveries/:id/retry': ok(deliveryAnswer),
   'GET /admin/api/openapi.json': ok(z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })),
-};
-
-/**
- * Resources several operations answer, by the name they have in the description's
- * components (and so in the dashboard's generated client: `components['schemas']['Printer']`).
- */
-export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
-  Session: sessionAnswer,
-  Person: personAnswer,
-  Actor: actorAnswer,
-  Activity: activityAnswer,
-  Me: meAnswer,
-  SessionPolicy: sessionPolicyAnswer,
-  OrderPage: orderPageAnswer,
-  OrderDetail: orderDetailAnswer,
-  OrderFacets: orderFacetsAnswer,
-  OrderCreated: orderCreatedAnswer,
-  OrderDocument: documentAnswer,
-  PrintBatchResult: printBatchResultAnswer,
-  CsvPreview: csvPreviewAnswer,
-  CsvImport: csvImportAnswer,
-  ApiKey: apiKeyAnswer,
-  ListedApiKey: listedApiKeyAnswer,
-  CreatedApiKey: createdApiKeyAnswer,
-  Station: stationAnswer,
-  Overview: overviewAnswer,
-  Team: teamAnswer,
-  Merchant: merchantAnswer,
-  MerchantCreated: merchantCreatedAdminAnswer,
-  Member: memberAnswer,
-  Onboarding: onboardingAnswer,
-  OnboardingTask: onboardingTaskAnswer,
-  Shop: shopAnswer,
-  Invitation: invitationAnswer,
-  InvitationCreated: invitationCreatedAnswer,
-  InvitationAccepted: invitationAcceptedAnswer,
-  SourceApp: sourceAppAnswer,
-  MailSettings: mailSettingsAnswer,
-  MailTest: mailTestAnswer,
-  NetworkSettings: networkSettingsAnswer,
-  PrintServer: printServerAnswer,
-  Retention: retentionAnswer,
-  Sweep: sweepAnswer,
-  Disk: diskAnswer,
-  Template: templateAnswer,
-  TemplateTestPrint: templateTestPrintAnswer,
-  Flow: flowAnswer,
-  Link: linkAnswer,
-  ListedLink: listedLinkAnswer,
-  LinkError: linkErrorAnswer,
-  LinkTrial: linkTrialAnswer,
-  Printer: printerAnswer,
-  ProbedPrinter: probedPrinterAnswer,
-  Bench: benchAnswer,
-  TimeToPaper: timeToPaperAnswer,
-  Passkey: passkeyAnswer,
-  PersonCredentials: credentialsAnswer,
-  DesktopWindow: desktopWindowAnswer,
-  TestPage: testPageAnswer,
-  Routing: routingAnswer,
-  DefaultPrinter: defaultPrinterAnswer,
-  SavedRoute: savedRouteAnswer,
-  Batch: batchAnswer,
-  PrintRequest: printRequestAnswer,
-  Job: jobAnswer,
-  JobDetail: jobDetailAnswer,
-  Webhook: webhookAnswer,
-  WebhookWithSecret: webhookWithSecretAnswer,
-  Delivery: deliveryAnswer,
 };
