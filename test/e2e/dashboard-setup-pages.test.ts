@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, userForEmail } from '../../main/core/features/teams/service';
-import { addMembership } from '../../main/core/features/teams/users-store';
+import { addMembership } from '../../main/core/features/teams/people-store';
 import { sampleOrder, startStation, type RunningStation } from '../helpers/station';
 import { DASHBOARD_DIR, ensureDashboardBuilt, openSignedInDashboard, screenshot, screenshotOnFailure, type TestBrowser } from './browser';
 import { useTestCups } from '../helpers/cups/test-cups';

@@ -1,5 +1,5 @@
 import type { Db } from '../foundations/db/open';
-import { getSetting, setSetting } from '../features/teams/users-store';
+import { getSetting, setSetting } from '../foundations/settings/station-settings-store';
 
 /** `station_settings` key: where the station last listened (for links made by CLI commands). */
 const LAST_LISTENING_URL = 'last_listening_url';

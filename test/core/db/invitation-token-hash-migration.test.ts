@@ -6,7 +6,7 @@ import { openDatabase } from '../../../main/core/foundations/db/open';
 import { hashSecret } from '../../../main/core/features/keys/service';
 import { noMailer } from '../../../main/core/features/mail/mailer';
 import { createInvitationsService } from '../../../main/core/features/teams/invitations';
-import { listMembers } from '../../../main/core/features/teams/users-store';
+import { listMembers } from '../../../main/core/features/teams/people-store';
 import { databaseBefore } from '../../helpers/migration';
 
 /**

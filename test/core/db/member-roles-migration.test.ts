@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/core/foundations/db/open';
-import { addMembership, insertUser, listMembers } from '../../../main/core/features/teams/users-store';
+import { addMembership, insertUser, listMembers } from '../../../main/core/features/teams/people-store';
 import { databaseBefore } from '../../helpers/migration';
 
 /**

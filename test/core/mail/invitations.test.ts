@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../main/core/features/keys/service';
 import type { TeamRow } from '../../../main/core/features/teams/store';
-import { listMembers } from '../../../main/core/features/teams/users-store';
+import { listMembers } from '../../../main/core/features/teams/people-store';
 import { startStation, type RunningStation } from '../../helpers/station';
 import { PASSWORD } from '../people/people-helpers';
 import { stationInProcess } from '../cli/in-process';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RunningStation } from '../../helpers/station';
 import { adminClient } from '../admin/admin-helpers';
-import type { MemberRole } from '../../../main/core/features/teams/users-store';
+import type { MemberRole } from '../../../main/core/features/teams/people-store';
 
 export const PASSWORD = 'correct horse battery staple';
 

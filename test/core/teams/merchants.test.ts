@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoPrintAllowed } from '../../../main/core/features/teams/live';
 import { getTeam, type TeamRow } from '../../../main/core/features/teams/store';
-import { listMembers } from '../../../main/core/features/teams/users-store';
+import { listMembers } from '../../../main/core/features/teams/people-store';
 import { clockPast, sampleOrder, startStation, type RunningStation } from '../../helpers/station';
 
 let s: RunningStation;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../foundations/db/open';
 import { newId, nowIso } from '../../foundations/ids';
-import { getSetting, setSetting } from '../teams/users-store';
+import { getSetting, setSetting } from '../../foundations/settings/station-settings-store';
 import { BUILTIN_TEMPLATES, DEFAULT_FLOW_TEMPLATE_KEY } from './builtin';
 import { hasFlow, saveFlow } from './flows-store';
 import { findTemplateByName, insertTemplate, listBuiltinTemplateBodies, replaceUneditedBody, type TemplateRow } from './templates-store';

@@ -8,7 +8,7 @@ import type { SecretThrottle } from '../../foundations/secret-throttle';
 import type { AdminSessions } from '../sessions/sessions';
 import { hashPassword, passwordMatches } from './passwords';
 import { deletePasskey, deletePasskeysOf, listPasskeys } from './passkeys-store';
-import { credentialTimesOf, getPerson, setBadgeHash, setPinHash, type PersonRow } from './people-store';
+import { credentialTimesOf, getPerson, setBadgeHash, setPinHash, type PersonRow } from '../teams/people-store';
 
 /** RFC 4648 base32 without padding (A–Z, 2–7): what a badge's barcode carries, in any scanner's keyboard layout. */
 function base32(bytes: Buffer): string {

@@ -3,8 +3,8 @@ import type { Db } from '../../foundations/db/open';
 import { unauthorized } from '../../foundations/errors';
 import { teamScope } from '../teams/caller';
 import { getTeam, listTeamIds } from '../teams/store';
-import { MEMBER_ROLES, type MemberRole } from '../teams/users-store';
-import { getPerson, membershipsOf } from './people-store';
+import { MEMBER_ROLES, type MemberRole } from '../teams/people-store';
+import { getPerson, membershipsOf } from '../teams/people-store';
 
 /** Who is calling the dashboard: the session, its person and what they hold. */
 export interface DashboardCaller {

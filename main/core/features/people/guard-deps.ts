@@ -5,7 +5,7 @@ import { unauthorized } from '../../foundations/errors';
 import { dashboardCaller, teamsWithRole, type DashboardCaller } from './dashboard-caller';
 import { ownerTeamsOf } from './owners-store';
 import { parentTeamIdOf } from '../teams/store';
-import type { MemberRole } from '../teams/users-store';
+import type { MemberRole } from '../teams/people-store';
 
 /** What the dashboard's guard (http/admin/guard.ts) asks of people: who calls, their teams per role, whose a thing is. */
 export function dashboardGuardDeps(db: Db) {

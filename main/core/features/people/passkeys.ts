@@ -12,7 +12,7 @@ import type { Db } from '../../foundations/db/open';
 import { StationError, forbidden, notFound, unauthorized } from '../../foundations/errors';
 import { nowIso } from '../../foundations/ids';
 import type { AdminSessions } from '../sessions/sessions';
-import { getPerson } from './people-store';
+import { getPerson } from '../teams/people-store';
 import { deletePasskey, findPasskey, insertPasskey, listPasskeys, passkeyUsed, type PasskeyRow } from './passkeys-store';
 import type { SecretThrottle } from '../../foundations/secret-throttle';
 

@@ -7,26 +7,9 @@ import type { Mailer } from '../mail/mailer';
 import type { AdminSessions } from '../sessions/sessions';
 import type { InvitationsService } from '../teams/invitations';
 import { getTeam } from '../teams/store';
-import type { MemberRole } from '../teams/users-store';
+import type { MemberRole } from '../teams/people-store';
 import { hashPassword, passwordMatches } from './passwords';
-import {
-  findPasswordReset,
-  findPersonByBadgeHash,
-  findPersonByEmail,
-  pinHashOf,
-  getPerson,
-  insertPasswordReset,
-  listPeople,
-  membershipsOf,
-  removeMembership,
-  setDisabled,
-  setMemberRole,
-  setPasswordHash,
-  setPersonName,
-  setStationAdmin,
-  usePasswordReset,
-  type PersonRow,
-} from './people-store';
+import { findPasswordReset, findPersonByBadgeHash, findPersonByEmail, getPerson, insertPasswordReset, listPeople, membershipsOf, pinHashOf, removeMembership, setDisabled, setMemberRole, setPasswordHash, setPersonName, setStationAdmin, type PersonRow, usePasswordReset } from '../teams/people-store';
 import { SecretThrottle } from '../../foundations/secret-throttle';
 import type { StationEvents } from '../../foundations/events';
 import { createCredentials } from './credentials';

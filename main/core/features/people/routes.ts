@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { describeBrowser } from '../sessions/session-routes';
 import type { AdminSessions } from '../sessions/sessions';
-import { MEMBER_ROLES } from '../teams/users-store';
+import { MEMBER_ROLES } from '../teams/people-store';
 import type { Db } from '../../foundations/db/open';
 import { getTeam } from '../teams/store';
 import { dashboardCaller } from './dashboard-caller';

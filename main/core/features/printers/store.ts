@@ -1,3 +1,4 @@
+import { settingMadeOnce } from '../../foundations/settings/station-settings-store';
 import { statement } from '../../foundations/db/statements';
 import type { Db } from '../../foundations/db/open';
 import type { DiscoveredPrinter, PrinterPaperSize, PrinterStatus } from './backend';
@@ -198,6 +199,5 @@ const COMPUTER_ID_KEY = 'printing.computer_id';
 
 /** This station's own stable id, the `computer.id` of its printers. */
 export function computerId(db: Db, newId: () => string): string {
-  statement(db, 'INSERT OR IGNORE INTO station_settings (key, value) VALUES (?, ?)').run(COMPUTER_ID_KEY, newId());
-  return (statement(db, 'SELECT value FROM station_settings WHERE key = ?').get(COMPUTER_ID_KEY) as { value: string }).value;
+  return settingMadeOnce(db, COMPUTER_ID_KEY, newId);
 }

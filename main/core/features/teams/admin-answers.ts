@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shopAddressSchema, shopProfileSchema } from './shop-profile';
-import { MEMBER_ROLES } from './users-store';
+import { MEMBER_ROLES } from './people-store';
 
 /** What the dashboard's team operations answer (admin-routes.ts), as zod; teams, merchants and members are the API's resources. */
 const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');

@@ -1,5 +1,5 @@
 import type { Db } from '../../foundations/db/open';
-import type { MemberRole } from './users-store';
+import type { MemberRole } from './people-store';
 
 export interface InvitationRow {
   id: string;

@@ -24,7 +24,7 @@ import {
 import { completeOnboardingTask } from './onboarding';
 import { userForEmail } from './service';
 import { getTeam } from './store';
-import { addMembership, type MemberRole } from './users-store';
+import { addMembership, type MemberRole } from './people-store';
 
 const invitationClosed = () => new StationError('gone', 'invitation_closed', 'This invitation was already used, replaced by a newer one, or has expired; ask for a new one');
 

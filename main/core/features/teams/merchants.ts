@@ -12,7 +12,7 @@ import { onboardingCounts } from './onboarding-store';
 import { accountManagerSchema, createMerchantSchema, invitationSchema } from './schema';
 import { createTeam, teamResource } from './service';
 import { getTeam, type TeamRow } from './store';
-import { isMember, listMembers } from './users-store';
+import { isMember, listMembers } from './people-store';
 
 export type MerchantsService = ReturnType<typeof createMerchantsService>;
 

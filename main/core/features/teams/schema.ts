@@ -1,4 +1,4 @@
-import { MEMBER_ROLES } from './users-store';
+import { MEMBER_ROLES } from './people-store';
 import { canonicalLocale } from '../../foundations/locale';
 import { z } from 'zod';
 

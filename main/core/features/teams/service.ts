@@ -5,7 +5,8 @@ import { badRequest } from '../../foundations/errors';
 import type { TeamHooks } from './team-hooks';
 import { getTeam, insertTeam, uniqueSlug, type TeamRow, type TeamType } from './store';
 import { seedOnboardingTasks } from './onboarding';
-import { addMembership, findUserByEmail, getSetting, getUser, insertUser, listMembers, setSetting, type UserRow } from './users-store';
+import { addMembership, findPersonByEmail, getPerson, insertUser, listMembers, type UserRow } from './people-store';
+import { getSetting, setSetting } from '../../foundations/settings/station-settings-store';
 
 const OPERATOR_SETTING = 'operator_user_id';
 
@@ -16,7 +17,7 @@ const OPERATOR_SETTING = 'operator_user_id';
  */
 export function operatorUser(db: Db): UserRow {
   const existingId = getSetting(db, OPERATOR_SETTING);
-  const existing = existingId ? getUser(db, existingId) : undefined;
+  const existing = existingId ? getPerson(db, existingId) : undefined;
   if (existing) return existing;
   const user: UserRow = { id: newId(), name: 'Station operator', email: null, created_at: nowIso() };
   insertUser(db, user);
@@ -26,7 +27,7 @@ export function operatorUser(db: Db): UserRow {
 
 /** Finds the user with this e-mail or creates one. */
 export function userForEmail(db: Db, email: string, name?: string): UserRow {
-  const found = findUserByEmail(db, email);
+  const found = findPersonByEmail(db, email);
   if (found) return found;
   const user: UserRow = { id: newId(), name: singleLine(name ?? '') || email.split('@')[0]!, email, created_at: nowIso() };
   insertUser(db, user);

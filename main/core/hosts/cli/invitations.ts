@@ -1,4 +1,4 @@
-import { MEMBER_ROLES, type MemberRole } from '../../features/teams/users-store';
+import { MEMBER_ROLES, type MemberRole } from '../../features/teams/people-store';
 import { passwordSchema } from '../../features/people/password-rules';
 import { readPassword } from './read-password';
 import { UsageError, commonOptions, output, parse, required } from './args';

@@ -3,7 +3,7 @@ import { stationLocale } from '../../foundations/locale';
 import { teamLocaleSchema } from '../../features/teams/schema';
 import { nowIso } from '../../foundations/ids';
 import { getTeam, listTeams, setTeamLocale } from '../../features/teams/store';
-import { listMembers } from '../../features/teams/users-store';
+import { listMembers } from '../../features/teams/people-store';
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
 

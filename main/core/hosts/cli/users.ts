@@ -1,4 +1,4 @@
-import { MEMBER_ROLES, type MemberRole } from '../../features/teams/users-store';
+import { MEMBER_ROLES, type MemberRole } from '../../features/teams/people-store';
 import { UsageError, commonOptions, output, parse, required } from './args';
 import { withStation } from './with-station';
 

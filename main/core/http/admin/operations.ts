@@ -1,4 +1,4 @@
-import type { MemberRole } from '../../features/teams/users-store';
+import type { MemberRole } from '../../features/teams/people-store';
 /**
  * Every dashboard operation (`/admin/api`), in one table: its method and path (Koa's form,
  * `:id`), what it does, and who may call it. The admin router refuses an operation this table

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../features/orders/schema';
 import { LINK_TYPES, MANUAL_SOURCES } from '../../features/links/schema';
 import { TEAM_STATUSES } from '../../features/teams/store';
-import { MEMBER_ROLES } from '../../features/teams/users-store';
+import { MEMBER_ROLES } from '../../features/teams/people-store';
 
 /**
  * What the API answers, as zod schemas. The routes build these objects by hand; the OpenAPI
