@@ -1860,11 +1860,15 @@ export interface components {
     schemas: {
         Session: {
             id: string;
+            /** @description Where it was opened: `desktop window`, or the browser as `Chrome 131 on Linux` */
             label: string;
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             lastUsedAt: string | null;
+            /** @description When it ends unless used before (idle) or at the latest (absolute) */
             expiresAt: string;
             current: boolean;
+            /** @description Who signed in: a person's id and name, or null for the station admin's own session */
             person: {
                 id: string;
                 name: string;
@@ -1934,7 +1938,7 @@ export interface components {
                 teamId: string;
                 teamName: string;
                 orderNumber: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 orderDate: string;
                 /** @enum {string} */
                 status: "ready" | "printed" | "ignored";
@@ -1946,9 +1950,9 @@ export interface components {
                     color: string;
                 }[];
                 sources: string[];
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 updatedAt: string;
             }[];
         };
@@ -2056,9 +2060,9 @@ export interface components {
             sources: {
                 source: string;
                 sourceId: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 receivedAt: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 updatedAt: string;
                 /** @description The body the source last sent (emptied past retention) */
                 payload: unknown;
@@ -2071,7 +2075,7 @@ export interface components {
                 /** @enum {string} */
                 status: "ready" | "printed" | "ignored";
                 reason: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 at: string;
             }[];
             printing: {
@@ -2195,10 +2199,14 @@ export interface components {
             id: string;
             orderId: string;
             teamId: string;
+            /** @description e.g. `packing-slip`, `invoice`, `label`, `gift-note` */
             tag: string;
+            /** @description The base template */
             templateId: string;
+            /** @description The team's override of the base template that was used, if any */
             templateOverrideId: string | null;
             paper: {
+                /** @description Named size (`A4`, `Letter`, `A6`, `4x6in`, `62mm-roll`) or `custom` */
                 name: string;
                 widthMm: number;
                 heightMm: number;
@@ -2212,6 +2220,7 @@ export interface components {
                 };
             };
             complete: boolean;
+            /** @description Why the document is incomplete (render error, missing template…); null when complete */
             incompleteReason: string | null;
             /** @description A carrier label the order carries (`order.variables.carrierLabels[index]`), printed as it is (templateId `carrier-label`); null for a document rendered from a template. */
             carrierLabel: {
@@ -2247,6 +2256,7 @@ export interface components {
                     tag?: string;
                 }[];
             }[];
+            /** @description Non-pending results: why, in one sentence */
             reason?: string;
             /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
@@ -2297,7 +2307,7 @@ export interface components {
             teamId: string;
             name: string;
             prefix: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
@@ -2307,7 +2317,7 @@ export interface components {
             teamId: string;
             name: string;
             prefix: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
@@ -2319,7 +2329,7 @@ export interface components {
                 teamId: string;
                 name: string;
                 prefix: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
                 lastUsedAt: string | null;
                 revokedAt: string | null;
@@ -2349,8 +2359,9 @@ export interface components {
             locale: string;
         };
         Overview: {
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description Midnight of the station's own day (its OS time zone), as UTC */
             dayStartedAt: string;
+            /** @description `printsRefused`: print requests today with orders that could not print (an `error` refusal) */
             today: {
                 orders: number;
                 pages: number;
@@ -2359,11 +2370,12 @@ export interface components {
                 printsRefused: number;
             };
             pagesPerHour: {
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 hourStartedAt: string;
                 pages: number;
             }[];
             queueDepth: number;
+            /** @description Failed jobs of the last day (not retried since), queued jobs retrying or waiting on the printer system, and every job not finished whose printer is offline (paused, rejecting, erroring): `reason` then says where it waits and why */
             failingJobs: {
                 id: string;
                 batchId: string;
@@ -2372,7 +2384,7 @@ export interface components {
                 printerName: string;
                 reason: string | null;
                 attempts: number;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 updatedAt: string;
                 orderNumbers: string[];
             }[];
@@ -2382,9 +2394,10 @@ export interface components {
                 title: string;
                 reason: string;
                 orderNumbers: string[];
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
             }[];
+            /** @description `reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is */
             printers: {
                 id: string;
                 name: string;
@@ -2393,6 +2406,7 @@ export interface components {
                 since: string | null;
                 openJobs: number;
             }[];
+            /** @description Routing that names a printer the print system no longer lists (a tag's printer, a pool member, a team's default): its documents cannot print there */
             routesToMissingPrinters: {
                 teamId: string;
                 teamName: string;
@@ -2484,9 +2498,9 @@ export interface components {
                 role: "admin" | "operator" | "viewer";
                 /** @enum {string} */
                 state: "open" | "accepted" | "replaced" | "expired";
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 expiresAt: string;
                 sentAt: string | null;
                 sendError: string | null;
@@ -2594,9 +2608,9 @@ export interface components {
             role: "admin" | "operator" | "viewer";
             /** @enum {string} */
             state: "open" | "accepted" | "replaced" | "expired";
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             expiresAt: string;
             sentAt: string | null;
             sendError: string | null;
@@ -2615,9 +2629,9 @@ export interface components {
                 role: "admin" | "operator" | "viewer";
                 /** @enum {string} */
                 state: "open" | "accepted" | "replaced" | "expired";
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 expiresAt: string;
                 sentAt: string | null;
                 sendError: string | null;
@@ -2698,7 +2712,9 @@ export interface components {
             sourcePayloads: number;
             orders: number;
             webhookDeliveries: number;
+            /** @description Print requests refused at the door, kept as long as finished jobs */
             refusals: number;
+            /** @description Entries of the activity list (who did what), kept as long as finished jobs */
             activity: number;
         };
         Disk: {
@@ -2766,9 +2782,9 @@ export interface components {
             builtin: string | null;
             overridesTemplateId: string | null;
             printerCommandsAllowed: boolean;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             updatedAt: string;
         };
         TemplateTestPrint: {
@@ -2794,7 +2810,7 @@ export interface components {
                 /** @default false */
                 stop: boolean;
             }[];
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             updatedAt: string;
         };
         Link: {
@@ -2972,19 +2988,23 @@ export interface components {
         Bench: {
             id: string;
             name: string;
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             routes: {
                 tag: string;
                 printerId: string;
                 tray: string | null;
             }[];
+            /** @description Its printers (those its routes name) and their health */
             printers: {
                 id: string;
                 name: string;
                 status: string;
                 statusReason: string | null;
             }[];
+            /** @description Screens paired to it */
             screens: number;
+            /** @description Who is signed in at its screens now (names) */
             signedIn: string[];
         };
         TimeToPaper: {
@@ -3041,6 +3061,7 @@ export interface components {
             routes: {
                 tag: string;
                 printerId: string | null;
+                /** @description The pool after `printerId`, in order: where a job goes when the ones before cannot take it */
                 fallbackPrinterIds: string[];
                 tray: string | null;
                 template: string | null;
@@ -3053,6 +3074,7 @@ export interface components {
         SavedRoute: {
             tag: string;
             printerId: string | null;
+            /** @description The pool after `printerId`, in order: where a job goes when the ones before cannot take it */
             fallbackPrinterIds: string[];
             tray: string | null;
             template: string | null;
@@ -3086,9 +3108,9 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             updatedAt: string;
             jobs: {
                 id: string;
@@ -3116,9 +3138,9 @@ export interface components {
                 nextAttemptAt: string | null;
                 osJobId: string | null;
                 reason: string | null;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 updatedAt: string;
                 /** @description Its content was ready: rendered, or found rendered ahead */
                 renderedAt: string | null;
@@ -3152,7 +3174,7 @@ export interface components {
             trigger: string;
             /** @enum {string} */
             state: "failed" | "waiting" | "printing" | "done" | "refused";
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             teamIds: string[];
             orderCount: number;
@@ -3187,9 +3209,9 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 updatedAt: string;
                 jobs: {
                     id: string;
@@ -3217,9 +3239,9 @@ export interface components {
                     nextAttemptAt: string | null;
                     osJobId: string | null;
                     reason: string | null;
-                    /** @description ISO 8601 timestamp (UTC) */
+                    /** @description ISO 8601 timestamp (UTC, milliseconds) */
                     createdAt: string;
-                    /** @description ISO 8601 timestamp (UTC) */
+                    /** @description ISO 8601 timestamp (UTC, milliseconds) */
                     updatedAt: string;
                     /** @description Its content was ready: rendered, or found rendered ahead */
                     renderedAt: string | null;
@@ -3252,7 +3274,7 @@ export interface components {
                 /** @enum {string} */
                 severity: "warning" | "error";
                 reason: string;
-                /** @description ISO 8601 timestamp (UTC) */
+                /** @description ISO 8601 timestamp (UTC, milliseconds) */
                 createdAt: string;
                 orders: {
                     id: string;
@@ -3293,9 +3315,9 @@ export interface components {
             nextAttemptAt: string | null;
             osJobId: string | null;
             reason: string | null;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             updatedAt: string;
             /** @description Its content was ready: rendered, or found rendered ahead */
             renderedAt: string | null;
@@ -3341,9 +3363,9 @@ export interface components {
             nextAttemptAt: string | null;
             osJobId: string | null;
             reason: string | null;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             updatedAt: string;
             /** @description Its content was ready: rendered, or found rendered ahead */
             renderedAt: string | null;
@@ -3384,7 +3406,7 @@ export interface components {
                 status: number | null;
                 error: string | null;
             } | null;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
         };
         WebhookWithSecret: {
@@ -3403,7 +3425,7 @@ export interface components {
                 status: number | null;
                 error: string | null;
             } | null;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             secret: string;
         };
@@ -3417,7 +3439,7 @@ export interface components {
             lastAttemptAt: string | null;
             lastStatus: number | null;
             lastError: string | null;
-            /** @description ISO 8601 timestamp (UTC) */
+            /** @description ISO 8601 timestamp (UTC, milliseconds) */
             createdAt: string;
             deliveredAt: string | null;
             payload: unknown;
@@ -3702,19 +3724,23 @@ export interface operations {
                         bench: {
                             id: string;
                             name: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
                             createdAt: string;
                             routes: {
                                 tag: string;
                                 printerId: string;
                                 tray: string | null;
                             }[];
+                            /** @description Its printers (those its routes name) and their health */
                             printers: {
                                 id: string;
                                 name: string;
                                 status: string;
                                 statusReason: string | null;
                             }[];
+                            /** @description Screens paired to it */
                             screens: number;
+                            /** @description Who is signed in at its screens now (names) */
                             signedIn: string[];
                         } | null;
                     };
@@ -8693,6 +8719,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         code: string;
+                        /** @description ISO 8601 timestamp (UTC, milliseconds) */
                         expiresAt: string;
                     };
                 };

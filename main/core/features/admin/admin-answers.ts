@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/schema';
-import { TEAM_STATUSES } from '../teams/store';
+import { TEAM_STATUSES, TEAM_TYPES } from '../teams/store';
+import { count, timestamp } from '../../foundations/answer-pieces';
 
 /** What the dashboard's order list, keys, station and Overview operations answer, as zod. */
-const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
-const count = z.number().int();
 const tagAnswer = z.strictObject({ id: z.string(), label: z.string(), color: z.string() });
-const teamType = z.enum(['standard', 'three_pl', 'merchant']);
+const teamType = z.enum(TEAM_TYPES);
 const teamStatus = z.enum(TEAM_STATUSES);
 
 export const orderSummaryAnswer = z.strictObject({
@@ -59,18 +58,6 @@ export const orderDetailExtras = {
   }),
 };
 
-export const apiKeyAnswer = z.strictObject({
-  id: z.string(),
-  teamId: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  createdAt: timestamp,
-  lastUsedAt: timestamp.nullable(),
-  revokedAt: timestamp.nullable(),
-});
-export const listedApiKeyAnswer = apiKeyAnswer.extend({ teamName: z.string() });
-/** A new key: its secret, shown this once (only its hash is kept). */
-export const createdApiKeyAnswer = z.strictObject({ key: apiKeyAnswer, secret: z.string() });
 
 export const stationAnswer = z.strictObject({
   version: z.string().nullable().describe('The station admin’s only (null for everyone else)'),
@@ -95,8 +82,10 @@ export const routingUseAnswer = z.strictObject({
 });
 
 export const overviewAnswer = z.strictObject({
-  dayStartedAt: timestamp,
-  today: z.strictObject({ orders: count, pages: count, jobsDone: count, jobsFailed: count, printsRefused: count }),
+  dayStartedAt: timestamp.describe("Midnight of the station's own day (its OS time zone), as UTC"),
+  today: z
+    .strictObject({ orders: count, pages: count, jobsDone: count, jobsFailed: count, printsRefused: count })
+    .describe('`printsRefused`: print requests today with orders that could not print (an `error` refusal)'),
   pagesPerHour: z.array(z.strictObject({ hourStartedAt: timestamp, pages: count })),
   queueDepth: count,
   failingJobs: z.array(
@@ -111,8 +100,10 @@ export const overviewAnswer = z.strictObject({
       updatedAt: timestamp,
       orderNumbers: z.array(z.string()),
     }),
-  ),
+  ).describe('Failed jobs of the last day (not retried since), queued jobs retrying or waiting on the printer system, and every job not finished whose printer is offline (paused, rejecting, erroring): `reason` then says where it waits and why'),
   refusedPrints: z.array(z.strictObject({ id: z.string(), requestId: z.string(), title: z.string(), reason: z.string(), orderNumbers: z.array(z.string()), createdAt: timestamp })),
-  printers: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.string(), reason: z.string().nullable(), since: timestamp.nullable(), openJobs: count })),
-  routesToMissingPrinters: z.array(routingUseAnswer),
+  printers: z
+    .array(z.strictObject({ id: z.string(), name: z.string(), status: z.string(), reason: z.string().nullable(), since: timestamp.nullable(), openJobs: count }))
+    .describe('`reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is'),
+  routesToMissingPrinters: z.array(routingUseAnswer).describe("Routing that names a printer the print system no longer lists (a tag's printer, a pool member, a team's default): its documents cannot print there"),
 });

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { orderSummaryAnswer } from './admin-answers';
 import type { Db } from '../../foundations/db/open';
 import type { OrderStatus } from '../orders/schema';
 import { type Tag } from '../orders/tags-store';
@@ -16,21 +18,8 @@ export interface OrderListFilter {
   teamIds?: readonly string[];
 }
 
-/** One row of the dashboard's order list: enough to scan a feed, nothing heavy. */
-export interface OrderSummary {
-  id: string;
-  teamId: string;
-  teamName: string;
-  orderNumber: string;
-  orderDate: string;
-  status: OrderStatus;
-  customerName: string | null;
-  itemCount: number;
-  tags: Tag[];
-  sources: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** One row of the dashboard's order list: enough to scan a feed, nothing heavy (admin-answers.ts). */
+export type OrderSummary = z.output<typeof orderSummaryAnswer>;
 
 /** A filter as SQL: conditions on the order row, and sets an order must belong to. */
 interface FilterSql {

@@ -1,3 +1,5 @@
+import type { overviewAnswer } from './admin-answers';
+import type { z } from 'zod';
 import { dashboardTeamFilter } from '../teams/dashboard-scope';
 import type Router from '@koa/router';
 import type { Db } from '../../foundations/db/open';
@@ -5,7 +7,7 @@ import { listPrinters } from '../printers/store';
 import { printerDisplayName } from '../printing/jobs/store';
 import { countErrorRefusalsSince, errorRefusalsSince, orderNumbersOf } from '../printing/requests/refusals-store';
 import { requestTitle } from '../printing/requests/request-state';
-import { routingOnMissingPrinters, type RoutingUse } from '../printing/requests/routing-store';
+import { routingOnMissingPrinters } from '../printing/requests/routing-store';
 import { jobsNeedingALook, jobTotalsSince, openJobCount, openJobsByPrinter, ordersCreatedSince, pagesSubmittedSince } from './overview-store';
 
 /** The hours of the pages-per-hour chart: the last day, the current hour last. */
@@ -15,26 +17,8 @@ const FAILING_LIMIT = 20;
 /** A job at its printer this long, with something the printer says about it, needs a look. */
 export const STUCK_AFTER_MS = 60_000;
 
-export interface Overview {
-  /** Midnight of the station's own day (its OS time zone), as UTC. */
-  dayStartedAt: string;
-  /** `printsRefused`: print requests today with orders that could not print (an `error` refusal). */
-  today: { orders: number; pages: number; jobsDone: number; jobsFailed: number; printsRefused: number };
-  pagesPerHour: { hourStartedAt: string; pages: number }[];
-  queueDepth: number;
-  /**
-   * Failed jobs of the last day (not retried since), queued jobs retrying or waiting on the
-   * printer system, and every job not finished whose printer is offline (paused, rejecting,
-   * erroring): `reason` then says where it waits and why.
-   */
-  failingJobs: { id: string; batchId: string; state: string; printerId: string; printerName: string; reason: string | null; attempts: number; updatedAt: string; orderNumbers: string[] }[];
-  /** Print requests of the last day whose orders could not print (refused at the door: no paper, no printer, no template…). */
-  refusedPrints: { id: string; requestId: string; title: string; reason: string; orderNumbers: string[]; createdAt: string }[];
-  /** `reason`: why it is not online, in words (paused, not accepting jobs, out of paper); `since`: when its status became what it is. */
-  printers: { id: string; name: string; status: string; reason: string | null; since: string | null; openJobs: number }[];
-  /** Routing that names a printer the print system no longer lists (a tag's printer, a pool member, a team's default): its documents cannot print there. */
-  routesToMissingPrinters: RoutingUse[];
-}
+/** The day at a glance, as the Overview page shows it (admin-answers.ts). */
+export type Overview = z.output<typeof overviewAnswer>;
 
 /** What the Overview page shows: the day at a glance, read in a few indexed queries. */
 export function readOverview(db: Db, now = new Date(), teamIds?: readonly string[]): Overview {

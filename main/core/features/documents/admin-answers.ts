@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { flowSchema } from './schema';
+import { timestamp } from '../../foundations/answer-pieces';
 
 /** What the dashboard's template, flow and document operations answer (admin-routes.ts), as zod. */
-const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
 
 export const templateAnswer = z.strictObject({
   id: z.string(),

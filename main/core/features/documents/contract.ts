@@ -2,37 +2,14 @@
  * What printing needs from documents. The documents capability implements it; printing
  * depends only on this file, so the two evolve separately.
  */
+import type { z } from 'zod';
+import type { documentAnswer, paperAnswer } from './answers';
 
-/** Paper in millimetres, always portrait dimensions; `orientation` says how it is used. */
-export interface PaperSpec {
-  /** Named size (`A4`, `Letter`, `A6`, `4x6in`, `62mm-roll`) or `custom`. */
-  name: string;
-  widthMm: number;
-  heightMm: number;
-  orientation: 'portrait' | 'landscape';
-  marginsMm: { top: number; right: number; bottom: number; left: number };
-}
+/** Paper in millimetres, always portrait dimensions; `orientation` says how it is used (answers.ts). */
+export type PaperSpec = z.output<typeof paperAnswer>;
 
-/** One document of an order, as the team's flow built it. */
-export interface DocumentRecord {
-  id: string;
-  orderId: string;
-  teamId: string;
-  /** e.g. `packing-slip`, `invoice`, `label`, `gift-note`. */
-  tag: string;
-  /** The base template. */
-  templateId: string;
-  /** The team's override of the base template that was used, if any. */
-  templateOverrideId: string | null;
-  paper: PaperSpec;
-  complete: boolean;
-  /** Why the document is incomplete (render error, missing template…); null when complete. */
-  incompleteReason: string | null;
-  /** A carrier label the order carries (`order.variables.carrierLabels[index]`), printed as it is; null for a template's document. */
-  carrierLabel: { index: number; format: 'pdf' | 'zpl'; name: string | null } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One document of an order, as the team's flow built it: the API's answer (answers.ts). */
+export type DocumentRecord = z.output<typeof documentAnswer>;
 
 export interface RenderedHtml {
   /** A full HTML document for one printed document (may span several pages). */

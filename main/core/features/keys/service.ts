@@ -1,3 +1,4 @@
+import type { ApiKeyView, CreatedKey } from './answers';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../foundations/db/open';
 import { newId, nowIso } from '../../foundations/ids';
@@ -12,21 +13,7 @@ const DISPLAY_PREFIX_LENGTH = 12;
 
 export { hashSecret };
 
-export interface CreatedKey {
-  key: ApiKeyView;
-  /** The full secret. Shown once; only its hash is stored. */
-  secret: string;
-}
-
-export interface ApiKeyView {
-  id: string;
-  teamId: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type { ApiKeyView, CreatedKey } from './answers';
 
 export const apiKeyView = (row: ApiKeyRow): ApiKeyView => ({
   id: row.id,

@@ -17,7 +17,7 @@ export const mailSettingsInput = z.object({
 export type MailSettingsInput = z.infer<typeof mailSettingsInput>;
 
 /** What the admin API shows: everything but the password, which is reduced to a flag. */
-export function mailSettingsView(settings: MailSettings | undefined) {
+export function mailSettingsView(settings: MailSettings | undefined): z.output<typeof mailSettingsAnswer> {
   if (!settings) return { configured: false as const };
   const { password, ...visible } = settings;
   return { configured: true as const, ...visible, passwordSet: Boolean(password) };

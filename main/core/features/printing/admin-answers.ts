@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { timestamp } from '../../foundations/answer-pieces';
+import { tagRouteAnswer } from './requests/answers';
 
 /**
  * What the dashboard's printing operations answer (admin-routes.ts), as zod: the dashboard
@@ -6,18 +8,10 @@ import { z } from 'zod';
  * every answer they receive against it. A printer is the API's printer resource (the
  * description takes it from the public API's answers).
  */
-const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
 const reason = z.strictObject({ code: z.string(), message: z.string(), documentId: z.string().optional(), tag: z.string().optional() });
 
 export const testPageAnswer = z.strictObject({ printerId: z.string(), osJobId: z.string() });
 
-export const tagRouteAnswer = z.strictObject({
-  tag: z.string(),
-  printerId: z.string().nullable(),
-  fallbackPrinterIds: z.array(z.string()),
-  tray: z.string().nullable(),
-  template: z.string().nullable(),
-});
 
 export const routingAnswer = z.strictObject({
   teamId: z.string(),

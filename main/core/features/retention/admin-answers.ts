@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { count } from '../../foundations/answer-pieces';
 
 /** What Settings → Retention and disk's operations answer (routes.ts), as zod. */
-const count = z.number().int();
 
 export const retentionAnswer = z.strictObject({ printedPdfDays: count, finishedJobDays: count, sourcePayloadDays: count, orderDays: count.nullable() });
 
@@ -13,8 +13,8 @@ export const sweepAnswer = z.strictObject({
   sourcePayloads: count,
   orders: count,
   webhookDeliveries: count,
-  refusals: count,
-  activity: count,
+  refusals: count.describe('Print requests refused at the door, kept as long as finished jobs'),
+  activity: count.describe('Entries of the activity list (who did what), kept as long as finished jobs'),
 });
 
 const checkpointCounts = z.strictObject({ done: count, busy: count });

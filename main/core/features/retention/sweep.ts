@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { sweepAnswer } from './admin-answers';
 import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -12,19 +14,8 @@ import { SWEEP_SLICE, sweepSlice, type SweepKind } from './sweep-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface SweepResult {
-  idempotencyKeys: number;
-  printedPdfs: number;
-  jobs: number;
-  batches: number;
-  sourcePayloads: number;
-  orders: number;
-  webhookDeliveries: number;
-  /** Print requests refused at the door, kept as long as finished jobs. */
-  refusals: number;
-  /** Entries of the activity list (who did what), kept as long as finished jobs. */
-  activity: number;
-}
+/** What a sweep removed, by kind: the answer of `POST /admin/api/retention/sweep` (admin-answers.ts). */
+export type SweepResult = z.output<typeof sweepAnswer>;
 
 /**
  * Removes what is older than the retention settings say, in slices that never hold the event

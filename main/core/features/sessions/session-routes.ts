@@ -55,15 +55,3 @@ export function sessionAdminRoutes(router: Router, sessions: AdminSessions, sett
   });
 }
 
-/** What the session operations answer, as zod. */
-export const sessionCreatedAnswer = z.strictObject({ sessionToken: z.string() });
-export const sessionAnswer = z.strictObject({
-  id: z.string(),
-  label: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  expiresAt: z.string(),
-  current: z.boolean(),
-  person: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
-});
-export const sessionPolicyAnswer = z.strictObject({ idleHours: z.number(), absoluteHours: z.number(), benchIdleMinutes: z.number() });

@@ -1,3 +1,4 @@
+import type { SessionView } from './answers';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../../foundations/db/open';
@@ -21,18 +22,7 @@ export interface SessionPolicy {
 }
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleHours: 12, absoluteHours: 7 * 24, benchIdleMinutes: 15 };
 
-export interface SessionView {
-  id: string;
-  /** Where it was opened: `desktop window`, or the browser as `Chrome 131 on Linux`. */
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** When it ends unless used before (idle) or at the latest (absolute). */
-  expiresAt: string;
-  current: boolean;
-  /** Who signed in: a person's id and name, or null for the station admin's own session. */
-  person: { id: string; name: string } | null;
-}
+export type { SessionView } from './answers';
 
 /** Whose a live session is: its id, and its person (null: the station admin's own). */
 export interface SessionIdentity {

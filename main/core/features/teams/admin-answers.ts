@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { shopAddressSchema, shopProfileSchema } from './shop-profile';
 import { MEMBER_ROLES } from './people-store';
+import { timestamp } from '../../foundations/answer-pieces';
 
 /** What the dashboard's team operations answer (admin-routes.ts), as zod; teams, merchants and members are the API's resources. */
-const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
 
 export const invitationAnswer = z.strictObject({
   id: z.string(),

@@ -1,7 +1,9 @@
 import { statement } from '../../foundations/db/statements';
 import type { Db } from '../../foundations/db/open';
 
-export type TeamType = 'standard' | 'three_pl' | 'merchant';
+/** The kinds of team: a shop on its own, a 3PL, and a merchant a 3PL manages. */
+export const TEAM_TYPES = ['standard', 'three_pl', 'merchant'] as const;
+export type TeamType = (typeof TEAM_TYPES)[number];
 export const TEAM_STATUSES = ['onboarding', 'live'] as const;
 export type TeamStatus = (typeof TEAM_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { timestamp } from '../../foundations/answer-pieces';
 
 /** What the dashboard's webhook operations answer (admin-routes.ts), as zod. */
-const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
 
 export const webhookAnswer = z.strictObject({
   id: z.string(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { addressSchema, customerSchema, lineItemSchema, ORDER_STATUSES, overridesSchema, priceSchema } from '../../features/orders/schema';
 import { LINK_TYPES, MANUAL_SOURCES } from '../../features/links/schema';
-import { TEAM_STATUSES } from '../../features/teams/store';
+import { TEAM_STATUSES, TEAM_TYPES } from '../../features/teams/store';
 import { MEMBER_ROLES } from '../../features/teams/people-store';
+import { timestamp } from '../../foundations/answer-pieces';
+import { printBatchResultAnswer } from '../../features/printing/requests/answers';
 
 /**
  * What the API answers, as zod schemas. The routes build these objects by hand; the OpenAPI
@@ -11,7 +13,6 @@ import { MEMBER_ROLES } from '../../features/teams/people-store';
  * Objects are strict (no undocumented fields); echoed order data uses the request's schemas.
  * Their names in the document's `components` are given in `document.ts`.
  */
-const timestamp = z.string().describe('ISO 8601 timestamp (UTC, milliseconds)');
 
 export const errorAnswer = z
   .strictObject({
@@ -60,20 +61,8 @@ export const orderCreatedAnswer = orderAnswer.extend({
 export const orderStatusAnswer = z
   .strictObject({ id: z.uuid(), order_keys: z.array(z.string()), status: z.enum(ORDER_STATUSES), created_at: timestamp, updated_at: timestamp });
 
-const resultReason = z.strictObject({ code: z.string(), message: z.string(), documentId: z.string().optional(), tag: z.string().optional() });
-
-export const printBatchResultAnswer = z
-  .strictObject({
-    id: z.string(),
-    name: z.string(),
-    status: z.enum(['pending', 'warning', 'error']),
-    team: z.strictObject({ authId: z.string() }),
-    printer: z.strictObject({ id: z.string(), name: z.string() }).optional(),
-    orders: z.array(z.strictObject({ id: z.string(), orderKeys: z.array(z.string()), reasons: z.array(resultReason).optional() })),
-    reason: z.string().optional(),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-  });
+// A print request's answer is the print requests room's own (features/printing/requests/answers.ts).
+export { printBatchResultAnswer };
 
 export const strictPrintFailureAnswer = z
   .strictObject({
@@ -123,7 +112,7 @@ export const teamAnswer = z
     id: z.string(),
     name: z.string(),
     slug: z.string(),
-    type: z.enum(['standard', 'three_pl', 'merchant']),
+    type: z.enum(TEAM_TYPES),
     parent_team_id: z.string().nullable(),
     status: z.enum(TEAM_STATUSES).describe('A merchant is onboarding until a 3PL takes it live; other teams are live'),
     locale: z.string().nullable(),
@@ -146,27 +135,4 @@ export const invitationSentAnswer = z.strictObject({ invitationSent: z.boolean()
 export const memberAnswer = z
   .strictObject({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable(), role: z.enum(MEMBER_ROLES).describe('What the member may do in the team: admin, operator (prints) or viewer (reads)'), joinedAt: timestamp });
 
-export const documentAnswer = z
-  .strictObject({
-    id: z.string(),
-    orderId: z.string(),
-    teamId: z.string(),
-    tag: z.string(),
-    templateId: z.string(),
-    templateOverrideId: z.string().nullable(),
-    paper: z.strictObject({
-      name: z.string(),
-      widthMm: z.number(),
-      heightMm: z.number(),
-      orientation: z.enum(['portrait', 'landscape']),
-      marginsMm: z.strictObject({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() }),
-    }),
-    complete: z.boolean(),
-    incompleteReason: z.string().nullable(),
-    carrierLabel: z
-      .strictObject({ index: z.number().int(), format: z.enum(['pdf', 'zpl']), name: z.string().nullable() })
-      .nullable()
-      .meta({ description: 'A carrier label the order carries (`order.variables.carrierLabels[index]`), printed as it is (templateId `carrier-label`); null for a document rendered from a template.' }),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-  });
+export { documentAnswer } from '../../features/documents/answers';

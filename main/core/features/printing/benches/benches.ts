@@ -1,3 +1,4 @@
+import type { BenchView } from './answers';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../foundations/db/open';
@@ -26,19 +27,7 @@ const CODE_LENGTH = 8;
 /** Long enough to walk to the bench; short enough that a code seen over a shoulder is soon useless. */
 const PAIRING_MINUTES = 10;
 
-/** What a bench is, as the dashboard and `station benches list` show it. */
-export interface BenchView {
-  id: string;
-  name: string;
-  createdAt: string;
-  routes: Array<{ tag: string; printerId: string; tray: string | null }>;
-  /** Its printers (those its routes name) and their health. */
-  printers: Array<{ id: string; name: string; status: string; statusReason: string | null }>;
-  /** Screens paired to it. */
-  screens: number;
-  /** Who is signed in at its screens now (names). */
-  signedIn: string[];
-}
+export type { BenchView } from './answers';
 
 /** How long sessions stay live when unused: a person's, and a bench session's (badge or PIN). */
 export interface BenchSessionTimes {

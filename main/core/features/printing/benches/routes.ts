@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { validate } from '../../../foundations/validate';
 import { benchInput, benchRouteInput, pairScreenInput, type Benches } from './benches';
 import { desktopWindowInput, type DesktopWindow } from './desktop-window';
@@ -13,18 +12,6 @@ export const BENCH_HEADER = 'x-station-bench';
 /** The bench of the screen that made this request, if it is a paired one. */
 export const requestBench = (ctx: Context, benches: Benches) => benches.screenBench(ctx.get(BENCH_HEADER) || undefined);
 
-export const benchAnswer = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  routes: z.array(z.strictObject({ tag: z.string(), printerId: z.string(), tray: z.string().nullable() })),
-  printers: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.string(), statusReason: z.string().nullable() })),
-  screens: z.number(),
-  signedIn: z.array(z.string()),
-});
-export const pairingCodeAnswer = z.strictObject({ code: z.string(), expiresAt: z.string() });
-export const pairedScreenAnswer = z.strictObject({ benchToken: z.string(), bench: z.strictObject({ id: z.string(), name: z.string() }) });
-export const screenAnswer = z.strictObject({ bench: benchAnswer.nullable() });
 export { benchInput, benchRouteInput, pairScreenInput };
 
 /** Dashboard: benches, their routing and their screens (docs/api/printers.md, Benches). */

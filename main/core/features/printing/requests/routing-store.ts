@@ -1,14 +1,8 @@
+import type { TagRoute } from './answers';
 import { statement } from '../../../foundations/db/statements';
 import type { Db } from '../../../foundations/db/open';
 
-export interface TagRoute {
-  tag: string;
-  printerId: string | null;
-  /** The pool after `printerId`, in order: where a job goes when the ones before cannot take it. */
-  fallbackPrinterIds: string[];
-  tray: string | null;
-  template: string | null;
-}
+export type { TagRoute } from './answers';
 
 export function listTagRoutes(db: Db, teamId: string): TagRoute[] {
   const rows = statement(db, 'SELECT tag, printer_id AS printerId, fallback_printer_ids AS fallbacks, tray, template FROM print_routes WHERE team_id = ? ORDER BY tag').all(teamId) as (Omit<TagRoute, 'fallbackPrinterIds'> & {

@@ -90,23 +90,4 @@ export const strictQuerySchema = z.object({
   strict: z.enum(STRICT_SPELLINGS).optional(),
 });
 
-/** One element of the array a print request answers. */
-export interface PrintBatchResult {
-  id: string;
-  name: string;
-  status: 'pending' | 'warning' | 'error';
-  team: { authId: string };
-  printer?: { id: string; name: string };
-  orders: { id: string; orderKeys: string[]; reasons?: ResultReason[] }[];
-  /** Non-pending results: why, in one sentence. */
-  reason?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ResultReason {
-  code: string;
-  message: string;
-  documentId?: string;
-  tag?: string;
-}
+export type { PrintBatchResult, ResultReason } from './answers';
