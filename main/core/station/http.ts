@@ -5,42 +5,32 @@ import type { Db } from '../foundations/db/open';
 import type { WalSync } from '../foundations/db/wal-sync';
 import type { StationEvents } from '../foundations/events';
 import type { Logger } from '../foundations/logger';
-import { RequestRate } from '../foundations/secret-throttle';
 import { STATION_VERSION } from '../foundations/version';
-import { adminEventRoutes } from '../features/admin/events-routes';
-import { adminKeyRoutes } from '../features/admin/keys-routes';
-import { adminOrderRoutes } from '../features/admin/orders-routes';
-import { overviewRoutes } from '../features/admin/overview-routes';
-import { adminPrintRoutes } from '../features/admin/print-routes';
-import { adminStationRoutes } from '../features/admin/station-routes';
-import { appAdminRoutes, appRoutes } from '../features/apps/routes';
+import { mountAdminViews } from '../features/admin/mount';
+import { mountApps } from '../features/apps/routes';
+import { mountDocuments } from '../features/documents';
+import { mountLinks } from '../features/links';
+import { recordActivity, recordApiActivity } from '../features/people/activity';
+import { mountPeople } from '../features/people/mount';
+import { mountPrinters } from '../features/printers/routes';
+import { BENCH_HEADER, requestBench } from '../features/printing/benches/routes';
+import { mountPrinting } from '../features/printing/mount';
+import { mountTeams } from '../features/teams/mount';
 import { authRoutes } from '../features/auth/routes';
 import { apiKeyAuth } from '../features/auth/scope';
-import { documentAdminRoutes, documentRoutes } from '../features/documents';
 import { createStationMetrics } from '../features/health/metrics';
 import { healthRoutes } from '../features/health/routes';
-import { linkAdminRoutes, linkRoutes } from '../features/links';
 import { mailAdminRoutes } from '../features/mail/admin-routes';
 import { allowedBrowserOrigins, behindProxy, configuredDashboardHosts, metricsForwardedAllowed, networkAdminRoutes, trustedProxies } from '../features/net/admin-routes';
 import { clientAddress } from '../features/net/client-address';
 import { adminManualOrderRoutes, CSV_BODY_LIMIT_BYTES, isCsvRoute } from '../features/new-orders/manual-orders';
 import { orderRoutes } from '../features/orders/routes';
-import { activityRoutes, recordActivity, recordApiActivity } from '../features/people/activity';
 import { dashboardGuardDeps, isStationAdminSession, streamScopeOf } from '../features/people/guard-deps';
 import { invitationPage } from '../features/people/invitation-page';
-import { passkeyAdminRoutes } from '../features/people/passkey-routes';
 import { passwordResetPage } from '../features/people/reset-page';
-import { peopleAdminRoutes, peoplePublicRoutes } from '../features/people/routes';
-import { printerRoutes, printersByAddressAdminRoutes, printServerAdminRoutes } from '../features/printers/routes';
-import { printingAdminRoutes } from '../features/printing/admin-routes';
-import { BENCH_HEADER, benchAdminRoutes, benchScreenRoutes, desktopWindowRoutes, requestBench } from '../features/printing/benches/routes';
-import { printRoutes } from '../features/printing/requests/routes';
 import { retentionRoutes } from '../features/retention/routes';
 import { sessionAdminRoutes } from '../features/sessions/session-routes';
 import { adminAuth } from '../features/sessions/sessions';
-import { teamAdminRoutes } from '../features/teams/admin-routes';
-import { limitsAdminRoutes, threePlLimits } from '../features/teams/rate-limits';
-import { teamRoutes } from '../features/teams/routes';
 import type { WebhookDispatcher } from '../features/webhooks/dispatcher';
 import { webhookAdminRoutes } from '../features/webhooks/admin-routes';
 import { adminDescriptionRoutes } from '../http/admin/description';
@@ -110,57 +100,44 @@ export function createHttp(options: StationOptions, parts: HttpParts): Koa {
   const health = new Router();
   health.use(hostGuard);
 
-  // Every route of the station, feature by feature.
+  // Every route of the station, each feature's at once, lowest feature first.
+  const { benches } = printing;
   openApiRoutes(apiPublic);
   authRoutes(api, STATION_VERSION);
-  // Sessions and people: sign-in (recorded at a paired screen's bench), people, passkeys, who did what.
-  const { benches } = printing;
   sessionAdminRoutes(admin, services.adminSessions, settings);
-  peoplePublicRoutes(adminPublic, services.adminSessions, services.people, {
-    signedIn: (ctx, sessionToken) => benches.sessionOpened(ctx.get(BENCH_HEADER) || undefined, sessionToken),
-    atPairedScreen: (ctx) => benches.screenBench(ctx.get(BENCH_HEADER) || undefined) !== undefined,
-    passkeys: services.passkeys,
-    // A challenge costs a little work and two minutes of memory: 30 a minute per address.
-    passkeyOptionsRate: new RequestRate(30, 60_000),
-  });
-  peopleAdminRoutes(admin, db, services.people);
-  passkeyAdminRoutes(admin, services.passkeys, services.people);
-  activityRoutes(admin, db);
-  // Orders: the API's, then the dashboard's (manual and CSV first: `/admin/api/orders/manual` is no order id).
+  mountTeams({ api, admin }, { db, merchants: services.merchants, invitations: services.invitations, hooks: parts.hooks, settings });
+  mountApps({ api, admin }, db);
+  webhookAdminRoutes(admin, db, parts.webhooks);
   orderRoutes(api, db, services.orders, options.logLines ? logger : undefined);
+  // Manual and CSV orders before the order list's `/admin/api/orders/:idOrKey` (admin views, below).
   adminManualOrderRoutes(admin, db, services.orders, events);
-  adminOrderRoutes(admin, db, events);
-  // Teams: a 3PL key's invitation mails are paced by its hourly budget (Settings → Limits), never refused.
-  teamRoutes(api, services.merchants, () => threePlLimits(settings).invitationsPerHour);
-  teamAdminRoutes(admin, db, services.merchants, services.invitations, parts.hooks);
-  limitsAdminRoutes(admin, settings);
-  adminKeyRoutes(admin, db);
-  appRoutes(api, db);
-  appAdminRoutes(admin, db);
-  documentRoutes(api, services.orders, services.documents, services.pdfRenderer);
-  documentAdminRoutes(admin, { db, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer, zplPreview: threads.zplPreview, testPrint: () => printing.printing.testPrinter });
-  linkRoutes(api, db, services.links);
-  linkAdminRoutes(admin, db, services.links, services.sandbox);
-  // Printers, print requests, the queue and the benches.
-  const { printers } = printing.printing;
-  printerRoutes(api, printers);
-  printServerAdminRoutes(admin, { settings, resolve: printing.printServer, printers });
-  printersByAddressAdminRoutes(admin, { settings, resolve: printing.printServer, printers });
-  printRoutes(api, printing.printing.printing);
-  printingAdminRoutes(admin, { db, events, printers, queue: printing.printing.queue, testPrinter: printing.printing.testPrinter, store: printing.printing.store, documents: printing.deps.documents });
-  adminPrintRoutes(admin, db, printing.printing.printing, (ctx) => requestBench(ctx, benches)?.id);
-  benchAdminRoutes(admin, benches);
-  benchScreenRoutes(adminPublic, benches, services.secretThrottle);
-  desktopWindowRoutes(admin, printing.desktopWindow);
-  // The station itself: mail, network, webhooks, retention, its own page, live events, the Overview.
+  mountPeople({ adminPublic, admin }, {
+    db,
+    sessions: services.adminSessions,
+    people: services.people,
+    passkeys: services.passkeys,
+    // A sign-in at a paired bench screen is recorded there.
+    atBench: {
+      signedIn: (ctx, sessionToken) => benches.sessionOpened(ctx.get(BENCH_HEADER) || undefined, sessionToken),
+      atPairedScreen: (ctx) => benches.screenBench(ctx.get(BENCH_HEADER) || undefined) !== undefined,
+    },
+  });
+  mountLinks({ api, admin }, { db, links: services.links, sandbox: services.sandbox });
+  mountDocuments({ api, admin }, { db, orders: services.orders, documents: services.documents, templates: services.templates, renderer: services.pdfRenderer, zplPreview: threads.zplPreview, testPrint: () => printing.printing.testPrinter });
+  mountPrinters({ api, admin }, { settings, resolve: printing.printServer, printers: printing.printing.printers });
+  mountPrinting({ api, admin, adminPublic }, { db, events, services: printing.printing, documents: printing.deps.documents, benches, desktopWindow: printing.desktopWindow, throttle: services.secretThrottle });
+  retentionRoutes(admin, { db, dataDir: options.dataDir, settings, checkpointer: parts.checkpointer });
+  mountAdminViews(admin, {
+    db,
+    events,
+    printing: printing.printing.printing,
+    benchOf: (ctx) => requestBench(ctx, benches)?.id,
+    station: { dataDir: options.dataDir, listeningUrl: () => parts.listening.url },
+    streamScope: streamScopeOf(db),
+  });
+  // The station's own settings: mail and the network.
   mailAdminRoutes(admin, settings, services.mailer);
   networkAdminRoutes(admin, settings);
-  webhookAdminRoutes(admin, db, parts.webhooks);
-  retentionRoutes(admin, { db, dataDir: options.dataDir, settings, checkpointer: parts.checkpointer });
-  adminStationRoutes(admin, db, { dataDir: options.dataDir, listeningUrl: () => parts.listening.url });
-  const live = adminEventRoutes(admin, events, streamScopeOf(db));
-  events.on('closing', live.closeAll);
-  overviewRoutes(admin, db);
   adminDescriptionRoutes(admin);
   healthRoutes(health, {
     db,

@@ -54,3 +54,9 @@ export function appAdminRoutes(router: Router, db: Db): void {
     ctx.body = setSourceAppState(db, ctx.params.appId!, changes);
   });
 }
+
+/** Source apps' routes: `POST /api/apps/validate`, and the dashboard's list. */
+export function mountApps(routers: { api: Router; admin: Router }, db: Db): void {
+  appRoutes(routers.api, db);
+  appAdminRoutes(routers.admin, db);
+}

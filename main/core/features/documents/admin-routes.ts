@@ -22,7 +22,7 @@ export const previewQuery = z.object({
   orderId: z.string().max(500).optional(),
 });
 
-interface Deps {
+export interface DocumentAdminDeps {
   db: Db;
   documents: DocumentsService;
   templates: TemplatesService;
@@ -49,7 +49,7 @@ export const testPrintBody = z.strictObject({
 });
 
 /** Dashboard routes: templates, flows, previews and an order's documents (every team of the station). */
-export function documentAdminRoutes(router: Router, { db, documents, templates, renderer, zplPreview, testPrint }: Deps): void {
+export function documentAdminRoutes(router: Router, { db, documents, templates, renderer, zplPreview, testPrint }: DocumentAdminDeps): void {
   const teamOr404 = (teamId: string) => {
     const team = getTeam(db, teamId);
     if (!team) throw notFound('No team with that id');

@@ -10,8 +10,10 @@ import { createDocumentsService, DOCUMENTS_PER_TURN } from './service';
 import { createTemplatesService } from './templates-service';
 import { type CarrierLabelPages } from '../carrier-labels/pages';
 
-export { documentAdminRoutes } from './admin-routes';
-export { documentRoutes } from './routes';
+import type Router from '@koa/router';
+import { documentAdminRoutes, type DocumentAdminDeps } from './admin-routes';
+import { documentRoutes } from './routes';
+import type { OrdersService } from '../orders/service';
 
 /** The thread documents work on besides the event loop (a serving station has one). */
 export interface DocumentThreads {
@@ -39,3 +41,8 @@ export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, opti
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 
+/** Documents' routes: an order's documents and PDFs in the API; templates, flows and previews in the dashboard. */
+export function mountDocuments(routers: { api: Router; admin: Router }, deps: DocumentAdminDeps & { orders: OrdersService }): void {
+  documentRoutes(routers.api, deps.orders, deps.documents, deps.renderer);
+  documentAdminRoutes(routers.admin, deps);
+}

@@ -93,3 +93,10 @@ export function printersByAddressAdminRoutes(router: Router, deps: { settings: S
     ctx.body = (await probeAddress(printerAddress(input.uri), { allowedHosts: allowedPrinterHosts(deps.settings) })).probe;
   });
 }
+
+/** Printers' routes: the API's printers, and the dashboard's print server and printers added by address. */
+export function mountPrinters(routers: { api: Router; admin: Router }, deps: { settings: SettingsStore; resolve: PrintServerResolver; printers: PrintersService }): void {
+  printerRoutes(routers.api, deps.printers);
+  printServerAdminRoutes(routers.admin, deps);
+  printersByAddressAdminRoutes(routers.admin, deps);
+}
