@@ -1,59 +1,12 @@
-import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../main/core/features/keys/service';
-import type { TeamRow } from '../../../main/core/features/teams/store';
 import { listMembers } from '../../../main/core/features/teams/people-store';
-import { startStation, type RunningStation } from '../../helpers/station';
 import { PASSWORD } from '../people/people-helpers';
-import { stationInProcess } from '../cli/in-process';
-import { bodyText, startSmtpServer, type TestSmtpServer } from './smtp-server';
+import { bodyText, startSmtpServer } from './smtp-server';
 
-let s: RunningStation;
-let smtp: TestSmtpServer;
-let session: string;
-let threePl: { team: TeamRow; key: string };
+import { acceptLinkIn, admin, cli, configureMail, createMerchant, mailSettings, s, smtp, threePl, useMailStation } from './mail-station';
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  s = await startStation();
-  session = s.station.services.adminSessions.createSessionToken();
-  threePl = s.team('Mail 3PL', 'three_pl');
-});
-afterAll(async () => {
-  await s.stop();
-  await smtp.stop();
-});
-
-const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-  s.call(path, { ...init, headers: { Authorization: `Bearer ${session}` } });
-
-const mailSettings = (overrides: Record<string, unknown> = {}) => ({
-  host: '127.0.0.1',
-  port: smtp.port,
-  secure: false,
-  user: 'station',
-  password: 's3cret',
-  from: 'Print Station <station@example.com>',
-  ...overrides,
-});
-
-async function configureMail(overrides: Record<string, unknown> = {}) {
-  const res = await admin('/admin/api/settings/mail', { method: 'PUT', json: mailSettings(overrides) });
-  expect(res.status).toBe(200);
-}
-
-async function createMerchant(name: string, email?: string) {
-  const res = await s.call('/api/teams/merchants', { key: threePl.key, json: { name, ...(email ? { email } : {}) } });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { team: { id: string }; invitationSent: boolean };
-}
-
-const acceptLinkIn = (text: string) => /(http:\/\/\S+\/invitations\/([A-Za-z0-9_-]{43}))/.exec(text);
-
-/** Runs the CLI in-process on the test station's data dir. */
-const cli = (args: string[], stdin?: string) => stationInProcess(s.dataDir, args, stdin);
+useMailStation();
 
 describe('mail settings', () => {
   beforeEach(async () => {
@@ -291,95 +244,5 @@ describe('invitations without mail', () => {
     const res = await s.call('/api/teams/merchants', { key: threePl.key, json: { name: 'Keyed Co', email: 'keyed@example.com' } });
     expect(res.status).toBe(201);
     expect(Object.keys(await res.json()).sort()).toEqual(['invitationSent', 'team']);
-  });
-});
-
-describe('invitation tokens stored hashed', () => {
-  beforeEach(async () => {
-    await admin('/admin/api/settings/mail', { method: 'DELETE' });
-  });
-
-  async function inviteByDashboard(teamId: string, email: string) {
-    const res = await admin(`/admin/api/teams/${teamId}/invitations`, { json: { email } });
-    expect(res.status).toBe(201);
-    const { invitation } = await res.json();
-    const link: string = invitation.acceptUrl;
-    return { id: invitation.id as string, link, token: acceptLinkIn(link)![2]! };
-  }
-
-  /** The names of the data dir's files that hold `text` (station.db, its WAL…). */
-  const filesHolding = (text: string) =>
-    readdirSync(s.dataDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name)).includes(Buffer.from(text)))
-      .map((entry) => entry.name);
-
-  it('a mailed invitation keeps only the SHA-256 of its token: not in the invitations table, nowhere in the files', async () => {
-    await configureMail();
-    const { team } = await createMerchant('Hashed Co');
-    const arrived = smtp.next();
-    const res = await admin(`/admin/api/teams/${team.id}/invitations`, { json: { email: 'hashed@example.com' } });
-    const { invitation, invitationSent } = await res.json();
-    expect(invitationSent).toBe(true);
-    const token = acceptLinkIn(bodyText((await arrived).raw))![2]!;
-
-    const reader = new Database(join(s.dataDir, 'station.db'), { readonly: true });
-    try {
-      const rows = reader.prepare('SELECT * FROM invitations').all();
-      expect(rows.length).toBeGreaterThan(0);
-      expect(JSON.stringify(rows)).not.toContain(token);
-      expect(reader.prepare('SELECT token_hash, handover_token FROM invitations WHERE id = ?').get(invitation.id)).toEqual({
-        token_hash: hashSecret(token),
-        handover_token: null,
-      });
-    } finally {
-      reader.close();
-    }
-    expect(filesHolding(token)).toEqual([]);
-    const [listed] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
-    expect(listed).toMatchObject({ id: invitation.id, state: 'open', acceptUrl: null });
-  });
-
-  it('the link from the answer opens the page and accepts once', async () => {
-    const { team } = await createMerchant('Once Co');
-    const { link, token } = await inviteByDashboard(team.id, 'once@example.com');
-    expect((await fetch(link)).status).toBe(200);
-    const posted = await fetch(link, { method: 'POST', body: new URLSearchParams({ name: 'Once Only', password: PASSWORD, confirm: PASSWORD }), redirect: 'manual' });
-    expect(posted.status).toBe(303);
-    expect(listMembers(s.station.db, team.id)).toContainEqual(expect.objectContaining({ email: 'once@example.com', role: 'admin' }));
-    expect((await fetch(link, { method: 'POST', body: '' })).status).toBe(410);
-    expect((await admin('/admin/api/invitations/accept', { json: { token, password: PASSWORD } })).status).toBe(410);
-  });
-
-  it('an unmailed link is listed until it is used: dashboard, invitation lookup and the CLI list; then it is gone', async () => {
-    const { team } = await createMerchant('Listed Co');
-    const { id, link, token } = await inviteByDashboard(team.id, 'listed@example.com');
-
-    const listed = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
-    expect(listed).toEqual([expect.objectContaining({ id, email: 'listed@example.com', state: 'open', acceptUrl: link })]);
-    expect(s.station.services.invitations.findByToken(token)).toMatchObject({ state: 'open', acceptUrl: link, teamName: 'Listed Co' });
-    const json = await cli(['invitations', 'list', '--team', team.id, '--json']);
-    expect(JSON.parse(json.out)).toEqual([expect.objectContaining({ email: 'listed@example.com', acceptUrl: link })]);
-    expect((await cli(['invitations', 'list', '--team', team.id])).out).toContain(`not mailed, hand over: ${link}`);
-
-    expect((await admin('/admin/api/invitations/accept', { json: { token, name: 'Listed', password: PASSWORD } })).status).toBe(200);
-    const [accepted] = await (await admin(`/admin/api/teams/${team.id}/invitations`)).json();
-    expect(accepted).toMatchObject({ id, state: 'accepted', acceptUrl: null });
-    const reader = new Database(join(s.dataDir, 'station.db'), { readonly: true });
-    try {
-      expect(reader.prepare('SELECT handover_token FROM invitations WHERE id = ?').get(id)).toEqual({ handover_token: null });
-    } finally {
-      reader.close();
-    }
-    const text = await cli(['invitations', 'list', '--team', team.id]);
-    expect(text.out).not.toContain('/invitations/');
-  });
-
-  it('inviting the same address again gives a new link that works; the old one is replaced', async () => {
-    const { team } = await createMerchant('Again Co');
-    const first = await inviteByDashboard(team.id, 'again@example.com');
-    const second = await inviteByDashboard(team.id, 'again@example.com');
-    expect(second.token).not.toBe(first.token);
-    expect((await fetch(first.link)).status).toBe(410);
-    expect((await admin('/admin/api/invitations/accept', { json: { token: second.token, password: PASSWORD } })).status).toBe(200);
   });
 });
