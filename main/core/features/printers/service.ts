@@ -1,3 +1,4 @@
+import { printerLine, type PrinterLine } from './line';
 import { hostname } from 'node:os';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
@@ -35,8 +36,8 @@ export interface PrintersService {
   /** By station id or OS queue name, or 404. */
   get(idOrVendorId: string): Promise<Printer>;
   find(idOrVendorId: string): Printer | undefined;
-  /** The backend that prints on this printer. */
-  backendFor(printer: Printer): PrintBackend;
+  /** A printer as a job talks to it (line.ts): by id, or undefined for a printer the station does not have. */
+  line(printerId: string): PrinterLine | undefined;
   /** The embedded "Save as PDF" printer. */
   folderPrinter(): Printer;
   /** The OS default printer if the OS has one, else the folder printer. */
@@ -219,10 +220,11 @@ export function createPrintersService(deps: { db: Db; events: StationEvents; bac
       const printer = findPrinter(db, idOrVendorId);
       return printer?.removedAt ? undefined : printer;
     },
-    backendFor(printer) {
-      const backend = backendsByKind.get(printer.backend);
-      if (!backend) throw new Error(`No ${printer.backend} print backend on this station`);
-      return backend;
+    line(printerId) {
+      const printer = getPrinter(db, printerId);
+      const backend = printer && backendsByKind.get(printer.backend);
+      if (printer && !backend) throw new Error(`No ${printer.backend} print backend on this station`);
+      return printer && printerLine(printer, backend!);
     },
     folderPrinter() {
       // Read alone, not by parsing every printer: every print that falls back to it asks.

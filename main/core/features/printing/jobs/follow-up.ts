@@ -1,6 +1,5 @@
 import { nowIso } from '../../../foundations/ids';
 import type { PrintBackend } from '../../printers/backend';
-import { getPrinter } from '../../printers/store';
 import type { JobTransitions } from './job-transitions';
 import type { QueueDeps } from '../deps';
 import { getJob, listJobsInState, updateJob, type JobRow } from './store';
@@ -67,13 +66,12 @@ export class JobFollowUp {
     const { db } = this.deps;
     for (const job of listJobsInState(db, ['rendering'])) this.deps.jobState.transition(job, 'queued', {});
     for (const job of listJobsInState(db, ['submitting'])) {
-      const printer = getPrinter(db, job.printer_id)!;
-      const backend = this.deps.printers.backendFor(printer);
-      if (!backend.findsSubmitted) {
+      const line = this.deps.printers.line(job.printer_id)!;
+      if (!line.findsSubmitted) {
         this.deps.jobState.transition(job, 'failed', { reason: MAYBE_PRINTED_REASON, finished_at: nowIso(), awaiting_decision: 1 });
         continue;
       }
-      const osJobId = await backend.findSubmitted(printer.vendorId, osJobTitle(job.id));
+      const osJobId = await line.findSubmitted(osJobTitle(job.id));
       if (osJobId) this.deps.jobState.accepted(job, osJobId, false);
       else this.deps.jobState.transition(job, 'queued', {});
     }
@@ -89,9 +87,8 @@ export class JobFollowUp {
     // again among the held ones (recover); a released one might already be on paper.
     await this.deps.durable();
     for (const job of held) {
-      const printer = getPrinter(db, job.printer_id)!;
       try {
-        await this.deps.printers.backendFor(printer).release(printer.vendorId, job.os_job_id!);
+        await this.deps.printers.line(job.printer_id)!.release(job.os_job_id!);
         updateJob(db, job.id, { released: 1, updated_at: nowIso() });
       } catch (error) {
         this.deps.logger.error('print job release failed', { jobId: job.id, error: String(error) });
@@ -114,12 +111,11 @@ export class JobFollowUp {
       const byPrinter = new Map<string, JobRow[]>();
       for (const job of submitted) byPrinter.set(job.printer_id, [...(byPrinter.get(job.printer_id) ?? []), job]);
       for (const [printerId, jobs] of byPrinter) {
-        const printer = getPrinter(db, printerId)!;
-        const backend = this.deps.printers.backendFor(printer);
+        const line = this.deps.printers.line(printerId)!;
         const readAt = this.jobsReadAt.get(printerId) ?? 0;
-        if (!announced && this.jobsAnnounced(backend) && Date.now() - readAt < ANNOUNCED_JOBS_READ_MS) continue;
+        if (!announced && this.jobsAnnounced(line.backend) && Date.now() - readAt < ANNOUNCED_JOBS_READ_MS) continue;
         this.jobsReadAt.set(printerId, Date.now());
-        const states = await backend.jobStates(printer.vendorId, jobs.map((job) => job.os_job_id!));
+        const states = await line.jobStates(jobs.map((job) => job.os_job_id!));
         for (const listed of jobs) {
           const report = states.get(listed.os_job_id!);
           // Read again: an operator may have cancelled or moved it while CUPS was asked.

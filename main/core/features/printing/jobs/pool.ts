@@ -29,7 +29,7 @@ export async function choosePoolPrinter(
     if (candidate.status === 'missing') why = 'is no longer connected';
     else if (failedHere.has(candidate.id)) why = 'failed this job';
     else {
-      const availability = await deps.printers.backendFor(candidate).printerAvailability?.(candidate.vendorId);
+      const availability = await deps.printers.line(candidate.id)!.availability();
       if (availability && !availability.available) why = availability.reason ?? 'cannot take jobs';
       // A printer the station cannot reach, which its print system does not know yet (printers/reach.ts).
       else if (candidate.status === 'offline' && isNotAnswering(candidate.statusReason)) why = `is ${candidate.statusReason}`;

@@ -221,11 +221,11 @@ export class PrintQueue {
         job = { ...job, printer_id: printer.id, failover };
         if (failover) this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: 'rendering', reason: failover });
       }
-      const backend = this.deps.printers.backendFor(printer);
+      const line = this.deps.printers.line(printer.id)!;
       // Asked before rendering: a stopped scheduler must not cost a render per retry.
-      const down = await backend.printSystemDown?.();
+      const down = await line.printSystemDown();
       if (down) throw new PrintSystemDownError(down);
-      const { content, pages } = await this.jobs.render(job, (readyPdf) => backend.takes?.(job.tray, { readyPdf }) ?? 'pdf');
+      const { content, pages } = await this.jobs.render(job, (readyPdf) => line.takes(job.tray, { readyPdf }));
       // Raw printer language reaches only a printer marked as taking it: elsewhere it prints
       // garbage, or (PJL, PostScript) changes the printer's settings for every team.
       if (content.kind === 'raw' && !printer.takesZpl) throw new PermanentPrintError(notAZplPrinter(printer.nickname ?? printer.name));
@@ -238,8 +238,7 @@ export class PrintQueue {
       });
       this.jobState.transition(job, 'submitting', { rendered_at: nowIso(), ...(copy ? { printed_copy: JSON.stringify(copy) } : {}) });
       await this.deps.durable();
-      const { osJobId, held } = await backend.submit({
-        vendorId: printer.vendorId,
+      const { osJobId, held } = await line.submit({
         content,
         title: osJobTitle(job.id),
         copies: job.copies,

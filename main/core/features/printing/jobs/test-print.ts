@@ -30,18 +30,17 @@ export function refuseMissing(printer: Printer): void {
  */
 export function createTestPrinter(deps: Pick<PrintingDeps, 'renderer'> & { printers: PrintersService }): TestPrinter {
   async function submit(printer: Printer, document: RenderedHtml, tray: string | null, title: string) {
-    const backend = deps.printers.backendFor(printer);
+    const line = deps.printers.line(printer.id)!;
     const { paper } = document;
     let content;
     try {
-      content = await renderJobContent(deps.renderer(), backend.takes?.(tray) ?? 'pdf', [document], paper);
+      content = await renderJobContent(deps.renderer(), line.takes(tray), [document], paper);
     } catch (error) {
       // The label policy on the bytes this order makes (a ZPL command assembled from order data).
       if (error instanceof PermanentPrintError) throw new StationError('unprocessable', 'not_printable', error.message);
       throw error;
     }
-    const { osJobId, held } = await backend.submit({
-      vendorId: printer.vendorId,
+    const { osJobId, held } = await line.submit({
       content,
       title,
       copies: 1,
@@ -49,7 +48,7 @@ export function createTestPrinter(deps: Pick<PrintingDeps, 'renderer'> & { print
       tray,
       fitToPage: printer.fitToPage,
     });
-    if (held) await backend.release(printer.vendorId, osJobId);
+    if (held) await line.release(osJobId);
     return { printerId: printer.id, osJobId };
   }
 

@@ -1,7 +1,6 @@
 import type { Db } from '../../../foundations/db/open';
 import { nowIso } from '../../../foundations/ids';
 import type { PrintersService } from '../../printers/service';
-import { getPrinter } from '../../printers/store';
 import { getJob, type JobRow, type JobState } from './store';
 
 /** How often the print system is asked whether a cancelled job stopped (200 ms apart). */
@@ -79,15 +78,14 @@ export class WaitingJobs {
   }
 
   private async cancelAtPrinter(job: JobRow): Promise<{ job: JobRow } | { refused: string }> {
-    const printer = getPrinter(this.deps.db, job.printer_id)!;
-    const backend = this.deps.printers.backendFor(printer);
-    await backend.cancel(printer.vendorId, job.os_job_id!);
+    const line = this.deps.printers.line(job.printer_id)!;
+    await line.cancel(job.os_job_id!);
     // Just cancelled, CUPS may still say the job is stopping (pending) for a moment: asked
     // again a few times, 200 ms apart, before its word counts.
-    let report = (await backend.jobStates(printer.vendorId, [job.os_job_id!])).get(job.os_job_id!);
+    let report = (await line.jobStates([job.os_job_id!])).get(job.os_job_id!);
     for (let asked = 1; report?.state === 'pending' && asked < CANCEL_CONFIRM_TRIES; asked++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      report = (await backend.jobStates(printer.vendorId, [job.os_job_id!])).get(job.os_job_id!);
+      report = (await line.jobStates([job.os_job_id!])).get(job.os_job_id!);
     }
     const now = getJob(this.deps.db, job.id)!;
     if (report?.state === 'done') return { refused: 'It printed before it could be cancelled' };
