@@ -2682,12 +2682,19 @@ export interface components {
             reason: string;
         };
         NetworkSettings: {
+            /** @description Hosts (names or IP addresses, lower case) whose images are fetched even though they resolve to loopback or private addresses: a WMS image server on the local network */
             imageHostsAllowed: string[];
+            /** @description Hosts (names or IP addresses, lower case) a printer may be added at although they resolve to loopback or private addresses: the label printer at 192.168.1.40, bench 2's CUPS */
             printerHostsAllowed: string[];
+            /** @description Extra names the dashboard answers for (beyond localhost, this machine's name and addresses) */
             dashboardHosts: string[];
+            /** @description Web page origins (`https://wms.example.com`) allowed to call `/api/*` from a browser (CORS) */
             browserOrigins: string[];
+            /** @description `/metrics` without a session for a loopback request that a proxy forwarded (it carries Forwarded, X-Forwarded-For or X-Real-IP): off by default, since the proxy's callers may be anyone */
             metricsForwardedAllowed: boolean;
+            /** @description A proxy on this computer passes requests on to the station: a loopback request is then treated as forwarded even without a forwarding header (its caller may be anyone) */
             behindProxy: boolean;
+            /** @description Proxies (IP addresses) whose `X-Forwarded-For` names the real client: sign-in throttles count against that client, not the proxy every client shares (client-address.ts) */
             trustedProxies: string[];
         };
         PrintServer: {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { normaliseOrigin } from './origins';
 import { validate } from '../../foundations/validate';
 import { readSetting, type SettingsStore } from '../../foundations/settings/settings-store';
+import { storedNetworkSettings } from './settings';
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
 
@@ -59,15 +60,7 @@ export const behindProxy = (settings: SettingsStore): boolean => readSetting(set
 export const trustedProxies = (settings: SettingsStore): string[] => readSetting(settings, 'network')?.trustedProxies ?? [];
 
 /** What `GET|PUT /admin/api/settings/network` answer. */
-export const networkSettingsAnswer = z.strictObject({
-  imageHostsAllowed: z.array(z.string()),
-  printerHostsAllowed: z.array(z.string()),
-  dashboardHosts: z.array(z.string()),
-  browserOrigins: z.array(z.string()),
-  metricsForwardedAllowed: z.boolean(),
-  behindProxy: z.boolean(),
-  trustedProxies: z.array(z.string()),
-});
+export const networkSettingsAnswer = storedNetworkSettings.required();
 
 const view = (settings: SettingsStore): z.output<typeof networkSettingsAnswer> => ({
   imageHostsAllowed: allowedImageHosts(settings),
