@@ -16,7 +16,7 @@ const REMEMBERED = 1000;
  * last 1,000). Filled when an order body is checked (`checkCarrierLabelPdfs`, before its
  * write) and read when its documents are rebuilt inside the write, where pdf-lib (async)
  * cannot run: a label is parsed once, not on every rebuild. One instance, built by the
- * station (station.ts) and handed to the orders service and to documents.
+ * station (station/platform.ts) and handed to the orders service and to documents.
  */
 export class CarrierLabelPages {
   private readonly pages = new Map<string, LabelPage>();

@@ -7,7 +7,7 @@ import { linkAdminRoutes } from './admin-routes';
 import { linkRoutes } from './routes';
 import type { LinksService } from './service';
 
-/** Links, over the expression sandbox the station built (station.ts; its threads start on first use). */
+/** Links, over the expression sandbox the station built (station/threads.ts; its threads start on first use). */
 export function createLinksCapability(db: Db, sandbox: Sandbox) {
   return { sandbox, links: createLinksService({ db, sandbox }) };
 }

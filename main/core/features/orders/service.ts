@@ -41,7 +41,7 @@ export interface OrdersServiceDeps {
   events: StationEvents;
   /** Reads carrier-label PDFs off the event loop, under limits. */
   carrierPdfs: CarrierPdfs;
-  /** Where the pages read are kept for the write's documents (station.ts builds one). */
+  /** Where the pages read are kept for the write's documents (station/platform.ts builds one). */
   labelPages: CarrierLabelPages;
   logger?: Logger;
 }

@@ -44,7 +44,7 @@ export function printingSettles(services: PrintingServices): Array<() => Promise
 }
 
 /**
- * Printing's background loops, for station.ts to start (only hosts that print; one-shot CLI
+ * Printing's background loops, for station/loops.ts to start (only hosts that print; one-shot CLI
  * commands never do) and to stop on close, in the order given: printer discovery, the
  * queue, following printer states, prints owed from a crash, the print cache and rendering
  * ahead.

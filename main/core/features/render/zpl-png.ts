@@ -20,7 +20,7 @@ export interface ZplPngRequest {
  * (zpl-png-worker.ts), through the station's one thread model: started on the first
  * preview, stopped after 30 s idle, 20 s per preview (past it the thread is ended and the
  * next preview starts another), a thread that dies (even before it is ready) fails its
- * previews at once. Built by the station (station.ts) and closed with it.
+ * previews at once. Built by the station (station/threads.ts) and closed with it.
  */
 export class ZplPreviewThread implements ZplPreview {
   private readonly client: ThreadClient<ZplPngRequest, string>;

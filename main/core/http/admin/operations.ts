@@ -2,7 +2,7 @@ import type { MemberRole } from '../../features/teams/people-store';
 /**
  * Every dashboard operation (`/admin/api`), in one table: its method and path (Koa's form,
  * `:id`), what it does, and who may call it. The admin router refuses an operation this table
- * does not hold (http/admin/guard.ts), `station.ts` checks at start-up that the table and the
+ * does not hold (http/admin/guard.ts), `station/http.ts` checks at start-up that the table and the
  * router hold the same operations, and the served description of the dashboard API
  * (`GET /admin/api/openapi.json`) is built from it.
  *
