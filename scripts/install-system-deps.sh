@@ -4,11 +4,13 @@
 # and states), cups-pdf (its PPD is the tests' document queues'), Debian's Chromium and Xvfb
 # (headed Chromium prints through its own print stack), dbus and avahi-daemon (the tests'
 # IPP Everywhere printers, ippeveprinter, register themselves by DNS-SD), poppler-utils
-# (pdftotext/pdfinfo/pdftoppm) and zbar-tools (barcode decoding).
+# (pdftotext/pdfinfo/pdftoppm) and zbar-tools (barcode decoding). Chromium's headless shell
+# (chromium-headless-shell) is what the station renders in and the tests' browsers run: the same
+# Blink for a third of the full browser's CPU; the full browser stays for kiosk printing.
 # Idempotent: safe to run again on a prepared machine.
 set -euo pipefail
 
-packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf dbus avahi-daemon poppler-utils chromium xvfb xauth zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+packages=(cups cups-client cups-bsd cups-ipp-utils printer-driver-cups-pdf dbus avahi-daemon poppler-utils chromium chromium-headless-shell xvfb xauth zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

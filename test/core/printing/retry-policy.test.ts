@@ -122,14 +122,21 @@ class BrowserKilledOnFirstRender implements PdfRenderer {
 
   async render(documents: RenderedHtml[], paper: PaperSpec): Promise<Uint8Array> {
     if (this.firstRender) return this.inner.render(documents, paper);
-    // The worker's own Chromium (test/helpers/worker-chromium.ts) may be running: only the browser this render launches is killed.
+    // The worker's own Chromium (test/helpers/worker-chromium.ts) may be running: only the browser this renderer launches is killed.
     const before = new Set(ownChromiumProcesses());
-    const launched = () => ownChromiumProcesses().filter((pid) => !before.has(pid));
+    const browser = await this.inner.browserToShare();
+    const launched = ownChromiumProcesses().filter((pid) => !before.has(pid));
+    // Killed the moment the render has made its context and before it has a page: the render
+    // is under way when its browser dies, whatever the speed of the machine or the browser.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      for (const pid of launched) process.kill(pid, 'SIGKILL');
+      this.killed = launched;
+      return context;
+    };
     const rendering = this.inner.render(documents, paper);
     this.firstRender = rendering.catch((error: unknown) => error);
-    const browsers = await waitFor(() => (launched().length ? launched() : undefined), 20_000, 'the browser to start');
-    for (const pid of browsers) process.kill(pid, 'SIGKILL');
-    this.killed = browsers;
     return rendering;
   }
 

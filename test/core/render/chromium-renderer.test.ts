@@ -113,6 +113,8 @@ describe('finding Chromium', () => {
     expect(() => resolveChromiumPath(undefined, { STATION_CHROMIUM_PATH: '/nowhere/chromium' })).toThrow(ChromiumMissingError);
     expect(() => resolveChromiumPath('/nowhere/chromium')).toThrow(/apt-get install chromium.*STATION_CHROMIUM_PATH/);
     expect(() => resolveChromiumPath(undefined, {}, 'aix' as NodeJS.Platform)).not.toThrow(); // falls back to the Linux places
+    // Where both are installed (scripts/install-system-deps.sh installs both), the headless shell is taken.
+    expect(resolveChromiumPath(undefined, {}, 'linux')).toBe('/usr/lib/chromium/chromium-headless-shell');
   });
 
   it('a renderer without a browser fails with that message, and a closed one refuses work', async () => {
