@@ -1,12 +1,5 @@
 import { isIP } from 'node:net';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Db } from '../../foundations/db/open';
 import { StationError, forbidden, notFound, unauthorized } from '../../foundations/errors';
@@ -24,6 +17,14 @@ export interface PasskeySite {
   origin: string;
   rpId: string;
 }
+
+/**
+ * WebAuthn's library, loaded when a passkey is first asked for: with its ASN.1 and crypto
+ * packages it is ~280 ms of loading, which every station start and every one-shot command
+ * (`station teams create`…) would otherwise pay for a sign-in most of them never see.
+ */
+let webAuthnLibrary: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webAuthn = () => (webAuthnLibrary ??= import('@simplewebauthn/server'));
 
 /** A challenge lives this long: the person has a minute to touch their key or unlock their phone. */
 const CHALLENGE_MS = 2 * 60_000;
@@ -91,7 +92,7 @@ export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle
     async registrationOptions(personId: string, site: PasskeySite) {
       const person = getPerson(db, personId);
       if (!person?.email) throw forbidden('Only a person signs in with a passkey');
-      const options = await generateRegistrationOptions({
+      const options = await (await webAuthn()).generateRegistrationOptions({
         rpName: 'Order Print Station',
         rpID: site.rpId,
         userName: person.email,
@@ -111,6 +112,7 @@ export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle
     /** Keeps the passkey the browser made, once its answer checks out; 400 otherwise. */
     async register(personId: string, site: PasskeySite, response: RegistrationResponseJSON, name: string | undefined) {
       const refused = (why: string) => new StationError('invalid', 'passkey_not_registered', `The passkey was not added: ${why}`);
+      const { verifyRegistrationResponse } = await webAuthn();
       let verified;
       try {
         verified = await verifyRegistrationResponse({
@@ -147,7 +149,7 @@ export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle
 
     /** Options to sign in with any passkey made for this site (the browser offers the person's). */
     async signInOptions(site: PasskeySite) {
-      const options = await generateAuthenticationOptions({ rpID: site.rpId, userVerification: 'preferred' });
+      const options = await (await webAuthn()).generateAuthenticationOptions({ rpID: site.rpId, userVerification: 'preferred' });
       remember(options.challenge, null, site);
       return options;
     },
@@ -166,6 +168,7 @@ export function createPasskeys(deps: { db: Db; sessions: AdminSessions; throttle
       const row = findPasskey(db, response.id);
       const person = row ? getPerson(db, row.user_id) : undefined;
       if (!row || !person || person.disabled_at || row.rp_id !== site.rpId) throw refuse();
+      const { verifyAuthenticationResponse } = await webAuthn();
       let verified;
       try {
         verified = await verifyAuthenticationResponse({
