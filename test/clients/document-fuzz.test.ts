@@ -71,7 +71,7 @@ async function refusedOf(path: string, bodies: Record<string, unknown>[], accept
 }
 
 describe('bodies generated from the OpenAPI document', () => {
-  it('every OrderRequest the document allows is stored (201)', { timeout: 300_000 }, async () => {
+  it('every OrderRequest the document allows is stored (201)', { timeout: 60_000 }, async () => {
     const bodies = validBodies('OrderRequest', 1, (body) => {
       delete body.targetTeamId; // needs the database: a merchant of the caller
       const variables = (body.order as { variables?: Record<string, unknown> } | undefined)?.variables;
@@ -81,7 +81,7 @@ describe('bodies generated from the OpenAPI document', () => {
     expect(await refusedOf('/api/orders', bodies, (status) => status === 201)).toEqual([]);
   });
 
-  it('every PrintRequest the document allows is taken (200, or a strict failure about the orders)', { timeout: 300_000 }, async () => {
+  it('every PrintRequest the document allows is taken (200, or a strict failure about the orders)', { timeout: 60_000 }, async () => {
     const bodies = validBodies('PrintRequest', 2, (body) => {
       const filters = body.orderFilters as Record<string, unknown> | undefined;
       if (filters) delete filters['order.teamId']; // needs the database: a team in the key's scope
@@ -95,7 +95,7 @@ describe('bodies generated from the OpenAPI document', () => {
     expect(await refusedOf('/api/orders/print', bodies, taken)).toEqual([]);
   });
 
-  it('every PrintOneRequest the document allows is taken', { timeout: 300_000 }, async () => {
+  it('every PrintOneRequest the document allows is taken', { timeout: 60_000 }, async () => {
     const created = await running.call('/api/orders', { key, json: { sourceId: 'fuzz-one', order: { orderNumber: 'F-1' } } });
     const { id } = (await created.json()) as { id: string };
     const bodies = validBodies('PrintOneRequest', 3, withoutBench);
@@ -104,7 +104,7 @@ describe('bodies generated from the OpenAPI document', () => {
     expect(await refusedOf(`/api/orders/${id}/print`, bodies, taken)).toEqual([]);
   });
 
-  it('every MerchantCreate and Invitation the document allows is taken', { timeout: 300_000 }, async () => {
+  it('every MerchantCreate and Invitation the document allows is taken', { timeout: 60_000 }, async () => {
     const threePl = running.team('Fuzz 3PL', 'three_pl').key;
     // Within the 3PL's hourly limit of 30 invitations (a merchant with an email sends one).
     const merchants = validBodies('MerchantCreate', 4).slice(0, 12);

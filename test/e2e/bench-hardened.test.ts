@@ -49,7 +49,7 @@ const signOut = async () => {
   await locked().waitFor();
 };
 
-describe('the bench’s locked screen', { timeout: 120_000 }, () => {
+describe('the bench’s locked screen', { timeout: 60_000 }, () => {
   it('five mis-scanned badges in a row lock nobody: the real badge, scanned next, signs its person in', async () => {
     await locked().getByLabel('Scan your badge').focus();
     for (let scan = 0; scan < 5; scan++) {

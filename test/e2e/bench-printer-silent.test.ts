@@ -42,7 +42,7 @@ afterAll(async () => {
   await laser.dispose();
 });
 
-describe('a bench whose printer stops answering', { timeout: 120_000 }, () => {
+describe('a bench whose printer stops answering', { timeout: 60_000 }, () => {
   it('says at the bench that the printer is not answering and how many jobs wait; answering again, the scan prints once', async () => {
     await page.goto(`${running.url}/#/orders`);
     await page.locator('[data-order-number="#3001"]').waitFor();

@@ -27,7 +27,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('Orders page in a real browser', { timeout: 90_000 }, () => {
+describe('Orders page in a real browser', { timeout: 60_000 }, () => {
   it('signs in with the one-time link on the Overview, and Orders says what to do while there are no orders', async () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(page.url()).not.toContain('login=');

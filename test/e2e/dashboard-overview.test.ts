@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const tile = (label: string) => page.locator('.overview-tile', { hasText: label }).locator('.overview-tile-value');
 
-describe('the Overview page in a real browser', { timeout: 90_000 }, () => {
+describe('the Overview page in a real browser', { timeout: 60_000 }, () => {
   it('is the first page: today at a glance, updated live as orders arrive, print and fail', async () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await expect(page.getByRole('link', { name: /Overview/ }).getAttribute('aria-current')).resolves.toBe('page');

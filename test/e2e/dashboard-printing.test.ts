@@ -49,7 +49,7 @@ async function openOrder(number: string) {
   await page.getByRole('complementary', { name: 'Order detail' }).getByRole('heading', { name: `#${number}` }).waitFor();
 }
 
-describe('printing from the dashboard in a real browser', { timeout: 90_000 }, () => {
+describe('printing from the dashboard in a real browser', { timeout: 60_000 }, () => {
   it('prints an order from its detail; the batch shows its status and the PDF lands in the folder printer', async () => {
     await running.call('/api/orders', { key: shop.key, json: sampleOrder(7001) });
     await openOrder('7001');

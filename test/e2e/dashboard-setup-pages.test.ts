@@ -57,7 +57,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('set-up pages in a real browser', { timeout: 90_000 }, () => {
+describe('set-up pages in a real browser', { timeout: 60_000 }, () => {
   it('Templates: the code editor marks an error where it began; leaving asks; the fixed template saves and previews a real order', async () => {
     await open('templates', 'Corner Shop');
     await page.getByRole('row', { name: /Packing slip \(A4\)/ }).getByRole('button', { name: 'Edit' }).click();

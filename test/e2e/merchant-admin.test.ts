@@ -34,7 +34,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('a merchant’s admin whose 3PL she cannot see', { timeout: 120_000 }, () => {
+describe('a merchant’s admin whose 3PL she cannot see', { timeout: 60_000 }, () => {
   it('accepts her invitation and lands signed in', async () => {
     await page.goto(acceptUrl);
     await page.getByLabel('Your name').fill('Лада Воскова');

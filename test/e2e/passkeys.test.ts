@@ -45,7 +45,7 @@ async function signInWithPassword() {
   await page.getByText('佐藤 ゆき · admin').waitFor();
 }
 
-describe('passkeys', { timeout: 120_000 }, () => {
+describe('passkeys', { timeout: 60_000 }, () => {
   it('a person adds a passkey in Settings → Your account, signs out, and signs in with it alone', async () => {
     await signInWithPassword();
     await page.getByLabel('Name of the passkey').fill('Ноутбук склада');

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const navLinks = async () => (await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).map((text) => text.replace(/.$/, '').trim());
 
-describe('a person joins, signs in and sees their own team', { timeout: 120_000 }, () => {
+describe('a person joins, signs in and sees their own team', { timeout: 60_000 }, () => {
   it('accepts the invitation with a name and a password typed twice, and lands on the dashboard signed in', async () => {
     await page.goto(acceptUrl);
     await page.getByLabel('Your name').fill('Вера Оператор');

@@ -62,7 +62,7 @@ async function statusOf(number: string): Promise<string> {
 
 const latest = () => page.getByLabel('Scan results').locator('.scan-latest');
 
-describe('the bench: scan to paper', { timeout: 180_000 }, () => {
+describe('the bench: scan to paper', { timeout: 60_000 }, () => {
   it('20 scans in a row print 20 orders once each, whatever dialog is open when a scan arrives', async () => {
     await page.goto(`${running.url}/#/orders`);
     await page.locator('[data-order-number="#2020"]').waitFor();

@@ -31,7 +31,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('the shop profile in a real browser', { timeout: 90_000 }, () => {
+describe('the shop profile in a real browser', { timeout: 60_000 }, () => {
   it('is filled in on the Teams page and printed on the label and invoice', async () => {
     const logo = join(mkdtempSync(join(tmpdir(), 'station-logo-')), 'logo.png');
     writeFileSync(logo, LOGO_PNG);

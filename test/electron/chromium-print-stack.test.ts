@@ -16,7 +16,7 @@ import { useTestCups } from '../helpers/cups/test-cups';
 useTestCups();
 
 /** How long the stand-in's print may take to call back (Electron's own: 60 s). */
-const KIOSK_PRINT_TIMEOUT_MS = 120_000;
+const KIOSK_PRINT_TIMEOUT_MS = 60_000;
 
 /** This file's own CUPS queues (useTestCups): A4 by default, and 4×6 in by default. */
 const A4_QUEUE = 'PDF';
@@ -87,7 +87,7 @@ async function referencePdf(html: string, dir: string): Promise<string> {
   }
 }
 
-describe("Chromium's own print stack (the engine of webContents.print) on real CUPS queues", { timeout: 2 * KIOSK_PRINT_TIMEOUT_MS + 120_000 }, () => {
+describe("Chromium's own print stack (the engine of webContents.print) on real CUPS queues", { timeout: 2 * KIOSK_PRINT_TIMEOUT_MS + 60_000 }, () => {
   let xvfb: Awaited<ReturnType<typeof startXvfb>>;
   let s: PrintStation;
   let printed: Printed[];

@@ -17,7 +17,7 @@ useTestCups();
  * Electron prints straight to the device: after a crash the station cannot ask whether a
  * job it was sending got out. Such a job is failed for a person to check, never resent.
  */
-describe('recovery of a job caught sending through Electron', { timeout: 120_000 }, () => {
+describe('recovery of a job caught sending through Electron', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-electron-recovery-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -62,7 +62,7 @@ describe('recovery of a job caught sending through Electron', { timeout: 120_000
   });
 });
 
-describe('a job printed through Electron', { timeout: 120_000 }, () => {
+describe('a job printed through Electron', { timeout: 60_000 }, () => {
   it('is handed over as the documents’ HTML; a print callback that never comes fails the job once, with a reason, and frees the queue', async () => {
     const silent = new FakeElectronWebContents([printerInfo('Desk_Silent_Electron')], 'never-calls-back');
     const { backend, opened } = backendWith(silent, { printTimeoutMs: 200 });

@@ -34,7 +34,7 @@ describe('a CSV import under control', () => {
     expect(autoPrints(running, printing.team.id)).toBe(5);
   });
 
-  it('reports progress and stops when cancelled, listing exactly what it wrote', { timeout: 120_000 }, async () => {
+  it('reports progress and stops when cancelled, listing exactly what it wrote', { timeout: 60_000 }, async () => {
     running = await startStation({ background: false });
     const s = running;
     const admin = adminClient(s);

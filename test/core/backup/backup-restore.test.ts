@@ -21,7 +21,7 @@ const orderCount = (dataDir: string) => {
   }
 };
 
-describe('station backup and restore', { timeout: 240_000 }, () => {
+describe('station backup and restore', { timeout: 60_000 }, () => {
   const source = dir('source');
   const backupFile = dir('monday.sqlite');
   let key: string;
@@ -130,7 +130,7 @@ describe('station backup and restore', { timeout: 240_000 }, () => {
   });
 });
 
-describe('daily automatic backups', { timeout: 120_000 }, () => {
+describe('daily automatic backups', { timeout: 60_000 }, () => {
   it('takes one at start when the newest is a day old, and keeps the last seven', async () => {
     const dataDir = dir('daily');
     const folder = join(dataDir, 'backups');

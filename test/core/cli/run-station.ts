@@ -55,7 +55,7 @@ export function serve(args: string[]): Promise<Served> {
   );
   return new Promise((resolve, reject) => {
     // Generous: on a loaded two-core machine, starting node with the TypeScript loader takes a while.
-    const timer = setTimeout(() => reject(new Error(`station serve did not start:\n${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`station serve did not start:\n${out}`)), 30_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /^.*listening on (http:\/\/\S+).*$/m.exec(out);

@@ -10,7 +10,7 @@ import { useTestCups } from '../../helpers/cups/test-cups';
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
 useTestCups();
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let dataDir: string;
 let running: Served | undefined;

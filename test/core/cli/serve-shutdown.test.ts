@@ -12,7 +12,7 @@ import { useTestCups } from '../../helpers/cups/test-cups';
 useTestCups();
 
 // Each case starts node processes; on a busy two-core machine that takes seconds.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const here = servedHere();
 
@@ -67,7 +67,7 @@ describe('station serve: stopping', () => {
     try {
       let out = '';
       npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], 90_000, 'the station to listen');
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], 30_000, 'the station to listen');
       expect((await fetch(`${url}/api/auth/whoami`)).status).toBe(401);
       npm.kill('SIGTERM');
       const refused = () => fetch(`${url}/api/auth/whoami`).then(() => undefined, () => true);

@@ -10,7 +10,7 @@ import { useTestCups } from '../../helpers/cups/test-cups';
 useTestCups();
 
 // Each case starts node processes; on a busy two-core machine that takes seconds.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const here = servedHere();
 

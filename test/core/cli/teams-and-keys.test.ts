@@ -9,7 +9,7 @@ import { stationHere as station, stationJsonHere as stationJson } from './in-pro
 // The commands run in this process beside a `serve` child on the same data dir (two processes,
 // as at a station); a few cases run the real binary, through node and through npm, whose
 // start takes seconds on a busy two-core machine.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let dataDir: string;
 let running: Served;

@@ -8,7 +8,7 @@ import { sampleOrder } from '../../helpers/station';
 import { serve, stationJson, type Served } from '../cli/run-station';
 
 // Starts and kills real station processes; slow on a busy machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let dataDir: string;
 let secret: string;

@@ -9,7 +9,7 @@ import { sampleOrder, startStation, type RunningStation } from '../../helpers/st
  * A data dir on a tmpfs of its own, 8 MiB: filled up by a file of the test, then freed. The
  * station must answer 507, lose no order it acknowledged, and go on once space returns.
  */
-describe('a full disk', { timeout: 120_000 }, () => {
+describe('a full disk', { timeout: 60_000 }, () => {
   const mountPoint = mkdtempSync(join(tmpdir(), 'station-full-disk-'));
   const dataDir = join(mountPoint, 'data');
   const filler = join(mountPoint, 'filler');

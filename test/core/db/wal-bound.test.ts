@@ -166,7 +166,7 @@ describe('the WAL keeps to its bound on a real station', () => {
   }
 
   // A soak of up to 20,000 orders over HTTP: about 10 s on a quiet machine, past 30 s on a busy CI.
-  it('8 clients posting without pause drive the WAL past the threshold; it starts over under the bound while they post, then the file is truncated', { timeout: 120_000 }, async () => {
+  it('8 clients posting without pause drive the WAL past the threshold; it starts over under the bound while they post, then the file is truncated', { timeout: 60_000 }, async () => {
     // Lower thresholds than the station's (16 and 8 MiB), so a few hundred orders cross them.
     s = await startStation({ wal: { restartBytes: 4 * MiB, sizeLimitBytes: 1 * MiB } });
     const { key } = s.team('Soak');

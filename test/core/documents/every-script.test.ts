@@ -26,7 +26,7 @@ const order = (sourceId: string, fields: Record<string, unknown>) => ({
   },
 });
 
-describe('orders in every language', { timeout: 180_000 }, () => {
+describe('orders in every language', { timeout: 60_000 }, () => {
   let s: Station;
   let team: { id: string };
   let key: string;

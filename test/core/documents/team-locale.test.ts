@@ -22,7 +22,7 @@ const germanOrder = {
   },
 };
 
-describe("a team's locale", { timeout: 180_000 }, () => {
+describe("a team's locale", { timeout: 60_000 }, () => {
   let s: Station;
   let team: { id: string };
   let key: string;

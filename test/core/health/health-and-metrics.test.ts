@@ -24,7 +24,7 @@ const metrics = async (s: PrintStation) => {
   return response.text();
 };
 
-describe('health and metrics', { timeout: 120_000 }, () => {
+describe('health and metrics', { timeout: 60_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation();

@@ -42,7 +42,7 @@ function plant(files: Record<string, string>): void {
 // The house as it is passes these rules in `npm run lint`, which runs the same command over
 // the same folders before every test run (checked once there, not again here).
 describe('the layer rules (npm run lint)', () => {
-  it('fail on a planted cycle and a planted upward import, naming each rule', { timeout: 120_000 }, async () => {
+  it('fail on a planted cycle and a planted upward import, naming each rule', { timeout: 60_000 }, async () => {
     plant({
       'main/core/features/orders/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'main/core/features/orders/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
@@ -61,7 +61,7 @@ describe('the layer rules (npm run lint)', () => {
     expect(said).toContain('error features-import-no-http: main/core/features/printing/service.ts → main/core/http/errors.ts');
   });
 
-  it('fail on a planted import against each of the other rules, naming it', { timeout: 120_000 }, async () => {
+  it('fail on a planted import against each of the other rules, naming it', { timeout: 60_000 }, async () => {
     plant({
       'main/core/features/orders/planted.ts': "import { print } from '../printing/planted';\nexport const order = print;\n",
       'main/core/features/printing/planted.ts': 'export const print = 1;\n',

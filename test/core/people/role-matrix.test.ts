@@ -20,7 +20,7 @@ const RANK: Record<Who, number> = { viewer: 1, operator: 2, admin: 3 };
 const refusedBy = (needs: AdminOperation['needs'], role: Who) => needs === 'station-admin' || needs === '3pl-admin' || (needs in RANK && RANK[needs as Who] > RANK[role]);
 const TEAM_OWNED = /:(teamId|merchantTeamId|templateId|linkId|documentId|appId|idOrKey)\b|^\/admin\/api\/(keys|print-batches|print-jobs|webhooks|webhook-deliveries)\/:id/;
 
-describe('who may call each dashboard operation', { timeout: 300_000 }, () => {
+describe('who may call each dashboard operation', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let shop: { id: string };
   let other: { id: string };

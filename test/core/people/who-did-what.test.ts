@@ -10,7 +10,7 @@ type Actor = { kind: string; id: string | null; name: string };
 type Batch = { id: string; requestedBy: Actor | null };
 
 /** Every print keeps who asked for it; every dashboard change is in the activity list with who made it. */
-describe('who did what', { timeout: 180_000 }, () => {
+describe('who did what', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let shop: { team: { id: string }; key: string };
   let ana: SignedIn;

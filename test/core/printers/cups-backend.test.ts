@@ -20,7 +20,7 @@ const request = ({ pdf, ...overrides }: Partial<Parameters<CupsBackend['submit']
   ...overrides,
 });
 
-describe('CUPS backend on the real spooler', { timeout: 120_000 }, () => {
+describe('CUPS backend on the real spooler', { timeout: 60_000 }, () => {
   it('discovers queues with trays from InputSlot and paper sizes in millimetres from the PPD', async () => {
     const printers = await cups.discover();
     const trays = printers.find((printer) => printer.vendorId === 'TRAYS')!;

@@ -12,7 +12,7 @@ import { waitFor } from './cups-output';
  * CUPS_SERVER points nowhere (no useTestCups), so a printer the station lists can only come
  * from the server it was given.
  */
-describe('a print server: the CUPS the station prints through', { timeout: 120_000 }, () => {
+describe('a print server: the CUPS the station prints through', { timeout: 60_000 }, () => {
   const server = new PrivateCupsd();
   beforeAll(async () => {
     expect(process.env.CUPS_SERVER).toBe(NO_MACHINE_CUPS);

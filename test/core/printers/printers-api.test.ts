@@ -6,7 +6,7 @@ import { useTestCups } from '../../helpers/cups/test-cups';
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
 useTestCups();
 
-describe('printers API', { timeout: 120_000 }, () => {
+describe('printers API', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let key: string;
   beforeAll(async () => {

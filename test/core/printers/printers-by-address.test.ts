@@ -15,7 +15,7 @@ const cups = useTestCups();
 
 type Added = PrinterResource & { probe: { kind: string; makeAndModel: string | null; trays: string[]; languages: string[] } };
 
-describe('printers beyond this machine, added by their address', { timeout: 240_000 }, () => {
+describe('printers beyond this machine, added by their address', { timeout: 60_000 }, () => {
   let s: PrintStation;
   const laser = new IppEverywherePrinter('Laser');
   const bench2 = new PrivateCupsd();

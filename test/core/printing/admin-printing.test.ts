@@ -8,7 +8,7 @@ import { useTestCups } from '../../helpers/cups/test-cups';
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
 useTestCups();
 
-describe('printing in the admin API', { timeout: 120_000 }, () => {
+describe('printing in the admin API', { timeout: 60_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation();

@@ -29,7 +29,7 @@ function stored(dataDir: string, teamId: string) {
   }
 }
 
-describe('automatic printing is never lost or doubled', { timeout: 120_000 }, () => {
+describe('automatic printing is never lost or doubled', { timeout: 60_000 }, () => {
   const dataDirs: string[] = [];
   const freshDataDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'station-auto-print-'));

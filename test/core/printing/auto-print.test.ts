@@ -10,7 +10,7 @@ useTestCups();
 
 type Batch = BatchView & { trigger: string; orders: { id: string }[] };
 
-describe('automatic printing', { timeout: 120_000 }, () => {
+describe('automatic printing', { timeout: 60_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation({ autoPrint: true });

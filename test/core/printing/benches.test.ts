@@ -16,7 +16,7 @@ interface Bench {
   signedIn: string[];
 }
 
-describe('benches: each bench prints its own scans at its own printers', { timeout: 240_000 }, () => {
+describe('benches: each bench prints its own scans at its own printers', { timeout: 60_000 }, () => {
   let s: PrintStation;
   const error = async (response: Response, status: number) => (await json<{ error: { code: string; message: string } }>(response, status)).error;
   const scan = (token: string, orderId: string) => s.admin('/admin/api/orders/print', { method: 'POST', json: { orderIds: [orderId] }, headers: { 'X-Station-Bench': token } });

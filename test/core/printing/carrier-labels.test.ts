@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-describe('carrier labels', { timeout: 120_000 }, () => {
+describe('carrier labels', { timeout: 60_000 }, () => {
   it('become documents with their tag after the flow’s, print in the batch’s order and share the OS job of documents on the same printer, tray and paper', async () => {
     const { team, key } = await s.printTeam('Carrier shop', { documents: SLIP_AND_LABEL });
     const [label4x6, pdf] = [await s.printerId('LABEL4x6'), await s.printerId('PDF')];

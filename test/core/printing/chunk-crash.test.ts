@@ -37,7 +37,7 @@ describe('a crash during a chunked batch', () => {
     }
   };
 
-  it('loses no page, prints none twice and keeps the order, when the station is killed after the first chunk', { timeout: 600_000 }, async () => {
+  it('loses no page, prints none twice and keeps the order, when the station is killed after the first chunk', { timeout: 120_000 }, async () => {
     // One request of 120 orders, recorded by a station without a worker: chunks of 25, 50 and 45.
     const setup = await printStation({ dataDir, background: false });
     const { key } = await setup.printTeam('Chunk crash');
@@ -54,7 +54,7 @@ describe('a crash during a chunked batch', () => {
 
     // The worker starts; the station is killed (no shutdown) once the first chunk is with CUPS.
     served = await serve(['--data-dir', dataDir, '--port', '0', '--no-render-ahead']);
-    await waitFor(() => (chunks()[0]!.osJobId ? true : undefined), 120_000, 'the first chunk with CUPS');
+    await waitFor(() => (chunks()[0]!.osJobId ? true : undefined), 60_000, 'the first chunk with CUPS');
     served.child.kill('SIGKILL');
     await served.exited;
     expect(chunks().filter((chunk) => chunk.state === 'done' || chunk.state === 'submitted').length).toBeLessThan(3);
@@ -64,7 +64,7 @@ describe('a crash during a chunked batch', () => {
     const finished = await waitFor(() => {
       const rows = chunks();
       return rows.every((chunk) => chunk.state === 'done' || chunk.state === 'failed') ? rows : undefined;
-    }, 300_000, 'every chunk to finish');
+    }, 90_000, 'every chunk to finish');
     served.child.kill('SIGTERM');
     await served.exited;
     served = undefined;
@@ -73,7 +73,7 @@ describe('a crash during a chunked batch', () => {
     // One cups-pdf file per chunk; read in chunk order, every order on exactly one page, in order.
     const printed: (string | undefined)[] = [];
     for (const chunk of finished) {
-      printed.push(...orderNumbersByPage(await waitForPrintedPdf(chunk.osJobId!, 120_000), numbers));
+      printed.push(...orderNumbersByPage(await waitForPrintedPdf(chunk.osJobId!, 60_000), numbers));
       expect(jobsTitled(`station-job-${chunk.id}`)).toHaveLength(1);
     }
     expect(printed).toEqual(numbers);

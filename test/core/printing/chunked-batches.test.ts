@@ -43,7 +43,7 @@ describe('a big print request in chunks', () => {
   afterAll(() => s.stop());
 
   // 130 packing slips rendered by Chromium: about 10 s on a quiet machine, past 30 s beside a busy worker.
-  it('prints 130 orders as 3 chunks in order, every order once, the batch showing each chunk', { timeout: 120_000 }, async () => {
+  it('prints 130 orders as 3 chunks in order, every order once, the batch showing each chunk', { timeout: 60_000 }, async () => {
     const { key } = await s.printTeam('Chunks');
     const folder = await s.printerId(FOLDER_VENDOR_ID);
     const orders: { id: string }[] = [];

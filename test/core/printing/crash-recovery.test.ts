@@ -35,7 +35,7 @@ describe('crash recovery of the print queue', () => {
     }
   };
 
-  it('prints every document exactly once when the station is killed during a run', { timeout: 900_000 }, async () => {
+  it('prints every document exactly once when the station is killed during a run', { timeout: 120_000 }, async () => {
     // JOBS print requests of one order each, recorded by a station without a worker.
     const setup = await startStation({ dataDir, background: false });
     const token = setup.station.services.adminSessions.createSessionToken();
@@ -65,7 +65,7 @@ describe('crash recovery of the print queue', () => {
     // The worker starts; the station is killed (no shutdown) part-way through. Twenty renders
     // beside a busy test worker may take a minute: the wait is long, what it waits for is not.
     served = await serve(['--data-dir', dataDir, '--port', '0']);
-    await waitFor(() => (jobStates().filter((job) => job.osJobId).length >= SUBMITTED_AT_CRASH ? true : undefined), 300_000, `${SUBMITTED_AT_CRASH} submitted jobs`);
+    await waitFor(() => (jobStates().filter((job) => job.osJobId).length >= SUBMITTED_AT_CRASH ? true : undefined), 60_000, `${SUBMITTED_AT_CRASH} submitted jobs`);
     served.child.kill('SIGKILL');
     await served.exited;
     const atCrash = jobStates();
@@ -76,7 +76,7 @@ describe('crash recovery of the print queue', () => {
     const finished = await waitFor(() => {
       const jobs = jobStates();
       return jobs.every((job) => job.state === 'done' || job.state === 'failed') ? jobs : undefined;
-    }, 720_000, 'all jobs to finish').catch((error: Error) => {
+    }, 90_000, 'all jobs to finish').catch((error: Error) => {
       const counts = new Map<string, number>();
       for (const job of jobStates()) counts.set(job.state, (counts.get(job.state) ?? 0) + 1);
       throw new Error(`${error.message}: ${JSON.stringify([...counts])}\n${served?.output()}`);
@@ -89,7 +89,7 @@ describe('crash recovery of the print queue', () => {
     // The output: one cups-pdf file per job, and every order number on exactly one page.
     const printed: (string | undefined)[] = [];
     for (const job of finished) {
-      const file = await waitForPrintedPdf(job.osJobId!, 120_000);
+      const file = await waitForPrintedPdf(job.osJobId!, 60_000);
       printed.push(...orderNumbersByPage(file, numbers));
       expect(jobsTitled(`station-job-${job.id}`)).toHaveLength(1);
     }

@@ -14,7 +14,7 @@ interface Result {
   team: { authId: string };
 }
 
-describe('a print request on the cups-pdf queue', { timeout: 120_000 }, () => {
+describe('a print request on the cups-pdf queue', { timeout: 60_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation();

@@ -58,7 +58,7 @@ async function forgottenJob(key: string, sourceId: string) {
 
 const orderStatus = async (key: string, orderId: string) => (await json<{ status: string }>(await s.call(`/api/orders/${orderId}/status`, { key }), 200)).status;
 
-describe('a job the print system forgot', { timeout: 120_000 }, () => {
+describe('a job the print system forgot', { timeout: 60_000 }, () => {
   it('waits for a decision and is not sent again; counted as printed, its order is printed, with who said so', async () => {
     const { key } = await s.printTeam('Forgetful CUPS');
     const { order, job } = await forgottenJob(key, 'F-1');

@@ -17,7 +17,7 @@ interface Result {
 const batchCount = (s: PrintStation) => s.station.db.prepare('SELECT count(*) FROM print_batches').pluck().get() as number;
 const jobCount = (s: PrintStation) => s.station.db.prepare('SELECT count(*) FROM print_jobs').pluck().get() as number;
 
-describe('Idempotency-Key on print requests', { timeout: 120_000 }, () => {
+describe('Idempotency-Key on print requests', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let team: { key: string };
   let other: { key: string };
@@ -113,7 +113,7 @@ describe('Idempotency-Key on print requests', { timeout: 120_000 }, () => {
   });
 });
 
-describe('Idempotency-Key across a restart', { timeout: 120_000 }, () => {
+describe('Idempotency-Key across a restart', { timeout: 60_000 }, () => {
   it('a repeat after the station restarts answers the first answer and prints nothing', async () => {
     // A data dir of the test's own: a station started without one removes its dir when it stops.
     const dataDir = mkdtempSync(join(tmpdir(), 'station-idempotency-'));

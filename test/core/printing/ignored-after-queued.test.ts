@@ -18,7 +18,7 @@ type Result = { id: string; status: string };
  * its print worker; the orders are ignored before the worker (a second station on the same
  * data) takes the jobs.
  */
-describe('an order ignored after its print job was queued', { timeout: 120_000 }, () => {
+describe('an order ignored after its print job was queued', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-ignored-queued-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -59,7 +59,7 @@ describe('an order ignored after its print job was queued', { timeout: 120_000 }
 /** A CUPS queue that holds its jobs while disabled (output discarded). */
 const HOLDING_QUEUE = 'STATION_HOLDING_TEST';
 
-describe('an order ignored after its job was handed to the OS', { timeout: 120_000 }, () => {
+describe('an order ignored after its job was handed to the OS', { timeout: 60_000 }, () => {
   it('changes status only: the OS job is not cancelled and prints, and the order stays ignored', async () => {
     execFileSync('lpadmin', ['-p', HOLDING_QUEUE, '-E', '-v', 'file:///dev/null', '-m', 'drv:///sample.drv/generic.ppd']);
     execFileSync('cupsdisable', [HOLDING_QUEUE]);

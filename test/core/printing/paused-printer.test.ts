@@ -38,7 +38,7 @@ const stateChanged = (printerId: string) =>
     s.station.events.on('printers', listener);
   });
 
-describe('a paused printer, followed and told truthfully', { timeout: 120_000 }, () => {
+describe('a paused printer, followed and told truthfully', { timeout: 60_000 }, () => {
   it('cupsdisable shows on the Overview without a refresh; the order stays ready (sent, waiting) until cupsenable lets its job finish, then it is printed', async () => {
     const pausable = await s.printerId(QUEUE);
     const overview = async () => json<Overview>(await s.admin('/admin/api/overview'), 200);

@@ -10,7 +10,7 @@ useTestCups();
 /** A throw-away CUPS queue (output discarded) the test can stop, refuse and cancel. */
 const QUEUE = 'STATION_QUEUE_TEST';
 
-describe('the print queue on a real CUPS queue', { timeout: 120_000 }, () => {
+describe('the print queue on a real CUPS queue', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let key: string;
   let printerId: string;

@@ -11,7 +11,7 @@ type Result = { status: string; orders: { id: string }[] };
  * "Print the ready orders" sent twice before the first print went out. The station runs
  * without its print worker here, so the first request's jobs stay queued in between.
  */
-describe('printing the ready orders twice', { timeout: 120_000 }, () => {
+describe('printing the ready orders twice', { timeout: 60_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation({ background: false });

@@ -36,7 +36,7 @@ interface Result {
 }
 const history = async (orderId: string) => (await json<{ history: { status: string; reason: string }[] }>(await s.admin(`/admin/api/orders/${orderId}`), 200)).history.map((entry) => entry.reason);
 
-describe('refused prints are on record', { timeout: 120_000 }, () => {
+describe('refused prints are on record', { timeout: 60_000 }, () => {
   it('a gift note routed to a printer without A6 paper: the refusal is in Batches, the order’s history, the Overview, the terminal and a webhook', async () => {
     const { team, key } = await s.printTeam('Refused shop', { documents: [{ template: 'Gift note (A6)', tag: 'gift-note' }] });
     // Saving the route already says the printer has no A6 paper; saved anyway, it warns.

@@ -21,7 +21,7 @@ interface Result {
 
 const codes = (result: Result | undefined) => result?.orders.map((order) => [order.id, order.reasons?.map((reason) => reason.code)]);
 
-describe('print request results', { timeout: 120_000 }, () => {
+describe('print request results', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let team: Awaited<ReturnType<PrintStation['printTeam']>>;
   const print = async (body: object, query = '') => json<Result[]>(await s.call(`/api/orders/print${query}`, { key: team.key, json: body }), 200);

@@ -17,7 +17,7 @@ interface Result {
  * date, sorting by SKU, document filters and the overrides' filters. Each test has a team of
  * its own, so another test's orders never match its filters.
  */
-describe('what a print request selects', { timeout: 120_000 }, () => {
+describe('what a print request selects', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let folderPrinter: string;
   let cupsPdf: string;
@@ -174,7 +174,7 @@ describe('what a print request selects', { timeout: 120_000 }, () => {
   });
 });
 
-describe('GET /admin/api/print-batches pages', { timeout: 120_000 }, () => {
+describe('GET /admin/api/print-batches pages', { timeout: 60_000 }, () => {
   let s: PrintStation;
   beforeAll(async () => {
     s = await printStation();

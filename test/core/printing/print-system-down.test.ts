@@ -15,7 +15,7 @@ interface JobEvent {
 const jobRow = (s: PrintStation, jobId: string) =>
   s.station.db.prepare('SELECT state, attempts, reason, os_job_id FROM print_jobs WHERE id = ?').get(jobId) as { state: string; attempts: number; reason: string | null; os_job_id: string | null };
 
-describe('a print system that is down is not a failed job', { timeout: 180_000 }, () => {
+describe('a print system that is down is not a failed job', { timeout: 60_000 }, () => {
   const cupsd = new PrivateCupsd();
   let s: PrintStation;
   let output: string;
@@ -63,7 +63,7 @@ describe('a print system that is down is not a failed job', { timeout: 180_000 }
     expect(order.status).toBe('ready');
 
     await cupsd.start();
-    const done = await waitFor(() => (jobRow(s, jobId).state === 'done' ? jobRow(s, jobId) : undefined), 90_000, 'the job to print once cupsd is back');
+    const done = await waitFor(() => (jobRow(s, jobId).state === 'done' ? jobRow(s, jobId) : undefined), 60_000, 'the job to print once cupsd is back');
     expect(done).toMatchObject({ attempts: 1, reason: null });
     expect(done.os_job_id).toMatch(/^STATION_DOWN_TEST-\d+$/);
     // The exact job reached the printer's device, once.

@@ -19,7 +19,7 @@ interface JobView {
   osJobId: string | null;
 }
 
-describe('printer pools and failover on real CUPS', { timeout: 180_000 }, () => {
+describe('printer pools and failover on real CUPS', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let key: string;
   let teamId: string;

@@ -16,7 +16,7 @@ useTestCups();
  * folder printer between them. The folder job is taken while the first PDF job is still in
  * hand; the second PDF job waits for the first, so each printer gets its pages in order.
  */
-describe('print queue lanes', { timeout: 120_000 }, () => {
+describe('print queue lanes', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-lanes-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -40,7 +40,7 @@ describe('print queue lanes', { timeout: 120_000 }, () => {
     const steps: string[] = [];
     station.events.on('job', (event) => steps.push(`${event.jobId}:${event.state}`));
     try {
-      await waitFor(() => (jobIds.every((id) => steps.includes(`${id}:done`)) ? true : undefined), 90_000, 'all three jobs done');
+      await waitFor(() => (jobIds.every((id) => steps.includes(`${id}:done`)) ? true : undefined), 30_000, 'all three jobs done');
       const at = (jobId: string, state: string) => {
         const index = steps.indexOf(`${jobId}:${state}`);
         expect(index, `${jobId} reached ${state}`).toBeGreaterThanOrEqual(0);

@@ -18,7 +18,7 @@ useTestCups();
  * job exists, one caught `submitting` that CUPS never got, one caught `rendering`, and one
  * released and printed whose release was never recorded.
  */
-describe('print queue recovery at start-up', { timeout: 120_000 }, () => {
+describe('print queue recovery at start-up', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-recovery-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -58,7 +58,7 @@ async function printOnPdfQueue(s: PrintStation, key: string, orderId: string): P
   return pdfText(await waitForPrintedPdf(batch.jobs[0]!.osJobId!));
 }
 
-describe('documents rendered ahead', { timeout: 180_000 }, () => {
+describe('documents rendered ahead', { timeout: 60_000 }, () => {
   it('print from the cache without the browser, never print an outdated document, and are kept across a restart', async () => {
     let renderer = new CountingChromiumRenderer();
     let s = await printStation({ dataDir, pdfRenderer: renderer, renderAhead: true });

@@ -30,7 +30,7 @@ function recordJobEvents(s: PrintStation): (jobId: string) => JobEvent[] {
 const jobRow = (s: PrintStation, jobId: string) =>
   s.station.db.prepare('SELECT state, attempts, reason FROM print_jobs WHERE id = ?').get(jobId) as { state: string; attempts: number; reason: string | null };
 
-describe('the print retry policy', { timeout: 120_000 }, () => {
+describe('the print retry policy', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let eventsOf: (jobId: string) => JobEvent[];
   beforeAll(async () => {
@@ -145,7 +145,7 @@ class BrowserKilledOnFirstRender implements PdfRenderer {
   }
 }
 
-describe('a renderer crash', { timeout: 120_000 }, () => {
+describe('a renderer crash', { timeout: 60_000 }, () => {
   it('is retried: the job renders in a fresh browser and prints', async () => {
     const renderer = new BrowserKilledOnFirstRender();
     const s = await printStation({ pdfRenderer: renderer });

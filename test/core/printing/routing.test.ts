@@ -18,7 +18,7 @@ const SLIP_AND_LABEL = [
   { template: 'Shipping label (4×6 in)', tag: 'label' },
 ];
 
-describe('per-tag routing on real CUPS queues', { timeout: 120_000 }, () => {
+describe('per-tag routing on real CUPS queues', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let pdf: string;
   let trays: string;

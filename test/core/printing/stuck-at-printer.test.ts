@@ -24,7 +24,7 @@ afterAll(() => s.stop());
 
 const NOT_ANSWERING = /^not answering since \d\d:\d\d/;
 
-describe('a printer nobody can reach', { timeout: 120_000 }, () => {
+describe('a printer nobody can reach', { timeout: 60_000 }, () => {
   it('reads offline, not answering, before any job; a job there waits and is listed under Needs a look at once', async () => {
     const { key } = await s.printTeam('Stuck bench');
     const printer = await s.printerId('UNREACHABLE');

@@ -19,7 +19,7 @@ afterAll(() => s.stop());
 
 const draft = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'Подарок draft', tag: 'gift-note', paper: 'A6', body, ...extra });
 
-describe('a template draft, test printed', { timeout: 120_000 }, () => {
+describe('a template draft, test printed', { timeout: 60_000 }, () => {
   it('prints the draft for the order chosen, on the printer and tray chosen, and leaves the order unprinted', async () => {
     const { team, key } = await s.printTeam('Test print shop');
     const order = await s.createOrder(key, 'TP-1', { customer: { firstName: 'Анна', lastName: '山田' }, note: 'שלום' });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-describe("a printer's time to paper", { timeout: 120_000 }, () => {
+describe("a printer's time to paper", { timeout: 60_000 }, () => {
   it("counts the caller's teams' jobs done in the last hour, by stage; a person of another team sees none of them", async () => {
     const { team, key } = await s.printTeam('Павильон 東');
     const other = await s.printTeam('Other shop');

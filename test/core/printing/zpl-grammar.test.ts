@@ -43,7 +43,7 @@ describe('ZPL read by its grammar', () => {
   });
 });
 
-describe('ZPL checked on the bytes that print', { timeout: 120_000 }, () => {
+describe('ZPL checked on the bytes that print', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let zebraPort: number;
   const connections: Buffer[] = [];

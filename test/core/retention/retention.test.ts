@@ -11,7 +11,7 @@ useTestCups();
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-describe('retention and disk use', { timeout: 120_000 }, () => {
+describe('retention and disk use', { timeout: 60_000 }, () => {
   let s: PrintStation;
   let teamId: string;
   let key: string;

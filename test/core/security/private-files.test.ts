@@ -50,7 +50,7 @@ async function signIn(url: string): Promise<string> {
   return ((await first.json()) as { sessionToken: string }).sessionToken;
 }
 
-it('keeps the data dir 0700 and the database, WAL, SHM, settings and printed PDFs 0600 under umask 022, and corrects an older install', { timeout: 180_000 }, async () => {
+it('keeps the data dir 0700 and the database, WAL, SHM, settings and printed PDFs 0600 under umask 022, and corrects an older install', { timeout: 60_000 }, async () => {
   const team = await stationJson<{ id: string }>(['teams', 'create', '--name', 'Modes', '--data-dir', dataDir]);
   const { secret } = await stationJson<{ secret: string }>(['keys', 'create', '--team', team.id, '--name', 'k', '--data-dir', dataDir]);
   const served = await serveWithUmask022();

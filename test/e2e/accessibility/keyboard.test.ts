@@ -4,7 +4,7 @@ import { admin, expectAccessible, expectVisibleFocus, focused, open, page, runni
 
 useAccessibilityStation();
 
-describe('the dashboard for keyboard, screen reader and zoom: the keyboard alone: the Orders page, dialogs, errors and shortcuts', { timeout: 90_000 }, () => {
+describe('the dashboard for keyboard, screen reader and zoom: the keyboard alone: the Orders page, dialogs, errors and shortcuts', { timeout: 60_000 }, () => {
   it('works the Orders page by keyboard: Esc leaves the scan box, arrows move, Enter opens, p prints, Esc closes only the dialog', async () => {
     await open('orders');
     await page.locator('[data-order-number="#8007"]').waitFor();

@@ -7,10 +7,10 @@ import { PAGES, admin, browser, expectAccessible, expectVisibleFocus, open, page
 
 useAccessibilityStation();
 
-describe('the dashboard for keyboard, screen reader and zoom: every page and every editor state through axe, and focus that can be seen', { timeout: 90_000 }, () => {
+describe('the dashboard for keyboard, screen reader and zoom: every page and every editor state through axe, and focus that can be seen', { timeout: 60_000 }, () => {
   // Twelve pages, each loaded and checked by axe: about 22 s alone, past 30 s beside a busy
   // worker, and a walk cut short by the timeout goes on navigating into the next test.
-  it('has no critical or serious axe findings on any page at 1366×768', { timeout: 90_000 }, async () => {
+  it('has no critical or serious axe findings on any page at 1366×768', { timeout: 60_000 }, async () => {
     for (const path of PAGES) {
       await open(path);
       await expectAccessible(`the ${path} page`);

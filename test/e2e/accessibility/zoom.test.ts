@@ -4,9 +4,9 @@ import { PAGES, expectAccessible, open, page, useAccessibilityStation } from './
 
 useAccessibilityStation();
 
-describe('the dashboard for keyboard, screen reader and zoom: 200% zoom on a 1366×768 screen', { timeout: 90_000 }, () => {
+describe('the dashboard for keyboard, screen reader and zoom: 200% zoom on a 1366×768 screen', { timeout: 60_000 }, () => {
   // Every page at two sizes: 10 s on a quiet machine, three times that on a loaded one.
-  it('at 200% zoom (683×384): no sideways scrolling, the menu opens, Orders and its detail stack, dialogs keep their buttons in reach', { timeout: 90_000 }, async () => {
+  it('at 200% zoom (683×384): no sideways scrolling, the menu opens, Orders and its detail stack, dialogs keep their buttons in reach', { timeout: 60_000 }, async () => {
     await page.setViewportSize({ width: 683, height: 384 });
     for (const path of PAGES) {
       await open(path);

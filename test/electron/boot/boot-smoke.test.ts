@@ -32,7 +32,7 @@ const bundle = join(repo, 'dist-electron/main/index.js');
  * asset and path lookups, native-binding lookup, database, server and print backends run as
  * they do in Electron; only Electron's own API is stood in for.
  */
-describe('the built desktop bundle, booted under Node with a stub of electron', { timeout: 120_000 }, () => {
+describe('the built desktop bundle, booted under Node with a stub of electron', { timeout: 60_000 }, () => {
   const appRoot = mkdtempSync(join(tmpdir(), 'station-boot-app-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'station-boot-data-'));
   let key: string;

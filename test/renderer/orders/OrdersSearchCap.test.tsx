@@ -14,7 +14,7 @@ beforeAll(async () => {
     await Promise.all(Array.from({ length: Math.min(50, SEARCH_COUNT_CAP + 1 - first) }, (_, i) => station.post('/api/orders', sampleOrder(5000 + first + i))));
   }
   await station.post('/api/orders', sampleOrder('RU-1', { customer: { firstName: 'Ада', lastName: 'Лавлейс' }, shippingAddress: { firstName: 'Ада', lastName: 'Лавлейс', city: 'Москва', country: 'RU' } }));
-}, 120_000);
+}, 60_000);
 beforeEach(() => useBridge(station));
 afterAll(() => station.stop());
 
