@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError, type Query } from '../../app/api';
 import { useLiveReload } from '../../app/live';
 import { mayUse, useStationInfo } from '../../app/station-info';
+import { FilterSelect } from '../../components/FilterSelect';
 import { EmptyState, ErrorBanner, PageHeader, RelativeTime, StatusChip } from '../../components/ui';
 import { printerLabel, usePrinters, type Printer } from '../printers/use-printers';
 import { BenchFilter } from '../printers/BenchFilter';
@@ -13,6 +14,19 @@ const WITH_PRINTER: PrintJob['state'][] = ['submitted', 'done', 'unknown'];
 /** Jobs that wait (to print, or at their printer): they can be cancelled or moved. */
 const WAITING: PrintJob['state'][] = ['queued', 'submitted'];
 const PAGE = 50;
+/** The Batches page's filters of a job's state and of what asked for the print. */
+const JOB_STATES = [
+  { value: 'failed', label: 'Failed' },
+  { value: 'waiting', label: 'Waiting' },
+  { value: 'printing', label: 'Printing' },
+  { value: 'done', label: 'Printed' },
+  { value: 'refused', label: 'Refused' },
+];
+const TRIGGERS = [
+  { value: 'admin', label: 'Dashboard and scans' },
+  { value: 'auto', label: 'Automatic' },
+  { value: 'api', label: 'API' },
+];
 
 interface Filters {
   state: string;
@@ -100,34 +114,10 @@ export function BatchesPage() {
     <div className="page">
       <PageHeader title="Batches" subtitle="Each print request with its jobs: failed and waiting ones first. Cancel or move a job that waits." />
       <div className="filter-bar">
-        <label>
-          State
-          <select value={filters.state} onChange={(event) => set('state')(event.target.value)}>
-            <option value="">All</option>
-            <option value="failed">Failed</option>
-            <option value="waiting">Waiting</option>
-            <option value="printing">Printing</option>
-            <option value="done">Printed</option>
-            <option value="refused">Refused</option>
-          </select>
-        </label>
-        <label>
-          Printer
-          <select value={filters.printerId} onChange={(event) => set('printerId')(event.target.value)}>
-            <option value="">All</option>
-            {printers?.map((printer) => <option key={printer.id} value={printer.id}>{printerLabel(printer)}</option>)}
-          </select>
-        </label>
+        <FilterSelect label="State" value={filters.state} onChange={set('state')} choices={JOB_STATES} />
+        <FilterSelect label="Printer" value={filters.printerId} onChange={set('printerId')} choices={printers?.map((printer) => ({ value: printer.id, label: printerLabel(printer) })) ?? []} />
         <BenchFilter value={filters.benchId} onChange={set('benchId')} />
-        <label>
-          Source
-          <select value={filters.trigger} onChange={(event) => set('trigger')(event.target.value)}>
-            <option value="">All</option>
-            <option value="admin">Dashboard and scans</option>
-            <option value="auto">Automatic</option>
-            <option value="api">API</option>
-          </select>
-        </label>
+        <FilterSelect label="Source" value={filters.trigger} onChange={set('trigger')} choices={TRIGGERS} />
         <label>
           Day
           <input type="date" value={filters.day} onChange={(event) => set('day')(event.target.value)} />

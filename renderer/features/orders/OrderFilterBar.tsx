@@ -1,7 +1,14 @@
 import { TeamSelect } from '../../app/station-info';
+import { FilterSelect } from '../../components/FilterSelect';
 import { BenchFilter } from '../printers/BenchFilter';
 import { isFiltered } from './filters';
 import type { OrderFilter } from './types';
+
+const ORDER_STATUSES = [
+  { value: 'ready', label: 'Ready' },
+  { value: 'printed', label: 'Printed' },
+  { value: 'ignored', label: 'Ignored' },
+];
 
 /**
  * The Orders page's filters: status, tag and source (their values read when the bar is
@@ -16,29 +23,9 @@ export function OrderFilterBar({ filter, facets, onFocus, onChange, onClear }: {
 }) {
   return (
     <div className="filter-bar" onFocus={onFocus}>
-      <label>
-        Status
-        <select value={filter.status} onChange={(event) => onChange('status', event.target.value)}>
-          <option value="">All</option>
-          <option value="ready">Ready</option>
-          <option value="printed">Printed</option>
-          <option value="ignored">Ignored</option>
-        </select>
-      </label>
-      <label>
-        Tag
-        <select value={filter.tag} onChange={(event) => onChange('tag', event.target.value)}>
-          <option value="">All</option>
-          {facets.tags.map((tag) => <option key={tag} value={tag}>{tag}</option>)}
-        </select>
-      </label>
-      <label>
-        Source
-        <select value={filter.source} onChange={(event) => onChange('source', event.target.value)}>
-          <option value="">All</option>
-          {facets.sources.map((source) => <option key={source} value={source}>{source}</option>)}
-        </select>
-      </label>
+      <FilterSelect label="Status" value={filter.status} onChange={(value) => onChange('status', value)} choices={ORDER_STATUSES} />
+      <FilterSelect label="Tag" value={filter.tag} onChange={(value) => onChange('tag', value)} choices={facets.tags} />
+      <FilterSelect label="Source" value={filter.source} onChange={(value) => onChange('source', value)} choices={facets.sources} />
       <label>
         Team
         <TeamSelect value={filter.team} onChange={(team) => onChange('team', team)} allowAll="All teams" />

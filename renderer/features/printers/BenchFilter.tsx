@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { answer, dashboard } from '../../app/api';
+import { FilterSelect } from '../../components/FilterSelect';
 
 /**
  * A list's Bench filter (Orders, Batches): the station's benches to choose one of, shown
@@ -9,17 +10,5 @@ export function BenchFilter({ value, onChange }: { value: string; onChange: (ben
   const [benches, setBenches] = useState<Array<{ id: string; name: string }>>([]);
   useEffect(() => void answer(dashboard.GET('/admin/api/benches')).then(setBenches, () => setBenches([])), []);
   if (benches.length === 0) return null;
-  return (
-    <label>
-      Bench
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All</option>
-        {benches.map((bench) => (
-          <option key={bench.id} value={bench.id}>
-            {bench.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <FilterSelect label="Bench" value={value} onChange={onChange} choices={benches.map((bench) => ({ value: bench.id, label: bench.name }))} />;
 }

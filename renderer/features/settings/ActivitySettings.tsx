@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useStationInfo } from '../../app/station-info';
+import { FilterSelect } from '../../components/FilterSelect';
 import { ErrorBanner, RelativeTime, TableScroll } from '../../components/ui';
 
 type Entry = Schemas['Activity'];
@@ -30,17 +31,7 @@ export function ActivitySettings() {
     <section className="card" aria-label="Activity">
       <h2>Activity</h2>
       <p className="muted">Every change made in the dashboard, with who made it. Prints and reprints also say who asked for them on the Batches page and in each order's history.</p>
-      <label>
-        Who
-        <select value={person} onChange={(event) => setPerson(event.target.value)}>
-          <option value="">everyone</option>
-          {[...seen].map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Who" value={person} onChange={setPerson} all="everyone" choices={[...seen].map(([id, name]) => ({ value: id, label: name }))} />
       <ErrorBanner error={error} onRetry={load} />
       {entries && entries.length === 0 && <p className="muted">Nothing yet.</p>}
       {entries && entries.length > 0 && (
