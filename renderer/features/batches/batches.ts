@@ -1,5 +1,5 @@
 import type { Schemas } from '../../app/api';
-import { WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/features/printing/jobs/job-words';
+import { WAITING_FOR_BROWSER, WAITING_FOR_PRINT_SYSTEM } from '../../../main/core/features/printing/jobs/job-words';
 
 export type PrintJob = Schemas['Job'];
 
@@ -39,8 +39,9 @@ export const batchChip = (batch: PrintBatch): string => ({ queued: 'queued', pri
 export function jobSentence(job: PrintJob): string {
   switch (job.state) {
     case 'queued':
-      // A print system that is down is waited for without spending attempts: say so, in its words.
-      if (job.reason?.startsWith(WAITING_FOR_PRINT_SYSTEM)) return job.reason;
+      // A print system that is down, or a browser not installed, is waited for without
+      // spending attempts: say so, in its words (what to install).
+      if (job.reason?.startsWith(WAITING_FOR_PRINT_SYSTEM) || job.reason?.startsWith(WAITING_FOR_BROWSER)) return job.reason;
       return job.attempts > 0 ? `Waiting to retry (attempt ${job.attempts + 1})` : 'Waiting to print';
     case 'rendering':
       return 'Making the PDF';

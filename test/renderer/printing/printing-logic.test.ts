@@ -92,6 +92,8 @@ describe('batches', () => {
   it('says what the printer or the print system said, and when printing cannot be known', () => {
     const down = 'Waiting for the print system: The CUPS scheduler is not running (restarting or stopped); the job waits and prints as soon as CUPS answers again';
     expect(jobSentence(job('queued', { reason: down }))).toBe(down);
+    const noBrowser = 'Waiting for Chromium to be installed: Chromium was not found (looked at /usr/bin/chromium). Install it — Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`';
+    expect(jobSentence(job('queued', { reason: noBrowser }))).toBe(noBrowser);
     expect(jobSentence(job('submitted', { osJobId: 'PDF-12', reason: 'Waiting at the printer: the printer is out of paper' }))).toBe('With the printer (job PDF-12). Waiting at the printer: the printer is out of paper');
     expect(jobSentence(job('done', { reason: 'Printed, but the printer reported errors' }))).toBe('Printed, but the printer reported errors');
     expect(jobSentence(job('unknown', { reason: 'CUPS no longer has this job in its history, so whether it printed is not known' }))).toBe(

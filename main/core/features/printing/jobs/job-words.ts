@@ -5,3 +5,6 @@
 
 /** A job waiting on a print system that is not running (CUPS restarting) says so. */
 export const WAITING_FOR_PRINT_SYSTEM = 'Waiting for the print system';
+
+/** A job waiting for a browser to render it in (Chromium not installed) says so, with what to install. */
+export const WAITING_FOR_BROWSER = 'Waiting for Chromium to be installed';

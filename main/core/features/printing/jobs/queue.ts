@@ -4,10 +4,10 @@ import { nowIso } from '../../../foundations/ids';
 import { notAZplPrinter, PermanentPrintError, PrintSystemDownError, UnconfirmedPrintError, type PrintBackend } from '../../printers/backend';
 import { WaitingJobs } from './waiting-jobs';
 import { choosePoolPrinter } from './pool';
-import { WAITING_FOR_PRINT_SYSTEM } from './job-words';
+import { WAITING_FOR_BROWSER, WAITING_FOR_PRINT_SYSTEM } from './job-words';
 import { PermanentJobError } from './job-documents';
 import { keepPrintedCopy } from './printed-copy';
-import { JobRenderer, type JobPaper } from './render-job';
+import { JobRenderer, RendererMissingError, type JobPaper } from './render-job';
 import { JobTransitions } from './job-transitions';
 import { JobFollowUp, osJobTitle } from './follow-up';
 export { MAYBE_PRINTED_REASON, osJobTitle } from './follow-up';
@@ -67,6 +67,8 @@ export class PrintQueue {
   private readonly lanes = new Map<string, Lane>();
   /** Tries per job while the print system was down (backoff only: a restart starts again at 2 s). */
   private readonly downTries = new Map<string, number>();
+  /** Whether the log has said that no browser is installed since a render last worked. */
+  private saidRendererMissing = false;
   /** Releases held jobs and follows submitted ones to the paper (follow-up.ts). */
   private readonly followUp: JobFollowUp;
   /** Printers of its pool a job failed on, skipped at its next attempts. */
@@ -226,6 +228,7 @@ export class PrintQueue {
       const down = await line.printSystemDown();
       if (down) throw new PrintSystemDownError(down);
       const { content, pages } = await this.jobs.render(job, (readyPdf) => line.takes(job.tray, { readyPdf }));
+      this.saidRendererMissing = false;
       // Raw printer language reaches only a printer marked as taking it: elsewhere it prints
       // garbage, or (PJL, PostScript) changes the printer's settings for every team.
       if (content.kind === 'raw' && !printer.takesZpl) throw new PermanentPrintError(notAZplPrinter(printer.nickname ?? printer.name));
@@ -252,12 +255,19 @@ export class PrintQueue {
       if (held) await this.followUp.releasePending();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (error instanceof PrintSystemDownError) {
-        // Not the job's fault: no attempt counted, however long the print system is away.
+      if (error instanceof PrintSystemDownError || error instanceof RendererMissingError) {
+        // Not the job's fault: no attempt counted, however long the print system or the
+        // browser is away; the job prints once it is back (or installed).
         const tries = (this.downTries.get(job.id) ?? 0) + 1;
         this.downTries.set(job.id, tries);
         const delay = Math.min(PRINT_SYSTEM_BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (tries - 1));
-        this.jobState.transition(job, 'queued', { attempts: job.attempts, reason: `${WAITING_FOR_PRINT_SYSTEM}: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+        const waitingFor = error instanceof RendererMissingError ? WAITING_FOR_BROWSER : WAITING_FOR_PRINT_SYSTEM;
+        if (error instanceof RendererMissingError && !this.saidRendererMissing) {
+          // Said once, not at every retry of every job: the words do not change until it is installed.
+          this.saidRendererMissing = true;
+          logger.error('print jobs wait: no browser to render documents in', { install: reason });
+        }
+        this.jobState.transition(job, 'queued', { attempts: job.attempts, reason: `${waitingFor}: ${reason}`, next_attempt_at: new Date(Date.now() + delay).toISOString() });
         return;
       }
       this.downTries.delete(job.id);

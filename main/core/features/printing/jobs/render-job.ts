@@ -2,12 +2,19 @@ import type { Db } from '../../../foundations/db/open';
 import type { DocumentsApi, PaperSpec, PdfRenderer } from '../../documents/contract';
 import type { StationEvents } from '../../../foundations/events';
 import { PermanentPrintError, TransientPrintError, type JobContent } from '../../printers/backend';
+import { ChromiumMissingError } from '../../render/chromium-path';
 import type { ContentStore } from '../../render/content-store';
 import { pdfPageCount } from '../../render/page-count';
 import { hasReadyPdf, renderJobContent } from './job-content';
 import { PreparedDocuments, renderJobDocuments } from './job-documents';
 import { reprintedContent } from './printed-copy';
 import { nextQueuedChunk, type JobRow } from './store';
+
+/**
+ * No browser to render in (Chromium is not installed): not the job's fault, and no number
+ * of attempts changes it. The queue keeps the job waiting for it, saying what to install.
+ */
+export class RendererMissingError extends Error {}
 
 /** A job's paper as stored: the document's paper and the OS media name it prints on. */
 export type JobPaper = PaperSpec & { mediaName: string | null };
@@ -53,6 +60,7 @@ export class JobRenderer {
       rendered(false, null);
       // A printer path that cannot take the job (a carrier PDF on an HTML path) will not change.
       if (error instanceof PermanentPrintError) throw error;
+      if (error instanceof ChromiumMissingError) throw new RendererMissingError(error.message);
       // The renderer (a browser) can crash or time out: worth another attempt.
       throw new TransientPrintError(`Rendering failed: ${error instanceof Error ? error.message : String(error)}`);
     }
