@@ -21,3 +21,18 @@ it('without a browser, previews answer 503 naming the install command; orders st
     await s.stop();
   }
 });
+
+it('without a browser, rendering ahead fails quietly: the print queue says once what to install, not each document', async () => {
+  const lines: string[] = [];
+  const logger = { info: (message: string) => lines.push(message), error: (message: string) => lines.push(message) };
+  const s = await startStation({ pdfRenderer: new ChromiumPdfRenderer({ executablePath: '/nowhere/chromium' }), renderAhead: true, logger });
+  try {
+    const { key } = s.team('No Browser Ahead');
+    const renderedAhead = new Promise<{ failed: number }>((resolve) => s.station.events.once('renderedAhead', resolve));
+    await json(await s.call('/api/orders', { key, json: { sourceId: 1, order: { orderNumber: '1' } } }), 201);
+    expect((await renderedAhead).failed).toBe(1);
+    expect(lines.filter((line) => /ahead failed/.test(line))).toEqual([]);
+  } finally {
+    await s.stop();
+  }
+});

@@ -1,6 +1,7 @@
 import type { PrintingDeps } from '../deps';
 import { listTagRoutes } from '../requests/routing-store';
 import { recentReadyOrderIds, orderTeamAndStatus } from '../../orders/store';
+import { ChromiumMissingError } from '../../render/chromium-path';
 
 /** Orders waiting to be rendered ahead at most; beyond it the oldest wait for their print. */
 export const RENDER_AHEAD_BACKLOG = 2_000;
@@ -129,7 +130,8 @@ export class RenderAhead {
       } catch (error) {
         // Printing renders it again and says why it cannot, where a person sees it.
         counts.failed++;
-        logger.info('rendering a document ahead failed', { documentId: document.id, error: String(error) });
+        // No browser at all is said once by the print queue (what to install), not per document here.
+        if (!(error instanceof ChromiumMissingError)) logger.info('rendering a document ahead failed', { documentId: document.id, error: String(error) });
       }
     }
     this.deps.events.emit('renderedAhead', { orderId, teamId: order.team_id, ...counts });

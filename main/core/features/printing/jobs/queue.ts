@@ -65,7 +65,7 @@ export class PrintQueue {
   private readonly waiting: WaitingJobs;
   /** The job in hand per lane (printer + team). */
   private readonly lanes = new Map<string, Lane>();
-  /** Tries per job while the print system was down (backoff only: a restart starts again at 2 s). */
+  /** Tries per job while the print system was down or no browser was installed (backoff only: a return starts again at 2 s). */
   private readonly downTries = new Map<string, number>();
   /** Whether the log has said that no browser is installed since a render last worked. */
   private saidRendererMissing = false;
