@@ -50,7 +50,7 @@ export class PrivateCupsd {
       this.serverBin();
       writeFileSync(
         join(this.dir, 'cupsd.conf'),
-        [`Listen ${this.server}`, 'LogLevel warn', 'Browsing No', 'IdleExitTimeout 0', 'JobRetryInterval 2', 'DefaultAuthType None', '<Location />', '  Order allow,deny', '  Allow all', '</Location>', '<Policy default>', '  <Limit All>', '    Order deny,allow', '  </Limit>', '</Policy>', ''].join('\n'),
+        [`Listen ${this.server}`, 'LogLevel info', 'Browsing No', 'IdleExitTimeout 0', 'JobRetryInterval 2', 'DefaultAuthType None', '<Location />', '  Order allow,deny', '  Allow all', '</Location>', '<Policy default>', '  <Limit All>', '    Order deny,allow', '  </Limit>', '</Policy>', ''].join('\n'),
       );
       writeFileSync(
         join(this.dir, 'cups-files.conf'),

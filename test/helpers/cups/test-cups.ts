@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { PrivateCupsd, type KeptJob } from './private-cupsd';
 
@@ -26,12 +28,31 @@ export function useTestCups(): PrivateCupsd {
     process.env.CUPS_SERVER = cupsd.server;
     current = cupsd;
   });
-  afterAll(async () => {
+  // vitest passes the file's suite second (the first argument is its fixtures, none here).
+  // eslint-disable-next-line no-empty-pattern
+  afterAll(async ({}, file) => {
     process.env.CUPS_SERVER = NO_MACHINE_CUPS;
     current = undefined;
+    // The scheduler's log goes with its folder: a file with a failed test prints its end first,
+    // so what CUPS did (a backend retrying, a job stopped) is read where the failure is.
+    if (hasFailure(file)) console.error(`the end of this file's CUPS error_log:\n${logTail(join(cupsd.dir, 'log', 'error_log'))}`);
     await cupsd.dispose();
   });
   return cupsd;
+}
+
+interface TaskResult {
+  result?: { state?: string };
+  tasks?: TaskResult[];
+}
+
+/** Whether any test under a suite failed. */
+const hasFailure = (task: TaskResult): boolean => task.result?.state === 'fail' || (task.tasks ?? []).some(hasFailure);
+
+/** The last lines of a log file, or why there are none. */
+function logTail(file: string, lines = 40): string {
+  if (!existsSync(file)) return '(no log written)';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
 /** The running file's own scheduler (see useTestCups). */
