@@ -1,7 +1,6 @@
-import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkZplLabel, ZPL_MAX_COPIES, ZPL_MAX_FORMATS } from '../../../main/core/features/carrier-labels/zpl-policy';
-import { freePort } from '../../helpers/cups/private-cupsd';
+import { startZebraStandIn, type ZebraStandIn } from '../../helpers/cups/zebra-stand-in';
 import { useTestCups } from '../../helpers/cups/test-cups';
 import { json, printStation, type PrintStation } from './print-harness';
 
@@ -45,25 +44,15 @@ describe('ZPL read by its grammar', () => {
 
 describe('ZPL checked on the bytes that print', { timeout: 60_000 }, () => {
   let s: PrintStation;
-  let zebraPort: number;
-  const connections: Buffer[] = [];
-  const zebra = createServer((socket: Socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('end', () => {
-      connections.push(Buffer.concat(chunks));
-      socket.end();
-    });
-  });
+  let zebra: ZebraStandIn;
   beforeAll(async () => {
-    zebraPort = await freePort();
-    await new Promise<void>((resolve) => zebra.listen(zebraPort, '127.0.0.1', resolve));
-    cups.addZplQueue('ZPL', zebraPort);
+    zebra = await startZebraStandIn();
+    cups.addZplQueue('ZPL', zebra.port);
     s = await printStation();
   });
   afterAll(async () => {
     await s.stop();
-    await new Promise<void>((resolve) => zebra.close(() => resolve()));
+    await zebra.close();
   });
 
   it('refuses at ingest a carrier label that smuggles a command behind a barcode, asks for copies vaguely or too many in all', async () => {
@@ -106,11 +95,11 @@ describe('ZPL checked on the bytes that print', { timeout: 60_000 }, () => {
       expect(batch.jobs[0]!.reason).toMatch(/The ZPL of this job was not sent: .*(\^JU|~JR|at most 100)/);
       expect(batch.jobs[0]!.osJobId).toBeNull();
     }
-    expect(connections).toEqual([]);
+    expect(zebra.received).toEqual([]);
 
     // The same template with an order that makes a plain label prints, byte for byte.
     const fine = await printWith('TS-fine', templates[0]!, { note: 'stay' });
     expect(fine.jobs.map((job) => job.state)).toEqual(['done']);
-    expect(connections.map((bytes) => bytes.toString('latin1'))).toEqual([expect.stringContaining('^XA^FO10,10^FDhello^FS^XZ')]);
+    expect(zebra.received.map((bytes) => bytes.toString('latin1'))).toEqual([expect.stringContaining('^XA^FO10,10^FDhello^FS^XZ')]);
   });
 });

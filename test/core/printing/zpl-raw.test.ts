@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,42 +7,25 @@ import { escapeZplField } from '../../../main/core/features/documents/engine';
 import { RAW_NOT_TAKEN } from '../../../main/core/features/printers/backend';
 import { FOLDER_VENDOR_ID } from '../../../main/core/features/printers/folder-backend';
 import { json, printStation, type PrintStation } from './print-harness';
-import { freePort } from '../../helpers/cups/private-cupsd';
 import { useTestCups } from '../../helpers/cups/test-cups';
+import { startZebraStandIn, type ZebraStandIn } from '../../helpers/cups/zebra-stand-in';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
 const cups = useTestCups();
-/** The port of the loopback listener behind this file's CUPS queue `ZPL`. */
-let zebraPort: number;
-
-/**
- * The CUPS queue `ZPL` (CUPS's Zebra driver on a JetDirect socket on loopback) prints to this
- * listener. It stands in for the printer: it keeps every byte of a job.
- */
-function zebraListening(): Promise<{ nextJob: Promise<Buffer>; close: () => Promise<void> }> {
-  let deliver: (bytes: Buffer) => void = () => undefined;
-  const nextJob = new Promise<Buffer>((resolve) => (deliver = resolve));
-  const server = createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('end', () => {
-      socket.end();
-      deliver(Buffer.concat(chunks));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(zebraPort, '127.0.0.1', () => resolve({ nextJob, close: () => new Promise<void>((done) => server.close(() => done())) })),
-  );
-}
+/** The label printer behind this file's CUPS queue `ZPL`, listening for the whole file. */
+let zebra: ZebraStandIn;
 const LABEL = 'Shipping label (4×6 in, ZPL)';
 
 let s: PrintStation;
 beforeAll(async () => {
-  zebraPort = await freePort();
-  cups.addZplQueue('ZPL', zebraPort);
+  zebra = await startZebraStandIn();
+  cups.addZplQueue('ZPL', zebra.port);
   s = await printStation();
 });
-afterAll(() => s.stop());
+afterAll(async () => {
+  await s.stop();
+  await zebra.close();
+});
 
 describe('ZPL templates print raw', () => {
   it('the built-in 4×6 ZPL label reaches a raw CUPS queue byte for byte, never through Chromium, with order text escaped', async () => {
@@ -60,12 +42,10 @@ describe('ZPL templates print raw', () => {
       if (event.pages !== null) rendersByChromium++;
     });
 
-    const zebra = await zebraListening();
     const zpl = await s.printerId('ZPL');
     const [result] = await json<{ id: string; status: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: zpl } } }), 200);
     expect(result!.status).toBe('pending');
-    const printed = await zebra.nextJob;
-    await zebra.close();
+    const printed = await zebra.nextJob();
     const batch = await s.settled(result!.id);
     expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
 
@@ -89,11 +69,9 @@ describe('ZPL templates print raw', () => {
     expect(documents.map((document) => document.carrierLabel)).toEqual([null, { index: 0, format: 'zpl', name: 'UPS 1Z999AA1' }]);
     const ours = (await s.station.services.documents.renderHtml(documents[0]!.id)).zpl!;
 
-    const zebra = await zebraListening();
     const zpl = await s.printerId('ZPL');
     const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: zpl } } }), 200);
-    const printed = await zebra.nextJob;
-    await zebra.close();
+    const printed = await zebra.nextJob();
     const batch = await s.settled(result!.id);
     expect(batch.jobs.map((job) => job.state)).toEqual(['done']);
     expect(printed.equals(Buffer.concat([Buffer.from(ours, 'utf8'), carrier]))).toBe(true);
@@ -123,10 +101,8 @@ describe('ZPL templates print raw', () => {
     // What does reach the printer: the good label, nothing of the refused ones.
     const good = Buffer.from('^XA^CI28^FO40,40^A0N,40^FDМосква 東京^FS^BY2^BCN,100^FD1Z999^FS^PQ2^XZ');
     const order = await s.createOrder(key, 'Z-GOOD', { variables: { carrierLabels: [{ tag: 'label', format: 'zpl', data: good.toString('base64') }] } });
-    const zebra = await zebraListening();
     const [result] = await json<{ id: string }[]>(await s.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer: await s.printerId('ZPL') } } }), 200);
-    const printed = await zebra.nextJob;
-    await zebra.close();
+    const printed = await zebra.nextJob();
     expect((await s.settled(result!.id)).jobs.map((job) => job.state)).toEqual(['done']);
     expect(printed.subarray(printed.length - good.length).equals(good)).toBe(true);
     expect(printed.toString('latin1')).not.toMatch(/\^JU|\^NS|~JR|\^DF|~PS|@PJL/);
@@ -183,10 +159,8 @@ describe('ZPL templates print raw', () => {
     expect(off.zpl).toEqual({ takesZpl: false, detected: true, setting: false });
     expect(await printOn(zplQueue.id)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/not marked as a ZPL label printer/) });
     await json(await s.admin(`/admin/api/printers/${zplQueue.id}`, { method: 'PATCH', json: { config: { takesZpl: null } } }), 200);
-    const zebra = await zebraListening();
     const printed = await printOn(zplQueue.id);
-    await zebra.nextJob;
-    await zebra.close();
+    await zebra.nextJob();
     expect(printed.state).toBe('done');
   });
 
