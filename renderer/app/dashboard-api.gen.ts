@@ -53,24 +53,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/api/bench-screen": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The bench this screen is paired with (X-Station-Bench) and its printers’ health */
-        get: operations["getBenchScreen"];
-        put?: never;
-        /** Pair this screen with a bench by the code the dashboard shows */
-        post: operations["postBenchScreen"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/api/me": {
         parameters: {
             query?: never;
@@ -397,6 +379,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation */
+        post: operations["postInvitationsAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/sessions": {
         parameters: {
             query?: never;
@@ -613,40 +612,6 @@ export interface paths {
         put?: never;
         /** Print the selected orders of any teams */
         post: operations["postOrdersPrint"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/orders/{idOrKey}/documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An order’s documents */
-        get: operations["getOrdersIdOrKeyDocuments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/documents/{documentId}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A document as PDF or PNG */
-        get: operations["getDocumentsDocumentIdPdf"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -929,17 +894,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/api/invitations/accept": {
+    "/admin/api/settings/limits": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Accept an invitation */
-        post: operations["postInvitationsAccept"];
+        /** A 3PL team’s hourly invitation mail budget */
+        get: operations["getSettingsLimits"];
+        /** Set the 3PL mail budget (mails past it wait in the outbox) */
+        put: operations["putSettingsLimits"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1035,42 +1001,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/api/settings/desktop-window": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether the desktop app’s window is the station’s own or a bench’s */
-        get: operations["getSettingsDesktopWindow"];
-        /** Make the desktop app’s window a bench’s (or the station’s own) */
-        put: operations["putSettingsDesktopWindow"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/settings/print-server": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The CUPS server the station prints through */
-        get: operations["getSettingsPrintServer"];
-        /** Set the CUPS server (looks for printers there at once) */
-        put: operations["putSettingsPrintServer"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/api/settings/retention": {
         parameters: {
             query?: never;
@@ -1106,24 +1036,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/api/settings/limits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A 3PL team’s hourly invitation mail budget */
-        get: operations["getSettingsLimits"];
-        /** Set the 3PL mail budget (mails past it wait in the outbox) */
-        put: operations["putSettingsLimits"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/api/settings/disk": {
         parameters: {
             query?: never;
@@ -1133,6 +1045,40 @@ export interface paths {
         };
         /** What the station’s data takes on disk */
         get: operations["getSettingsDisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/orders/{idOrKey}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order’s documents */
+        get: operations["getOrdersIdOrKeyDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents/{documentId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document as PDF or PNG */
+        get: operations["getDocumentsDocumentIdPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1336,6 +1282,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/settings/print-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CUPS server the station prints through */
+        get: operations["getSettingsPrintServer"];
+        /** Set the CUPS server (looks for printers there at once) */
+        put: operations["putSettingsPrintServer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/printers": {
         parameters: {
             query?: never;
@@ -1405,77 +1369,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/api/benches": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The benches, their routing, printers and screens */
-        get: operations["getBenches"];
-        put?: never;
-        /** Add a bench */
-        post: operations["postBenches"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/benches/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A bench by id or name */
-        get: operations["getBenchesId"];
-        put?: never;
-        post?: never;
-        /** Remove a bench (its routes and paired screens) */
-        delete: operations["deleteBenchesId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/benches/{id}/routes/{tag}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Where a tag prints at the bench: printer and tray */
-        put: operations["putBenchesIdRoutesTag"];
-        post?: never;
-        /** A tag prints by the team’s routing again at the bench */
-        delete: operations["deleteBenchesIdRoutesTag"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/benches/{id}/pairing-code": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A one-use code to pair a screen with the bench (10 minutes) */
-        post: operations["postBenchesIdPairingCode"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/api/printers/{id}": {
         parameters: {
             query?: never;
@@ -1506,75 +1399,6 @@ export interface paths {
         /** Print a test page */
         post: operations["postPrintersIdTestPrint"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/teams/{teamId}/routing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A team’s routing */
-        get: operations["getTeamsTeamIdRouting"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/document-tags": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The document tags the flows of the caller’s teams make, each with its teams */
-        get: operations["getDocumentTags"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/teams/{teamId}/routing/default-printer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** A team’s default printer */
-        put: operations["putTeamsTeamIdRoutingDefaultPrinter"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/teams/{teamId}/routing/tags/{tag}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Route a document tag to a printer and tray */
-        put: operations["putTeamsTeamIdRoutingTagsTag"];
-        post?: never;
-        /** Remove a tag’s route */
-        delete: operations["deleteTeamsTeamIdRoutingTagsTag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1745,6 +1569,182 @@ export interface paths {
         /** Move a job to another printer */
         post: operations["postPrintJobsIdMove"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bench-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bench this screen is paired with (X-Station-Bench) and its printers’ health */
+        get: operations["getBenchScreen"];
+        put?: never;
+        /** Pair this screen with a bench by the code the dashboard shows */
+        post: operations["postBenchScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/settings/desktop-window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the desktop app’s window is the station’s own or a bench’s */
+        get: operations["getSettingsDesktopWindow"];
+        /** Make the desktop app’s window a bench’s (or the station’s own) */
+        put: operations["putSettingsDesktopWindow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/benches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The benches, their routing, printers and screens */
+        get: operations["getBenches"];
+        put?: never;
+        /** Add a bench */
+        post: operations["postBenches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/benches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bench by id or name */
+        get: operations["getBenchesId"];
+        put?: never;
+        post?: never;
+        /** Remove a bench (its routes and paired screens) */
+        delete: operations["deleteBenchesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/benches/{id}/routes/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Where a tag prints at the bench: printer and tray */
+        put: operations["putBenchesIdRoutesTag"];
+        post?: never;
+        /** A tag prints by the team’s routing again at the bench */
+        delete: operations["deleteBenchesIdRoutesTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/benches/{id}/pairing-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-use code to pair a screen with the bench (10 minutes) */
+        post: operations["postBenchesIdPairingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/teams/{teamId}/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team’s routing */
+        get: operations["getTeamsTeamIdRouting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/document-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document tags the flows of the caller’s teams make, each with its teams */
+        get: operations["getDocumentTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/teams/{teamId}/routing/default-printer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A team’s default printer */
+        put: operations["putTeamsTeamIdRoutingDefaultPrinter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/teams/{teamId}/routing/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Route a document tag to a printer and tray */
+        put: operations["putTeamsTeamIdRoutingTagsTag"];
+        post?: never;
+        /** Remove a tag’s route */
+        delete: operations["deleteTeamsTeamIdRoutingTagsTag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3712,117 +3712,6 @@ export interface operations {
             };
         };
     };
-    getBenchScreen: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The bench this screen is paired with (X-Station-Bench) and its printers’ health */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        bench: {
-                            id: string;
-                            name: string;
-                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
-                            createdAt: string;
-                            routes: {
-                                tag: string;
-                                printerId: string;
-                                tray: string | null;
-                            }[];
-                            /** @description Its printers (those its routes name) and their health */
-                            printers: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                statusReason: string | null;
-                            }[];
-                            /** @description Screens paired to it */
-                            screens: number;
-                            /** @description Who is signed in at its screens now (names) */
-                            signedIn: string[];
-                        } | null;
-                    };
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postBenchScreen: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Pair this screen with a bench by the code the dashboard shows */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        benchToken: string;
-                        bench: {
-                            id: string;
-                            name: string;
-                        };
-                    };
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getMe: {
         parameters: {
             query?: never;
@@ -4751,6 +4640,52 @@ export interface operations {
             };
         };
     };
+    postInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accept an invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAccepted"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSessions: {
         parameters: {
             query?: never;
@@ -5336,89 +5271,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PrintBatchResult"][];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrdersIdOrKeyDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                idOrKey: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An order’s documents */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderDocument"][];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDocumentsDocumentIdPdf: {
-        parameters: {
-            query?: {
-                format?: "pdf" | "png";
-            };
-            header?: never;
-            path: {
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A document as PDF or PNG */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                    "image/png": string;
                 };
             };
             /** @description Refused, in words */
@@ -6326,7 +6178,47 @@ export interface operations {
             };
         };
     };
-    postInvitationsAccept: {
+    getSettingsLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A 3PL team’s hourly invitation mail budget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitationsPerHour: number;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsLimits: {
         parameters: {
             query?: never;
             header?: never;
@@ -6336,20 +6228,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token: string;
-                    password: string;
-                    name?: string;
+                    invitationsPerHour: number;
                 };
             };
         };
         responses: {
-            /** @description Accept an invitation */
+            /** @description Set the 3PL mail budget (mails past it wait in the outbox) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvitationAccepted"];
+                    "application/json": {
+                        invitationsPerHour: number;
+                    };
                 };
             };
             /** @description Refused, in words */
@@ -6763,170 +6655,6 @@ export interface operations {
             };
         };
     };
-    getSettingsDesktopWindow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Whether the desktop app’s window is the station’s own or a bench’s */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DesktopWindow"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putSettingsDesktopWindow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    benchId: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Make the desktop app’s window a bench’s (or the station’s own) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DesktopWindow"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getSettingsPrintServer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The CUPS server the station prints through */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrintServer"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putSettingsPrintServer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    cupsServer: "" | string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Set the CUPS server (looks for printers there at once) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrintServer"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getSettingsRetention: {
         parameters: {
             query?: never;
@@ -7050,92 +6778,6 @@ export interface operations {
             };
         };
     };
-    getSettingsLimits: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A 3PL team’s hourly invitation mail budget */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        invitationsPerHour: number;
-                    };
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putSettingsLimits: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    invitationsPerHour: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Set the 3PL mail budget (mails past it wait in the outbox) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        invitationsPerHour: number;
-                    };
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getSettingsDisk: {
         parameters: {
             query?: never;
@@ -7152,6 +6794,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Disk"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersIdOrKeyDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An order’s documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"][];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentsDocumentIdPdf: {
+        parameters: {
+            query?: {
+                format?: "pdf" | "png";
+            };
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A document as PDF or PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
                 };
             };
             /** @description Refused, in words */
@@ -8209,6 +7934,88 @@ export interface operations {
             };
         };
     };
+    getSettingsPrintServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CUPS server the station prints through */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintServer"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsPrintServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cupsServer: "" | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Set the CUPS server (looks for printers there at once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintServer"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPrinters: {
         parameters: {
             query?: never;
@@ -8460,297 +8267,6 @@ export interface operations {
             };
         };
     };
-    getBenches: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The benches, their routing, printers and screens */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Bench"][];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postBenches: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Add a bench */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Bench"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getBenchesId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A bench by id or name */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Bench"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteBenchesId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Remove a bench (its routes and paired screens) */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putBenchesIdRoutesTag: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                tag: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    printerId: string;
-                    tray?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Where a tag prints at the bench: printer and tray */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Bench"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteBenchesIdRoutesTag: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                tag: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A tag prints by the team’s routing again at the bench */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postBenchesIdPairingCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A one-use code to pair a screen with the bench (10 minutes) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: string;
-                        /** @description ISO 8601 timestamp (UTC, milliseconds) */
-                        expiresAt: string;
-                    };
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     deletePrintersId: {
         parameters: {
             query?: never;
@@ -8860,236 +8376,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestPage"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getTeamsTeamIdRouting: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A team’s routing */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Routing"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDocumentTags: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The document tags the flows of the caller’s teams make, each with its teams */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tag: string;
-                        teams: {
-                            id: string;
-                            name: string;
-                        }[];
-                    }[];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putTeamsTeamIdRoutingDefaultPrinter: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    printerId: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description A team’s default printer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPrinter"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putTeamsTeamIdRoutingTagsTag: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: string;
-                tag: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default null */
-                    printerId?: string | null;
-                    /** @default [] */
-                    fallbackPrinterIds?: string[];
-                    /** @default null */
-                    tray?: string | null;
-                    /** @default null */
-                    template?: string | null;
-                    /** @default false */
-                    saveAnyway?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Route a document tag to a printer and tray */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SavedRoute"];
-                };
-            };
-            /** @description Refused, in words */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The station failed (its log line’s id is in `requestId`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteTeamsTeamIdRoutingTagsTag: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: string;
-                tag: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Remove a tag’s route */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    };
                 };
             };
             /** @description Refused, in words */
@@ -9506,6 +8792,720 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBenchScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bench this screen is paired with (X-Station-Bench) and its printers’ health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bench: {
+                            id: string;
+                            name: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            createdAt: string;
+                            routes: {
+                                tag: string;
+                                printerId: string;
+                                tray: string | null;
+                            }[];
+                            /** @description Its printers (those its routes name) and their health */
+                            printers: {
+                                id: string;
+                                name: string;
+                                status: string;
+                                statusReason: string | null;
+                            }[];
+                            /** @description Screens paired to it */
+                            screens: number;
+                            /** @description Who is signed in at its screens now (names) */
+                            signedIn: string[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBenchScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Pair this screen with a bench by the code the dashboard shows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        benchToken: string;
+                        bench: {
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettingsDesktopWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the desktop app’s window is the station’s own or a bench’s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesktopWindow"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsDesktopWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    benchId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Make the desktop app’s window a bench’s (or the station’s own) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesktopWindow"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBenches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The benches, their routing, printers and screens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bench"][];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBenches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a bench */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bench"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBenchesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bench by id or name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bench"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBenchesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a bench (its routes and paired screens) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putBenchesIdRoutesTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    printerId: string;
+                    tray?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Where a tag prints at the bench: printer and tray */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bench"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBenchesIdRoutesTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tag prints by the team’s routing again at the bench */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBenchesIdPairingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A one-use code to pair a screen with the bench (10 minutes) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTeamsTeamIdRouting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A team’s routing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Routing"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document tags the flows of the caller’s teams make, each with its teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tag: string;
+                        teams: {
+                            id: string;
+                            name: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTeamsTeamIdRoutingDefaultPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    printerId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A team’s default printer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPrinter"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTeamsTeamIdRoutingTagsTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    printerId?: string | null;
+                    /** @default [] */
+                    fallbackPrinterIds?: string[];
+                    /** @default null */
+                    tray?: string | null;
+                    /** @default null */
+                    template?: string | null;
+                    /** @default false */
+                    saveAnyway?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Route a document tag to a printer and tray */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRoute"];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTeamsTeamIdRoutingTagsTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a tag’s route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             /** @description Refused, in words */

@@ -1,0 +1,31 @@
+import { adminOperations } from '../../foundations/admin-operation';
+
+/** The dashboard operations of this room: Signing in and one's own account, the station admin's people, a team admin's members, invitations accepted, who did what (routes.ts, passkey-routes.ts, activity.ts). */
+export const PEOPLE_OPERATIONS = adminOperations([
+  ['POST', '/admin/api/session', 'public', 'Sign in: e-mail and password, a passkey, a one-time login link, or at a bench a badge or e-mail and PIN'],
+  ['POST', '/admin/api/session/passkey-options', 'public', 'The challenge to sign in with a passkey'],
+  ['POST', '/admin/api/password-reset', 'public', 'Set a new password with a reset link'],
+  ['GET', '/admin/api/me', 'signed-in', 'Who is signed in: name, station admin or not, teams and roles'],
+  ['PUT', '/admin/api/me/password', 'signed-in', 'Change one’s own password (the current one confirms it)'],
+  ['PUT', '/admin/api/me/pin', 'signed-in', 'Set one’s bench PIN (the password confirms it)'],
+  ['POST', '/admin/api/me/badge', 'signed-in', 'A new bench badge for oneself (shown once; the current password confirms it)'],
+  ['GET', '/admin/api/me/passkeys', 'signed-in', 'One’s passkeys'],
+  ['POST', '/admin/api/me/passkeys/options', 'signed-in', 'The challenge to add a passkey (the current password confirms it)'],
+  ['POST', '/admin/api/me/passkeys', 'signed-in', 'Add a passkey to one’s account'],
+  ['DELETE', '/admin/api/me/passkeys/:id', 'signed-in', 'Remove one of one’s passkeys'],
+  ['GET', '/admin/api/people', 'station-admin', 'Everyone who can sign in, with their teams and roles'],
+  ['POST', '/admin/api/people/:userId/disable', 'station-admin', 'Disable a person: their sessions end at once'],
+  ['POST', '/admin/api/people/:userId/enable', 'station-admin', 'Enable a disabled person again'],
+  ['POST', '/admin/api/people/:userId/badge', 'station-admin', 'A new bench badge for a person (shown once)'],
+  ['POST', '/admin/api/people/:userId/reset', 'station-admin', 'A password reset link for a person (mailed when mail is set)'],
+  ['GET', '/admin/api/people/:userId/credentials', 'station-admin', 'What a person signs in with besides the password: badge, PIN, passkeys, sessions'],
+  ['DELETE', '/admin/api/people/:userId/badge', 'station-admin', 'Take a person’s badge away'],
+  ['DELETE', '/admin/api/people/:userId/pin', 'station-admin', 'Take a person’s PIN away'],
+  ['DELETE', '/admin/api/people/:userId/passkeys/:passkeyId', 'station-admin', 'Remove one of a person’s passkeys'],
+  ['POST', '/admin/api/people/:userId/sign-out', 'station-admin', 'Sign a person out everywhere: sessions, streams, badge, PIN and passkeys end'],
+  ['POST', '/admin/api/people/:userId/lift-lockout', 'station-admin', 'Lift a person’s lock-out after failed sign-ins'],
+  ['GET', '/admin/api/activity', 'viewer', 'Who did what in one’s teams, newest first'],
+  ['PUT', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Change a member’s role'],
+  ['DELETE', '/admin/api/teams/:teamId/members/:userId', 'admin', 'Remove a member from a team'],
+  ['POST', '/admin/api/invitations/accept', 'public', 'Accept an invitation'],
+]);
