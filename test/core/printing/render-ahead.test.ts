@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PaperSpec, PdfRenderer, RenderedHtml } from '../../../main/core/features/documents/contract';
 import type { StationEventMap } from '../../../main/core/foundations/events';
-import { INGEST_QUIET_MS, LONGEST_DEFERRAL_MS, renderAheadWait } from '../../../main/core/features/printing/ahead/render-ahead';
+import { BUSY_SHARE, INGEST_QUIET_MS, renderAheadRest } from '../../../main/core/features/printing/ahead/render-ahead';
 import { ChromiumPdfRenderer } from '../../../main/core/features/render/chromium';
 import { pdfText, waitForPrintedPdf } from '../printers/cups-output';
 import { json, printStation, type PrintStation } from './print-harness';
@@ -106,23 +106,25 @@ describe('documents rendered ahead', { timeout: 60_000 }, () => {
   });
 });
 
-describe('rendering ahead gives way to orders being taken', () => {
-  const quiet = { printing: false, lastOrderAt: -Infinity, lastRenderAt: -Infinity };
-  it('renders at once when no order arrived lately and nothing prints', () => {
-    expect(renderAheadWait({ ...quiet, now: 10_000 })).toBe(0);
+describe('rendering ahead keeps within its budget while the station is busy', () => {
+  const quiet = { printing: false, sinceLastOrderMs: Infinity };
+  it('renders the next order at once on a quiet station', () => {
+    expect(renderAheadRest({ ...quiet, renderedMs: 800 })).toBe(0);
   });
 
-  it('waits while a print job is in hand', () => {
-    expect(renderAheadWait({ ...quiet, printing: true, now: 10_000 })).toBeGreaterThan(0);
+  it('rests as long as it rendered while a print job is in hand, and keeps rendering', () => {
+    expect(renderAheadRest({ ...quiet, printing: true, renderedMs: 800 })).toBe(800 * (1 - BUSY_SHARE) / BUSY_SHARE);
   });
 
-  it('waits until orders pause for INGEST_QUIET_MS', () => {
-    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 9_900, lastRenderAt: 9_000 })).toBe(INGEST_QUIET_MS - 100);
-    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 10_000 - INGEST_QUIET_MS, lastRenderAt: 9_000 })).toBe(0);
+  it('rests likewise while orders arrive, and not once they have paused for INGEST_QUIET_MS', () => {
+    expect(renderAheadRest({ ...quiet, sinceLastOrderMs: INGEST_QUIET_MS - 1, renderedMs: 300 })).toBe(300 * (1 - BUSY_SHARE) / BUSY_SHARE);
+    expect(renderAheadRest({ ...quiet, sinceLastOrderMs: INGEST_QUIET_MS, renderedMs: 300 })).toBe(0);
   });
 
-  it('renders one order anyway once its last render is LONGEST_DEFERRAL_MS old, so a steady stream of orders cannot starve it', () => {
-    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 10_000, lastRenderAt: 10_000 - LONGEST_DEFERRAL_MS })).toBe(0);
-    expect(renderAheadWait({ ...quiet, now: 10_000, lastOrderAt: 10_000, lastRenderAt: 10_000 - LONGEST_DEFERRAL_MS + 40 })).toBe(40);
+  it('never stops: however steady the stream, its share of the time is BUSY_SHARE, never nothing', () => {
+    const renderedMs = 500;
+    const rest = renderAheadRest({ printing: true, sinceLastOrderMs: 0, renderedMs });
+    expect(rest).toBeGreaterThan(0);
+    expect(renderedMs / (renderedMs + rest)).toBeCloseTo(BUSY_SHARE);
   });
 });

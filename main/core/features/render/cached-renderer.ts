@@ -1,7 +1,8 @@
-import type { PaperSpec, PdfRenderer } from '../documents/contract';
+import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract';
 import { STATION_VERSION } from '../../foundations/version';
 import { contentKey, type ContentStore } from './content-store';
 import { renderAroundReady } from './merge-pdf';
+import { RenderGate } from './render-gate';
 
 /**
  * The key of one document's PDF: its complete HTML (order data, template, images already
@@ -20,9 +21,13 @@ export function documentPdfKey(html: string, paper: PaperSpec): string {
  * of them there renders only the runs in between; otherwise the whole job renders in one
  * browser pass as before (one pass over many documents is far faster than many small ones).
  * Only rendering ahead fills the cache: a printed job's bytes are kept as its printed copy.
+ * Both share the browser through one gate (render-gate.ts): a print's render goes before
+ * every document waiting to be rendered ahead.
  */
-export function withRenderedCache(renderer: PdfRenderer, store: ContentStore, options: { mergePdfs?: (parts: Uint8Array[]) => Promise<Uint8Array> } = {}): PdfRenderer {
+export function withRenderedCache(renderer: PdfRenderer, store: ContentStore, options: { mergePdfs?: (parts: Uint8Array[]) => Promise<Uint8Array>; gate?: RenderGate } = {}): PdfRenderer {
   let closed = false;
+  const gate = options.gate ?? new RenderGate();
+  const renderForPrint = (documents: RenderedHtml[], paper: PaperSpec) => gate.run('print', () => renderer.render(documents, paper));
   const mergePdfs = options.mergePdfs ?? renderer.mergePdfs?.bind(renderer);
   return {
     async render(documents, paper) {
@@ -34,16 +39,16 @@ export function withRenderedCache(renderer: PdfRenderer, store: ContentStore, op
       const hits = keys.filter((key) => store.has(key)).length;
       if (hits > 0 && hits * 2 >= documents.length) {
         // One evicted since it was counted is simply rendered with its neighbours.
-        return renderAroundReady(documents, (_document, index) => store.get(keys[index]!), (run) => renderer.render(run, paper), mergePdfs);
+        return renderAroundReady(documents, (_document, index) => store.get(keys[index]!), (run) => renderForPrint(run, paper), mergePdfs);
       }
-      return renderer.render(documents, paper);
+      return renderForPrint(documents, paper);
     },
     async renderAhead(document) {
       if (closed) throw new Error('the PDF renderer is closed');
       await store.ready();
       const key = documentPdfKey(document.html, document.paper);
       if (store.has(key)) return 'cached';
-      await store.put(key, await renderer.render([document], document.paper));
+      await store.put(key, await gate.run('ahead', () => renderer.render([document], document.paper)));
       return 'rendered';
     },
     ...(renderer.renderPng ? { renderPng: (document, options) => renderer.renderPng!(document, options) } : {}),

@@ -34,11 +34,13 @@ const FOLLOW_INTERVAL_MS = 300;
 const IDLE_POLL_MS = 1_000;
 /**
  * Jobs in hand at once, never two for one printer and team: each printer gets a team's
- * pages in queue order, while a label printer need not wait for the slips rendering for
- * the laser, and one team's job waiting on a slow image server never holds another team's
- * job for the same printer. A few lanes suffice: rendering shares the machine's cores.
+ * pages in queue order, a job for one bench's printer never waits for another bench's job
+ * to be handed over, and one team's job waiting on a slow image server never holds another
+ * team's job for the same printer. The browser work of the jobs in hand is shared out by
+ * the render gate (render/render-gate.ts: two renders at once), so more lanes cost waiting
+ * promises, not cores; a job whose documents were rendered ahead goes straight to its printer.
  */
-export const QUEUE_LANES = 3;
+export const QUEUE_LANES = 8;
 /** Lanes one team may hold at once, so that another team always finds one free. */
 export const LANES_PER_TEAM = QUEUE_LANES - 1;
 
