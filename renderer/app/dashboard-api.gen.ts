@@ -5459,6 +5459,8 @@ export interface operations {
             query?: {
                 /** @description The session token, for an EventSource (it cannot send Authorization) */
                 session?: string;
+                /** @description A paired screen’s bench token, for an EventSource (it cannot send X-Station-Bench): the stream then carries only that bench’s batches and jobs */
+                bench?: string;
             };
             header?: never;
             path?: never;

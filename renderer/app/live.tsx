@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { baseUrl, sessionToken } from './api';
+import { baseUrl, benchToken, sessionToken } from './api';
 
 export type LiveChannel = 'order' | 'batch' | 'job' | 'printers' | 'import' | 'bench';
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
@@ -22,7 +22,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Map<LiveChannel, Set<Listener>>());
 
   useEffect(() => {
-    const source = new EventSource(`${baseUrl()}/admin/api/events?session=${encodeURIComponent(sessionToken() ?? '')}`);
+    // At a paired screen the stream carries that bench's batches and jobs, not every bench's.
+    const bench = benchToken();
+    const source = new EventSource(`${baseUrl()}/admin/api/events?session=${encodeURIComponent(sessionToken() ?? '')}${bench ? `&bench=${encodeURIComponent(bench)}` : ''}`);
     source.onopen = () => setState('live');
     source.onerror = () => setState('reconnecting');
     for (const channel of ['order', 'batch', 'job', 'printers', 'import', 'bench'] as const) {

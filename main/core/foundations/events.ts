@@ -5,10 +5,10 @@ import { EventEmitter } from 'node:events';
 export interface StationEventMap {
   order: [{ type: 'created' | 'updated' | 'merged' | 'status'; orderId: string; teamId: string }];
   /** `refused`: a print request's refused orders were recorded (`batchId` is the refusal's id, printing/requests/refusals.ts). */
-  /** `by`: who asked for a batch just created (a person, an API key, the station). */
-  batch: [{ type: 'created' | 'updated' | 'refused'; batchId: string; teamId: string; by?: Actor }];
-  /** `updated`: the job entered `state`; `reason`: only what the printer says changed (out of paper…). */
-  job: [{ type: 'updated' | 'reason'; jobId: string; batchId: string; teamId: string; state: string; reason?: string | null }];
+  /** `by`: who asked for a batch just created (a person, an API key, the station); `benchId`: the bench it was asked for at, or null. */
+  batch: [{ type: 'created' | 'updated' | 'refused'; batchId: string; teamId: string; benchId: string | null; by?: Actor }];
+  /** `updated`: the job entered `state`; `reason`: only what the printer says changed (out of paper…); `benchId`: its batch's bench, or null. */
+  job: [{ type: 'updated' | 'reason'; jobId: string; batchId: string; teamId: string; benchId: string | null; state: string; reason?: string | null }];
   printers: [{ type: 'refreshed' } | { type: 'state'; printerIds: string[] }];
   /** Who is at the benches changed: a screen paired (`benchId`), someone signed in at one, or sessions ended somewhere (`benchId` null: any bench). */
   bench: [{ type: 'paired' | 'signedIn' | 'signedOut'; benchId: string | null }];

@@ -13,7 +13,7 @@ import { mountLinks } from '../features/links';
 import { recordActivity, recordApiActivity } from '../features/people/activity';
 import { mountPeople } from '../features/people/mount';
 import { mountPrinters } from '../features/printers/routes';
-import { BENCH_HEADER, requestBench } from '../features/printing/benches/routes';
+import { BENCH_HEADER } from '../features/printing/benches/routes';
 import { mountPrinting } from '../features/printing/mount';
 import { mountTeams } from '../features/teams/mount';
 import { authRoutes } from '../features/auth/routes';
@@ -131,7 +131,7 @@ export function createHttp(options: StationOptions, parts: HttpParts): Koa {
     db,
     events,
     printing: printing.printing.printing,
-    benchOf: (ctx) => requestBench(ctx, benches)?.id,
+    screenBench: (token) => benches.screenBench(token)?.id,
     station: { dataDir: options.dataDir, listeningUrl: () => parts.listening.url },
     streamScope: streamScopeOf(db),
   });

@@ -118,6 +118,53 @@ describe('benches: each bench prints its own scans at its own printers', { timeo
     expect(noBench).toMatchObject({ code: 'bench_not_found' });
   });
 
+  it('a bench screen’s live stream carries its own bench’s batches and jobs, not another bench’s; the dashboard’s carries both', async () => {
+    const benches = await json<Bench[]>(await s.admin('/admin/api/benches'), 200);
+    const [one, two] = ['Bench 1', 'Склад 2'].map((name) => benches.find((bench) => bench.name === name)!);
+    const pair = async (benchId: string) => {
+      const { code } = await json<{ code: string }>(await s.admin(`/admin/api/benches/${benchId}/pairing-code`, { method: 'POST' }), 201);
+      return (await json<{ benchToken: string }>(await s.call('/admin/api/bench-screen', { json: { code } }), 201)).benchToken;
+    };
+    const [screen1, screen2] = [await pair(one!.id), await pair(two!.id)];
+    const session = s.station.services.adminSessions.createSessionToken();
+    // As the dashboard opens it: an EventSource sends no headers, so both tokens ride in the query.
+    const stream = async (bench?: string) => {
+      const response = await fetch(`${s.url}/admin/api/events?session=${encodeURIComponent(session)}${bench ? `&bench=${encodeURIComponent(bench)}` : ''}`);
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let heard = '';
+      const until = async (seen: (text: string) => boolean) => {
+        while (!seen(heard)) heard += decoder.decode((await reader.read()).value);
+        return heard;
+      };
+      await until((text) => text.includes(': connected'));
+      return { until, close: () => reader.cancel() };
+    };
+    const [atOne, atTwo, dashboard] = [await stream(screen1), await stream(screen2), await stream()];
+
+    const { key } = await s.printTeam('Streams per bench');
+    const [first, second] = [await s.createOrder(key, 'STREAM-1', { firstName: 'Юлия' }), await s.createOrder(key, 'STREAM-2', { firstName: '陽菜' })];
+    const [batch1] = await json<Array<{ id: string }>>(await scan(screen1, first.id), 200);
+    const [batch2] = await json<Array<{ id: string }>>(await scan(screen2, second.id), 200);
+    await Promise.all([s.settled(batch1!.id), s.settled(batch2!.id)]);
+    // An order written after both printed reaches every stream after every event of theirs.
+    const last = await s.createOrder(key, 'STREAM-LAST');
+    const through = (text: string) => text.includes(last.id);
+    const [heardAtOne, heardAtTwo, heardByDashboard] = await Promise.all([atOne.until(through), atTwo.until(through), dashboard.until(through)]);
+    await Promise.all([atOne.close(), atTwo.close(), dashboard.close()]);
+
+    const jobEvents = (text: string, batchId: string) => text.split('\n\n').filter((message) => message.startsWith('event: job') && message.includes(batchId));
+    expect(jobEvents(heardAtOne, batch1!.id).some((message) => message.includes('"state":"done"'))).toBe(true);
+    expect(heardAtOne).not.toContain(batch2!.id);
+    expect(jobEvents(heardAtTwo, batch2!.id).some((message) => message.includes('"state":"done"'))).toBe(true);
+    expect(heardAtTwo).not.toContain(batch1!.id);
+    // Every bench's, and orders for everyone: the order list at a bench still moves.
+    expect(heardByDashboard).toContain(batch1!.id);
+    expect(heardByDashboard).toContain(batch2!.id);
+    expect(heardAtOne).toContain(`"orderId":"${second.id}"`);
+  });
+
   it('an API print request names a bench by name or id (overrides.bench); one that does not exist is a 400', async () => {
     const { key } = await s.printTeam('API bench');
     const order = (await s.createOrder(key, 'API-BENCH-1')) as { id: string };

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
+import { BENCH_HEADER } from '../printing/benches/routes';
 import type { PrintingService } from '../printing/requests/service';
 import { adminEventRoutes } from './events-routes';
 import type { StreamScope } from './events-routes';
@@ -18,14 +19,17 @@ import { adminStationRoutes, type StationInfoSource } from './station-routes';
  */
 export function mountAdminViews(
   admin: Router,
-  deps: { db: Db; events: StationEvents; printing: PrintingService; benchOf: (ctx: Context) => string | undefined; station: StationInfoSource; streamScope: StreamScope },
+  deps: { db: Db; events: StationEvents; printing: PrintingService; screenBench: (token: string | undefined) => string | undefined; station: StationInfoSource; streamScope: StreamScope },
 ): void {
   const { db, events } = deps;
+  // The bench of a paired screen: its token in X-Station-Bench, or (an EventSource sends no headers) in the stream's query.
+  const benchOf = (ctx: Context) => deps.screenBench(ctx.get(BENCH_HEADER) || undefined);
+  const streamBenchOf = (ctx: Context) => deps.screenBench(ctx.get(BENCH_HEADER) || (typeof ctx.query.bench === 'string' ? ctx.query.bench : undefined));
   adminOrderRoutes(admin, db, events);
-  adminPrintRoutes(admin, db, deps.printing, deps.benchOf);
+  adminPrintRoutes(admin, db, deps.printing, benchOf);
   adminKeyRoutes(admin, db);
   adminStationRoutes(admin, db, deps.station);
-  const live = adminEventRoutes(admin, events, deps.streamScope);
+  const live = adminEventRoutes(admin, events, deps.streamScope, streamBenchOf);
   events.on('closing', live.closeAll);
   overviewRoutes(admin, db);
 }

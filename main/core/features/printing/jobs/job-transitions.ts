@@ -5,7 +5,7 @@ import { appendStatusHistory, orderTeamId, setOrderStatus } from '../../orders/s
 import { ignoredOrders } from './job-documents';
 import { jobWords } from '../requests/order-history';
 import { enqueueJobStateEvent } from './job-state-event';
-import { ordersFullyPrinted, refreshBatchState, updateJob, type JobRow, type JobState } from './store';
+import { batchBenchId, ordersFullyPrinted, refreshBatchState, updateJob, type JobRow, type JobState } from './store';
 
 /**
  * A print job's state changes (queue.ts decides them): each is committed with its webhook
@@ -66,7 +66,7 @@ export class JobTransitions {
   /** What the printer says about a job it holds changed: kept and shown, the state stays. */
   noteReason(job: JobRow, reason: string | null): void {
     updateJob(this.deps.db, job.id, { reason, updated_at: nowIso() });
-    this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: job.state, reason });
+    this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, benchId: batchBenchId(this.deps.db, job.batch_id), state: job.state, reason });
   }
 
   /** A new state with its fields, in one write with its webhook event; the batch's state follows. */
@@ -78,7 +78,8 @@ export class JobTransitions {
       updateJob(db, job.id, { ...fields, state, updated_at: at });
       if (state !== job.state) enqueueJobStateEvent(db, { ...job, ...fields, state, reason }, job.state, at);
     })();
-    events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state, reason });
-    if (refreshBatchState(db, job.batch_id, at)) events.emit('batch', { type: 'updated', batchId: job.batch_id, teamId: job.team_id });
+    const benchId = batchBenchId(db, job.batch_id);
+    events.emit('job', { type: 'updated', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, benchId, state, reason });
+    if (refreshBatchState(db, job.batch_id, at)) events.emit('batch', { type: 'updated', batchId: job.batch_id, teamId: job.team_id, benchId });
   }
 }

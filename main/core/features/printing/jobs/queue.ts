@@ -12,6 +12,7 @@ import { JobTransitions } from './job-transitions';
 import { JobFollowUp, osJobTitle } from './follow-up';
 export { MAYBE_PRINTED_REASON, osJobTitle } from './follow-up';
 import {
+  batchBenchId,
   earliestQueuedAt,
   getJob,
   nextDueJob,
@@ -223,7 +224,7 @@ export class PrintQueue {
       if (printer.id !== job.printer_id || failover !== job.failover) {
         updateJob(db, job.id, { printer_id: printer.id, failover, updated_at: nowIso() });
         job = { ...job, printer_id: printer.id, failover };
-        if (failover) this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, state: 'rendering', reason: failover });
+        if (failover) this.deps.events.emit('job', { type: 'reason', jobId: job.id, batchId: job.batch_id, teamId: job.team_id, benchId: batchBenchId(db, job.batch_id), state: 'rendering', reason: failover });
       }
       const line = this.deps.printers.line(printer.id)!;
       // Asked before rendering: a stopped scheduler must not cost a render per retry.

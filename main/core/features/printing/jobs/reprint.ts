@@ -45,6 +45,8 @@ export async function reprintJob(deps: { db: Db; events: StationEvents; store: C
       created_at: at,
       updated_at: at,
       requested_by: JSON.stringify(by),
+      // Printed again where it printed: a bench's reprint shows on that bench's screen.
+      bench_id: original.bench_id ?? null,
     });
     insertJob(
       db,
@@ -64,7 +66,7 @@ export async function reprintJob(deps: { db: Db; events: StationEvents; store: C
       documents.map(({ position, document_id, order_id, template_id }) => ({ position, document_id, order_id, template_id })),
     );
   })();
-  deps.events.emit('batch', { type: 'created', batchId, teamId: job.team_id, by });
+  deps.events.emit('batch', { type: 'created', batchId, teamId: job.team_id, benchId: original.bench_id ?? null, by });
   deps.wake();
   return batchId;
 }

@@ -52,6 +52,11 @@ export function getBatch(db: Db, id: string): BatchRow | undefined {
 /** Where a page of batches starts: after a batch (exact), or before a moment. */
 export type BatchCursor = { createdAt: string; rowid: number } | { createdBefore: string };
 
+/** The bench a batch was asked for at, or null (its events say it: a bench screen hears its own). */
+export function batchBenchId(db: Db, batchId: string): string | null {
+  return (statement(db, 'SELECT bench_id FROM print_batches WHERE id = ?').pluck().get(batchId) as string | null | undefined) ?? null;
+}
+
 /** A batch as a paging cursor (one request's batches share a timestamp: rowid breaks the tie). */
 export function batchCursor(db: Db, batchId: string): BatchCursor | undefined {
   const row = statement(db, 'SELECT created_at, rowid FROM print_batches WHERE id = ?').get(batchId) as { created_at: string; rowid: number } | undefined;

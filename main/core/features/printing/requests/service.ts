@@ -191,8 +191,8 @@ export function createPrintingService(deps: PrintRequestDeps): PrintingService {
       return { pending, problems };
     });
     if (replay) return { results: replay, replayed: true };
-    for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id, by: caller.actor });
-    for (const result of problems) events.emit('batch', { type: 'refused', batchId: result.id, teamId: caller.team.id });
+    for (const result of pending) events.emit('batch', { type: 'created', batchId: result.id, teamId: caller.team.id, benchId, by: caller.actor });
+    for (const result of problems) events.emit('batch', { type: 'refused', batchId: result.id, teamId: caller.team.id, benchId });
     if (pending.length) deps.wake();
     return { results: [...pending, ...problems], replayed: false };
   }
