@@ -97,6 +97,9 @@ try {
   };
   let next = 0;
   const idle: number[] = [];
+  // Rendering ahead: when each order's documents were in the print cache (rendered or found there).
+  const renderedAheadAt = new Map<string, number>();
+  station.events.on('renderedAhead', (event: { orderId: string }) => renderedAheadAt.set(event.orderId, now()));
   const ready: Array<{ id: string; number: string }> = [];
   for (let i = 0; i < 60; i++) {
     const n = next++;
@@ -106,12 +109,18 @@ try {
     ready.push({ id: posted.id, number: order(n).order.orderNumber });
   }
   // The burst: a shop's import, ten at a time.
+  const burstStarted = now();
   for (let i = 0; i < BURST; i += 10) {
     const ns = Array.from({ length: Math.min(10, BURST - i) }, () => next++);
     for (const [k, posted] of (await Promise.all(ns.map(post))).entries()) ready.push({ id: posted.id, number: order(ns[k]!).order.orderNumber });
   }
-  console.log(`posted ${ready.length} orders; the floor scans in ${START_AFTER_MS / 1000} s`);
+  console.log(`posted ${ready.length} orders in ${((now() - burstStarted) / 1000).toFixed(1)} s; the floor scans in ${START_AFTER_MS / 1000} s`);
   await new Promise((resolve) => setTimeout(resolve, START_AFTER_MS));
+  const aheadTimes = ready.map((posted) => renderedAheadAt.get(posted.id)).filter((at): at is number => at !== undefined);
+  const allAhead = aheadTimes.length === ready.length ? Math.max(...aheadTimes) - burstStarted : Number.NaN;
+  console.log(
+    `rendered ahead when the floor starts: ${aheadTimes.length} of ${ready.length} orders; ${Number.isNaN(allAhead) ? 'not all yet' : `all within ${(allAhead / 1000).toFixed(1)} s of the burst's start`} (goal: the burst within 30 s)`,
+  );
 
   // Following each scan's jobs: accepted, done (the events the screens' stream carries), on paper (the spool).
   const scans: Scan[] = [];

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { json, printStation } from './print-harness';
 import { useTestCups } from '../../helpers/cups/test-cups';
 
 // This file prints: a CUPS scheduler of its own, with the suite's queues (test/helpers/cups).
-useTestCups();
+const cups = useTestCups();
 
 /**
  * Three jobs queued before the worker starts: two for the CUPS PDF queue, one for the
@@ -55,6 +55,39 @@ describe('print queue lanes', { timeout: 60_000 }, () => {
       for (const id of [firstPdf, secondPdf]) await waitForPrintedPdf(jobs.find((job) => job.id === id)!.osJobId);
     } finally {
       await station.close();
+    }
+  });
+
+  it('releases each held job once, however many lanes hand jobs over at the same moment', async () => {
+    const lanesDir = mkdtempSync(join(tmpdir(), 'station-lanes-release-'));
+    try {
+      const setup = await printStation({ dataDir: lanesDir, background: false });
+      const { key } = await setup.printTeam('Released once', { autoPrint: false });
+      const printers = ['PDF', 'TRAYS', 'LABEL4x6', 'PDF', 'TRAYS', 'LABEL4x6', 'PDF', 'TRAYS'];
+      for (const [index, printer] of printers.entries()) {
+        const order = await json<{ id: string }>(await setup.call('/api/orders', { key, json: { sourceId: `ONCE-${index}`, order: { orderNumber: `ONCE-${index}`, lineItems: [{ name: 'Тетрадь', quantity: 1 }] } } }), 201);
+        await json(await setup.call(`/api/orders/${order.id}/print`, { key, json: { overrides: { printer } } }), 200);
+      }
+      await setup.stop();
+      const errorLog = join(cups.dir, 'log', 'error_log');
+      const refusalsBefore = (readFileSync(errorLog, 'utf8').match(/client-error-not-possible for Release-Job/g) ?? []).length;
+
+      // Started with eight jobs due at once: three printers' lanes hand theirs over side by side.
+      const station = createStation({ dataDir: lanesDir, background: true, logger: silentLogger, automaticBackups: false, retentionSweeps: false });
+      const done = new Set<string>();
+      station.events.on('job', (event) => {
+        if (event.state === 'done') done.add(event.jobId);
+      });
+      try {
+        await waitFor(() => (done.size === printers.length ? true : undefined), 45_000, 'all eight jobs done');
+      } finally {
+        await station.close();
+      }
+      // CUPS refuses a second Release-Job of a job it already released.
+      const refusals = (readFileSync(errorLog, 'utf8').match(/client-error-not-possible for Release-Job/g) ?? []).length;
+      expect(refusals - refusalsBefore).toBe(0);
+    } finally {
+      rmSync(lanesDir, { recursive: true, force: true });
     }
   });
 });

@@ -31,6 +31,11 @@ export class JobFollowUp {
   private jobChangeAnnounced = false;
   /** When each printer's jobs were last read (ms), for the safety read of announced printers. */
   private readonly jobsReadAt = new Map<string, number>();
+  /**
+   * Jobs whose release is under way. Lanes hand jobs over side by side and each then releases
+   * what is held: without this, two would release the same job, and CUPS refuses the second.
+   */
+  private readonly releasing = new Set<string>();
 
   constructor(
     private readonly deps: Pick<QueueDeps, 'db' | 'printers' | 'logger' | 'durable'> & {
@@ -81,18 +86,24 @@ export class JobFollowUp {
   /** Releases the jobs the print system holds for the station, once their OS job ids are on disk. */
   async releasePending(): Promise<void> {
     const { db } = this.deps;
-    const held = listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released);
+    const held = listJobsInState(db, ['submitted']).filter((candidate) => !candidate.released && !this.releasing.has(candidate.id));
     if (held.length === 0) return;
-    // Released only once its OS job id is on disk: a held job lost in a power cut is found
-    // again among the held ones (recover); a released one might already be on paper.
-    await this.deps.durable();
-    for (const job of held) {
-      try {
-        await this.deps.printers.line(job.printer_id)!.release(job.os_job_id!);
-        updateJob(db, job.id, { released: 1, updated_at: nowIso() });
-      } catch (error) {
-        this.deps.logger.error('print job release failed', { jobId: job.id, error: String(error) });
+    for (const job of held) this.releasing.add(job.id);
+    try {
+      // Released only once its OS job id is on disk: a held job lost in a power cut is found
+      // again among the held ones (recover); a released one might already be on paper.
+      await this.deps.durable();
+      for (const job of held) {
+        try {
+          await this.deps.printers.line(job.printer_id)!.release(job.os_job_id!);
+          updateJob(db, job.id, { released: 1, updated_at: nowIso() });
+        } catch (error) {
+          this.deps.logger.error('print job release failed', { jobId: job.id, error: String(error) });
+        }
       }
+    } finally {
+      // Released or not (a failed release is tried again by the next follow-up), no longer under way.
+      for (const job of held) this.releasing.delete(job.id);
     }
   }
 
