@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CupsBackend, FORGOTTEN_REASON } from '../../../main/core/features/printers/cups-backend';
 import { PermanentPrintError } from '../../../main/core/features/printers/backend';
@@ -33,6 +36,22 @@ describe('CUPS backend on the real spooler', { timeout: 60_000 }, () => {
     const pdf = printers.find((printer) => printer.vendorId === 'PDF')!;
     expect(pdf.acceptsCustomPaper).toBe(true);
     expect(['online', 'busy']).toContain(pdf.status);
+  });
+
+  it('says whether a queue takes PDF documents: a queue with no driver for them (as a driverless queue before CUPS made its driver) does not, and CUPS refuses its PDFs', async () => {
+    expect(await cups.takesPdf('PDF')).toBe(true);
+    // A driver for a kind of document CUPS has no way to make: only raw bytes are taken.
+    const dir = mkdtempSync(join(tmpdir(), 'station-no-pdf-'));
+    try {
+      const ppd = join(dir, 'no-pdf.ppd');
+      writeFileSync(ppd, readFileSync('/usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd', 'utf8').replace(/^\*% cupsFilter:.*$/m, '*cupsFilter2: "text/x-station-nothing text/x-station-nothing 0 -"'));
+      execFileSync('lpadmin', ['-p', 'STATION_NO_PDF', '-E', '-v', 'file:///dev/null', '-P', ppd], { stdio: 'pipe' });
+      expect(await cups.takesPdf('STATION_NO_PDF')).toBe(false);
+      await expect(cups.submit(request({ vendorId: 'STATION_NO_PDF', pdf: await makePdf(['NO PDF']) }))).rejects.toThrow(/document-format-not-supported/);
+    } finally {
+      execFileSync('lpadmin', ['-x', 'STATION_NO_PDF'], { stdio: 'pipe' });
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a disabled queue as offline', async () => {

@@ -123,6 +123,11 @@ export interface PrintBackend {
    */
   printerAvailability?(vendorId: string): Promise<{ available: boolean; reason?: string }>;
   /**
+   * Whether the queue takes PDF documents now. A driverless CUPS queue takes only raw bytes
+   * until its driver is made from what the printer says of itself. Optional: elsewhere, yes.
+   */
+  takesPdf?(vendorId: string): Promise<boolean>;
+  /**
    * Hands the PDF to the OS. Backends that can hold a job (CUPS) submit it held: it prints
    * only after `release`, once the station has recorded its id; so a crash in between
    * leaves a held job that `findHeld` finds, never a second copy.

@@ -203,6 +203,10 @@ export class CupsBackend implements PrintBackend {
     return problem ? { available: false, reason: `says ${problem}` } : { available: true };
   }
 
+  async takesPdf(vendorId: string): Promise<boolean> {
+    return stringsOf((await this.printerAttributes(vendorId, ['document-format-supported']))['document-format-supported']).includes('application/pdf');
+  }
+
   private async printerAttributes(vendorId: string, requested: string[]): Promise<IppGroup> {
     const answer = await this.call(`/printers/${encodeURIComponent(vendorId)}`, 'Get-Printer-Attributes', { 'printer-uri': this.printerUri(vendorId), 'requested-attributes': requested });
     return groupsOf(answer['printer-attributes-tag'])[0] ?? {};

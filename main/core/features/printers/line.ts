@@ -17,6 +17,8 @@ export interface PrinterLine {
   printSystemDown(): Promise<string | undefined>;
   /** Whether it takes jobs now, and why not; undefined where its print system cannot say. */
   availability(): Promise<{ available: boolean; reason?: string } | undefined>;
+  /** Whether its queue takes PDF documents now (PrintBackend.takesPdf; yes where the print system cannot say). */
+  takesPdf(): Promise<boolean>;
   submit(request: Omit<SubmitRequest, 'vendorId'>): Promise<{ osJobId: string; held: boolean }>;
   release(osJobId: string): Promise<void>;
   cancel(osJobId: string): Promise<void>;
@@ -35,6 +37,7 @@ export function printerLine(printer: Printer, backend: PrintBackend): PrinterLin
     takes: (tray, job) => backend.takes?.(tray, job) ?? 'pdf',
     printSystemDown: async () => backend.printSystemDown?.(),
     availability: async () => backend.printerAvailability?.(queue),
+    takesPdf: async () => (backend.takesPdf ? backend.takesPdf(queue) : true),
     submit: (request) => backend.submit({ ...request, vendorId: queue }),
     release: (osJobId) => backend.release(queue, osJobId),
     cancel: (osJobId) => backend.cancel(queue, osJobId),

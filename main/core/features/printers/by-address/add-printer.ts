@@ -5,7 +5,7 @@ import { hasControlCharacters } from '../../../foundations/text';
 import { OutboundRefused, vetHost } from '../../net/outbound';
 import type { Printer } from '../store';
 import type { PrintersService } from '../service';
-import { createCupsQueue } from './cups-queue';
+import { createCupsQueue, removeCupsQueue } from './cups-queue';
 import { probePrinter, ProbeRefused, type ProbedPrinter } from './probe';
 
 
@@ -73,9 +73,22 @@ export async function addPrinterByAddress(
   const { probe, address } = await probeAddress(url, policy);
   // CUPS gets the address the probe vetted, not the name: a name that resolves elsewhere the
   // second time (DNS rebinding) cannot point the queue at a host the policy refused.
-  await createCupsQueue({ queue, name: input.name, uri: withVettedAddress(url, address).href, kind: probe.kind, server: deps.cupsServer() });
+  const made = { queue, name: input.name, uri: withVettedAddress(url, address).href, kind: probe.kind, server: deps.cupsServer() };
+  await createCupsQueue(made);
   let printer = await discovered(deps.printers, queue, probe);
   if (!printer) throw new StationError('unavailable', 'print_system_refused', `CUPS made the queue ${queue} but does not list it`);
+  // A printer just added takes no job before it can print one: a driverless queue takes only
+  // raw bytes until CUPS has made its driver, and every PDF sent meanwhile is refused.
+  if (probe.kind === 'ipp' && !(await takesPdfSoon(deps.printers, printer))) {
+    // Made once more (a driver that never came); then the queue is taken away again and the add refused.
+    await createCupsQueue(made);
+    printer = await discovered(deps.printers, queue, probe);
+    if (!printer || !(await takesPdfSoon(deps.printers, printer))) {
+      await removeCupsQueue(queue, made.server).catch(() => undefined);
+      await deps.printers.refresh();
+      throw new StationError('unavailable', 'printer_not_ready', `CUPS made a queue for ${input.uri} but it takes no PDF: the driver CUPS makes from what the printer says of itself did not come within ${DRIVER_READY_MS / 1000} s, twice. Add it again; if it fails again, the printer may not be an IPP Everywhere printer.`);
+    }
+  }
   // A raw label printer: ZPL goes to it whatever CUPS says of its driver.
   if (probe.kind === 'socket' && !printer.takesZpl) printer = deps.printers.updateSettings(printer.id, { takesZpl: true });
   return { printer, probe };
@@ -109,6 +122,20 @@ export function withVettedAddress(url: URL, address: string | undefined): URL {
   const pinned = new URL(url.href);
   pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
   return pinned;
+}
+
+/** How long a new driverless queue may take to take PDF documents (its driver made by CUPS). */
+const DRIVER_READY_MS = 15_000;
+const DRIVER_POLL_MS = 200;
+
+/** Whether the new queue takes PDF documents within DRIVER_READY_MS (asked of CUPS every DRIVER_POLL_MS). */
+async function takesPdfSoon(printers: PrintersService, printer: Printer): Promise<boolean> {
+  const deadline = Date.now() + DRIVER_READY_MS;
+  for (;;) {
+    if (await printers.line(printer.id)!.takesPdf().catch(() => false)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, DRIVER_POLL_MS));
+  }
 }
 
 /** Tries at discovering a new queue with its papers before it is answered without them. */

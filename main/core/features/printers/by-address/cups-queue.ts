@@ -38,3 +38,8 @@ export async function createCupsQueue(input: { queue: string; name: string; uri:
   }
   throw new StationError('invalid', 'not_a_printer', `CUPS could not make a queue for ${input.uri}: ${said}`, [{ path: 'uri', message: said }]);
 }
+
+/** Removes a queue the station made (one whose driver never came): `lpadmin -x`. */
+export async function removeCupsQueue(queue: string, server: string | undefined): Promise<void> {
+  await run('lpadmin', ['-x', queue], undefined, 30_000, server ? { CUPS_SERVER: server } : {});
+}
