@@ -27,7 +27,7 @@ const FEATURE_ORDER = [
 ];
 
 /** The modules of the core the dashboard (renderer/) may import: pure, with nothing of the station's state. */
-const SHARED_WITH_RENDERER = ['main/core/features/printing/jobs/job-words.ts', 'main/core/features/printing/requests/request-state.ts'];
+const SHARED_WITH_RENDERER = ['main/core/features/printing/jobs/job-words.ts', 'main/core/features/printing/requests/request-state.ts', 'main/core/features/admin/scanned-code.ts'];
 
 const alternatives = (names) => names.map((name) => name.replace(/[.-]/g, (c) => `\\${c}`)).join('|');
 /** Each tier is a folder of main/core/: foundations/, features/ (http/, hosts/ and station.ts are named in the rules). */

@@ -618,6 +618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/orders/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A scan at the bench in one call: find the order, print it unless it was printed before, answer what the screen shows */
+        post: operations["postOrdersScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/keys": {
         parameters: {
             query?: never;
@@ -5271,6 +5288,294 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PrintBatchResult"][];
+                };
+            };
+            /** @description Refused, in words */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The station failed (its log line’s id is in `requestId`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrdersScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /**
+                     * @description Print it even when it was printed before (the operator answered "print again")
+                     * @default false
+                     */
+                    reprint?: boolean;
+                    /** @description The batch’s name on the Batches page; default "<order number> scanned" */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A scan at the bench in one call: find the order, print it unless it was printed before, answer what the screen shows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description printing: its batches are in `results`; printedBefore: nothing printed, ask first (then scan again with reprint); several: the code matches more than one order; none: no order
+                         * @enum {string}
+                         */
+                        outcome: "printing" | "printedBefore" | "several" | "none";
+                        code: string;
+                        /** @description Orders the code found (as the order list’s search) */
+                        total: number;
+                        totalCapped: boolean;
+                        order: {
+                            id: string;
+                            teamId: string;
+                            teamName: string;
+                            orderNumber: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            orderDate: string;
+                            /** @enum {string} */
+                            status: "ready" | "printed" | "ignored";
+                            customerName: string | null;
+                            itemCount: number;
+                            tags: {
+                                id: string;
+                                label: string;
+                                color: string;
+                            }[];
+                            sources: string[];
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            createdAt: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            updatedAt: string;
+                        } | null;
+                        detail: {
+                            /** Format: uuid */
+                            id: string;
+                            orderKeys: string[];
+                            orderNumber: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            orderDate: string;
+                            /** @enum {string} */
+                            status: "ready" | "printed" | "ignored";
+                            note?: string;
+                            customer?: {
+                                id?: ((string & (unknown & unknown)) | number) | null;
+                                firstName?: string | null;
+                                lastName?: string | null;
+                                email?: string | null;
+                                orderCount?: number | null;
+                                lifetimeValue?: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                averageOrderValue?: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                            };
+                            shippingAddress?: {
+                                firstName?: string | null;
+                                lastName?: string | null;
+                                company?: string | null;
+                                address1?: string | null;
+                                address2?: string | null;
+                                address3?: string | null;
+                                city?: string | null;
+                                state?: string | null;
+                                postalCode?: string | null;
+                                country?: string | null;
+                                latitude?: number | null;
+                                longitude?: number | null;
+                            };
+                            billingAddress?: {
+                                firstName?: string | null;
+                                lastName?: string | null;
+                                company?: string | null;
+                                address1?: string | null;
+                                address2?: string | null;
+                                address3?: string | null;
+                                city?: string | null;
+                                state?: string | null;
+                                postalCode?: string | null;
+                                country?: string | null;
+                                latitude?: number | null;
+                                longitude?: number | null;
+                            };
+                            lineItems: {
+                                name: string & (unknown & unknown);
+                                quantity: number;
+                                sku?: string | null;
+                                external_id?: ((string & (unknown & unknown)) | number) | null;
+                                price?: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                image_url?: (string & (unknown & unknown)) | null;
+                                variant?: ({
+                                    id?: ((string & (unknown & unknown)) | number) | null;
+                                    sku?: string | null;
+                                    title?: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            }[];
+                            orderTotal?: {
+                                amount: number;
+                                currency: string;
+                            };
+                            tags: {
+                                id: string;
+                                label: string;
+                                color: string;
+                            }[];
+                            variables?: {
+                                [key: string]: unknown;
+                            };
+                            overrides?: {
+                                template?: string | null;
+                                printer?: string | null;
+                                tray?: string | null;
+                            };
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            createdAt: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            updatedAt: string;
+                            teamId: string;
+                            team: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "standard" | "three_pl" | "merchant";
+                                /** @enum {string} */
+                                status: "onboarding" | "live";
+                            };
+                            sources: {
+                                source: string;
+                                sourceId: string;
+                                /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                                receivedAt: string;
+                                /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                                updatedAt: string;
+                                /** @description The body the source last sent (emptied past retention) */
+                                payload: unknown;
+                                warnings: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                status: "ready" | "printed" | "ignored";
+                                reason: string;
+                                /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                                at: string;
+                            }[];
+                            printing: {
+                                timesPrinted: number;
+                                lastPrintedAt: string | null;
+                                lastPrinter: string | null;
+                                open: {
+                                    jobId: string;
+                                    batchId: string;
+                                    state: string;
+                                    reason: string | null;
+                                    printerName: string;
+                                    printerStatus: string;
+                                    printerReason: string | null;
+                                }[];
+                            };
+                        } | null;
+                        documents: {
+                            id: string;
+                            orderId: string;
+                            teamId: string;
+                            /** @description e.g. `packing-slip`, `invoice`, `label`, `gift-note` */
+                            tag: string;
+                            /** @description The base template */
+                            templateId: string;
+                            /** @description The team's override of the base template that was used, if any */
+                            templateOverrideId: string | null;
+                            paper: {
+                                /** @description Named size (`A4`, `Letter`, `A6`, `4x6in`, `62mm-roll`) or `custom` */
+                                name: string;
+                                widthMm: number;
+                                heightMm: number;
+                                /** @enum {string} */
+                                orientation: "portrait" | "landscape";
+                                marginsMm: {
+                                    top: number;
+                                    right: number;
+                                    bottom: number;
+                                    left: number;
+                                };
+                            };
+                            complete: boolean;
+                            /** @description Why the document is incomplete (render error, missing template…); null when complete */
+                            incompleteReason: string | null;
+                            /** @description A carrier label the order carries (`order.variables.carrierLabels[index]`), printed as it is (templateId `carrier-label`); null for a document rendered from a template. */
+                            carrierLabel: {
+                                index: number;
+                                /** @enum {string} */
+                                format: "pdf" | "zpl";
+                                name: string | null;
+                            } | null;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            createdAt: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            updatedAt: string;
+                        }[];
+                        results: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "pending" | "warning" | "error";
+                            team: {
+                                authId: string;
+                            };
+                            printer?: {
+                                id: string;
+                                name: string;
+                            };
+                            orders: {
+                                id: string;
+                                orderKeys: string[];
+                                reasons?: {
+                                    code: string;
+                                    message: string;
+                                    documentId?: string;
+                                    tag?: string;
+                                }[];
+                            }[];
+                            /** @description Non-pending results: why, in one sentence */
+                            reason?: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            createdAt: string;
+                            /** @description ISO 8601 timestamp (UTC, milliseconds) */
+                            updatedAt: string;
+                        }[];
+                    };
                 };
             };
             /** @description Refused, in words */

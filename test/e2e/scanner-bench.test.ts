@@ -68,6 +68,10 @@ describe('the bench: scan to paper', { timeout: 60_000 }, () => {
     await page.locator('[data-order-number="#2020"]').waitFor();
     await page.getByRole('checkbox', { name: 'Print as soon as an order is scanned' }).check();
     await page.locator('#scan').focus();
+    // What the screen asks the station while scanning: one call a scan, not a search, a check and a print.
+    const asked: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => asked.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`);
+    page.on('request', onRequest);
 
     for (const [i, number] of NUMBERS.entries()) {
       if (i === 4) {
@@ -89,6 +93,10 @@ describe('the bench: scan to paper', { timeout: 60_000 }, () => {
       if (i === 9) await page.keyboard.press('Escape'); // closes the shortcuts overlay
       await page.getByRole('complementary', { name: 'Order detail' }).getByRole('heading', { name: `#${number}` }).waitFor();
     }
+    page.off('request', onRequest);
+    expect(asked.filter((call) => call === 'POST /admin/api/orders/scan')).toHaveLength(20);
+    // No search by the code and no print of its own: the scan did both (the list still follows the orders’ changes).
+    expect(asked.filter((call) => /^GET \/admin\/api\/orders\?.*\bq=/.test(call) || call === 'POST /admin/api/orders/print')).toEqual([]);
     await expect.poll(() => NUMBERS.filter((number) => printRequestsOf(number) === 1).length, { timeout: 30_000 }).toBe(20);
     expect(NUMBERS.map(printRequestsOf)).toEqual(NUMBERS.map(() => 1));
     // Every order reached paper (Save as PDF), and says so.

@@ -131,6 +131,7 @@ export function createHttp(options: StationOptions, parts: HttpParts): Koa {
     db,
     events,
     printing: printing.printing.printing,
+    documents: services.documents,
     screenBench: (token) => benches.screenBench(token)?.id,
     station: { dataDir: options.dataDir, listeningUrl: () => parts.listening.url },
     streamScope: streamScopeOf(db),

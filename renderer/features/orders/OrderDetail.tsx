@@ -7,6 +7,7 @@ import { useMayActOn } from '../../app/station-info';
 import { useLive, useLiveReload } from '../../app/live';
 import { CopyButton, ErrorBanner, RelativeTime, StatusChip, TagChip, formatMoney } from '../../components/ui';
 import { OrderDocuments } from './OrderDocuments';
+import type { ShownOrder } from './use-bench-scans';
 import type { OrderDetail as Detail } from './types';
 
 /**
@@ -21,8 +22,10 @@ function whereItIs(open: Detail['printing']['open']): string {
 }
 
 /** Everything about one order: keys to quote, what was ordered, where it came from, what happened. */
-export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; onClose(): void; onPrint(): void }) {
-  const [order, setOrder] = useState<Detail | null>(null);
+export function OrderDetail({ orderId, shown, onClose, onPrint }: { orderId: string; shown?: ShownOrder; onClose(): void; onPrint(): void }) {
+  // Opened by a scan, it starts with what the scan answered, and asks only when the order changes.
+  const [order, setOrder] = useState<Detail | null>(shown?.detail ?? null);
+  const answeredByScan = useRef(shown !== undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A viewer of the order's team reads it; printing and ignoring are an operator's.
@@ -37,7 +40,10 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
       (failure: unknown) => setError(describeError(failure)),
     );
   }, [orderId]);
-  useEffect(load, [load]);
+  useEffect(() => {
+    if (answeredByScan.current) answeredByScan.current = false;
+    else load();
+  }, [load]);
   // In a narrow window (or at 200% zoom) the detail sits below the list: once the order is
   // loaded (and the detail has its height), bring it into view.
   const root = useRef<HTMLElement>(null);
@@ -174,7 +180,7 @@ export function OrderDetail({ orderId, onClose, onPrint }: { orderId: string; on
             {order.note && <p className="note">Note: {order.note}</p>}
           </section>
 
-          <OrderDocuments orderId={order.id} />
+          <OrderDocuments orderId={order.id} shown={shown?.documents} />
 
           <section>
             <h3>Sources</h3>

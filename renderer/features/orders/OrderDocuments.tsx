@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { answer, dashboard, describeError, type Schemas } from '../../app/api';
 import { useLive } from '../../app/live';
 import { ErrorBanner } from '../../components/ui';
@@ -6,8 +6,9 @@ import { ErrorBanner } from '../../components/ui';
 type DocumentRecord = Schemas['OrderDocument'];
 
 /** The order's documents as its team's flow built them, each with a PDF preview. */
-export function OrderDocuments({ orderId }: { orderId: string }) {
-  const [documents, setDocuments] = useState<DocumentRecord[] | null>(null);
+export function OrderDocuments({ orderId, shown }: { orderId: string; shown?: DocumentRecord[] }) {
+  const [documents, setDocuments] = useState<DocumentRecord[] | null>(shown ?? null);
+  const answeredByScan = useRef(shown !== undefined);
   const [preview, setPreview] = useState<{ id: string; url: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -15,7 +16,10 @@ export function OrderDocuments({ orderId }: { orderId: string }) {
     () => void answer(dashboard.GET('/admin/api/orders/{idOrKey}/documents', { params: { path: { idOrKey: orderId } } })).then(setDocuments, (failure: unknown) => setError(describeError(failure))),
     [orderId],
   );
-  useEffect(load, [load]);
+  useEffect(() => {
+    if (answeredByScan.current) answeredByScan.current = false;
+    else load();
+  }, [load]);
   useLive('order', (event) => {
     if ((event as { orderId?: string }).orderId === orderId) load();
   });

@@ -8,13 +8,12 @@ import { NoOrders } from './NoOrders';
 import { isTextEntry } from './scanner';
 import { OrderDetail } from './OrderDetail';
 import { OrderFilterBar } from './OrderFilterBar';
-import { OrderList } from './OrderList';
+import { OrderList, type OrderListHandle } from './OrderList';
 import { nameOrders } from './print';
 import { ScanLog } from './ScanLog';
-import { useBenchScans } from './use-bench-scans';
+import { useBenchScans, type ShownOrder } from './use-bench-scans';
 import { BenchSwitch } from './BenchSwitch';
 import { modalOpen } from '../../components/Modal';
-import type { OrderListHandle } from './OrderList';
 import { PrintDialog } from './PrintDialog';
 import { EMPTY_FILTER, type OrderFilter, type OrderSummary } from './types';
 import { useScreenBench } from '../printers/Benches';
@@ -40,11 +39,8 @@ export function OrdersPage() {
   const lastToggled = useRef<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string[] | null>(null);
-  /**
-   * Where focus goes once the print dialog is gone. Run after the commit that removed it (the
-   * dialog's own cleanup has closed it and handed focus back by then): focused any earlier,
-   * the scan box sits behind a modal dialog, inert, and the focus is lost to the page.
-   */
+  // Where focus goes once the print dialog is gone, run after the commit that removed it: focused
+  // any earlier, the scan box sits behind a modal dialog, inert, and the focus is lost to the page.
   const afterPrintDialog = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (printing !== null || !afterPrintDialog.current) return;
@@ -66,13 +62,18 @@ export function OrdersPage() {
   const operatesRef = useRef(operates);
   operatesRef.current = operates;
   const screenBench = useScreenBench();
+  // What the last scan answered of the order it opened: the detail shows it without asking.
+  const shownByScan = useRef<ShownOrder | null>(null);
   const bench = useBenchScans({
     mayPrint: operates,
     atBench: screenBench !== null,
     scanBox,
     numbers: numbers.current,
     remember,
-    open: setActiveId,
+    open: (orderId, shown) => {
+      shownByScan.current = shown ?? null;
+      setActiveId(orderId);
+    },
     clearTyped: () => setTyped(''),
     showMatches: (code) => setTyped(code),
     clearSearch: () => setFilter((current) => ({ ...current, q: '' })),
@@ -286,6 +287,7 @@ export function OrdersPage() {
           key={activeId}
           onPrint={() => setPrinting([activeId])}
           orderId={activeId}
+          shown={shownByScan.current?.detail.id === activeId ? shownByScan.current : undefined}
           onClose={() => {
             const closing = activeId;
             setActiveId(null);

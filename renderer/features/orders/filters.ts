@@ -1,4 +1,4 @@
-import type { OrderFilter, OrderSummary } from './types';
+import type { OrderFilter } from './types';
 
 /** The list's query string: empty fields are left out. */
 export function filterQuery(filter: OrderFilter): string {
@@ -8,22 +8,6 @@ export function filterQuery(filter: OrderFilter): string {
 }
 
 export const isFiltered = (filter: OrderFilter): boolean => Object.values(filter).some((value) => value.trim() !== '');
-
-/**
- * What a scanned or typed code means: the one order whose number or key is exactly it
- * (a leading `#` optional either way), else nothing. Scanners send the number as printed.
- */
-export function exactMatch(code: string, candidates: OrderSummary[], keysOf?: (order: OrderSummary) => string[]): OrderSummary | undefined {
-  const wanted = code.trim().replace(/^#/, '').toLowerCase();
-  if (!wanted) return undefined;
-  const matches = candidates.filter(
-    (order) =>
-      order.orderNumber.replace(/^#/, '').toLowerCase() === wanted ||
-      keysOf?.(order).some((key) => key.toLowerCase() === code.trim().toLowerCase()) ||
-      order.id === code.trim(),
-  );
-  return matches.length === 1 ? matches[0] : undefined;
-}
 
 /** Pages of the list that cover rows `start..end` (inclusive). */
 export function pagesFor(start: number, end: number, pageSize: number): number[] {

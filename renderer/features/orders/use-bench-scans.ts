@@ -1,11 +1,35 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { answer, BADGE_CODE, dashboard, describeError, signInWithBadge } from '../../app/api';
+import { answer, BADGE_CODE, dashboard, describeError, signInWithBadge, type Schemas } from '../../app/api';
 import { beep } from '../../app/beep';
-import { exactMatch } from './filters';
+import { scannedOrder } from '../../../main/core/features/admin/scanned-code';
 import { describeResults, printOrders, type PrintResult } from './print';
 import type { ScanEntry } from './ScanLog';
 import { watchScans } from './scanner';
-import type { OrderSummary } from './types';
+import type { OrderDetail, OrderSummary } from './types';
+
+/** What a scan found and did: the station's answer to a scan that prints, or the search of one that only opens. */
+interface Scanned {
+  outcome: 'printing' | 'printedBefore' | 'several' | 'none' | 'opened';
+  order: OrderSummary | null;
+  total: number;
+  totalCapped: boolean;
+  detail: OrderDetail | null;
+  documents: Schemas['OrderDocument'][];
+  results: PrintResult[];
+}
+
+/** A scan that only opens its order (printing on scan is off, or a viewer scans): the order list's search. */
+async function findOnly(code: string): Promise<Scanned> {
+  const found = await answer(dashboard.GET('/admin/api/orders', { params: { query: { q: code.replace(/^#/, ''), limit: 50 } } }));
+  const order = scannedOrder(code, found.orders) ?? null;
+  return { outcome: order ? 'opened' : found.orders.length > 0 ? 'several' : 'none', order, total: found.total, totalCapped: found.totalCapped, detail: null, documents: [], results: [] };
+}
+
+/** An order as a scan answered it: its detail and documents, shown without asking again. */
+export interface ShownOrder {
+  detail: OrderDetail;
+  documents: Schemas['OrderDocument'][];
+}
 
 /** A switch of the bench, kept in this browser (localStorage) for the next visit. */
 export interface StoredSwitch {
@@ -33,7 +57,8 @@ export function useBenchScans(deps: {
   scanBox: RefObject<HTMLInputElement | null>;
   numbers: ReadonlyMap<string, string>;
   remember(order: OrderSummary): void;
-  open(orderId: string | null): void;
+  /** Opens an order's detail (with what a scan already answered of it, so it need not ask), or closes it. */
+  open(orderId: string | null, shown?: ShownOrder): void;
   clearTyped(): void;
   /** Several orders match a typed search: the box keeps it so the list shows them. */
   showMatches(code: string): void;
@@ -116,37 +141,39 @@ export function useBenchScans(deps: {
       return;
     }
     try {
-      const found = await answer(dashboard.GET('/admin/api/orders', { params: { query: { q: code.replace(/^#/, ''), limit: 50 } } }));
-      const match = exactMatch(code, found.orders) ?? (found.orders.length === 1 ? found.orders[0] : undefined);
+      // Printing as scanned: one call finds the order, decides and prints (POST /admin/api/orders/scan).
+      const scanned: Scanned = settings.current.printOnScan
+        ? await answer(dashboard.POST('/admin/api/orders/scan', { body: { code, reprint: settings.current.reprintSilently } }))
+        : await findOnly(code);
+      const match = scanned.order;
       if (!match) {
         deps.open(null);
-        if (found.orders.length) {
+        if (scanned.total > 0) {
           deps.showMatches(code);
-          log({ kind: 'error', message: `${found.total.toLocaleString()}${found.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` });
+          log({ kind: 'error', message: `${scanned.total.toLocaleString()}${scanned.totalCapped ? '+' : ''} orders match “${code}”: pick one below.` });
         } else log({ kind: 'error', message: `No order “${code}”. Check the number, or look under Ignored.` });
         return;
       }
       deps.remember(match);
-      deps.open(match.id);
+      // The detail shows what the scan answered; it asks again only when the order changes.
+      deps.open(match.id, scanned.detail ? { detail: scanned.detail, documents: scanned.documents } : undefined);
       deps.clearSearch();
-      if (!settings.current.printOnScan) {
+      if (scanned.outcome === 'opened') {
         log({ kind: 'opened', number: match.orderNumber });
         return;
       }
-      if (!settings.current.reprintSilently) {
-        const { printing: done } = await answer(dashboard.GET('/admin/api/orders/{idOrKey}', { params: { path: { idOrKey: match.id } } }));
-        if (done.timesPrinted > 0 || done.open.length > 0) {
-          asking.current = { orderId: match.id, number: match.orderNumber };
-          const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
-          const question =
-            done.timesPrinted > 0
-              ? `${match.orderNumber} was printed ${done.timesPrinted === 1 ? 'once' : `${done.timesPrinted} times`}, last at ${when} on ${done.lastPrinter ?? 'a printer'} — Enter prints it again, Esc cancels`
-              : `${match.orderNumber} is printing now on ${done.open[0]!.printerName} — Enter prints another copy, Esc cancels`;
-          log({ kind: 'ask', number: match.orderNumber, question });
-          return;
-        }
+      if (scanned.outcome === 'printedBefore') {
+        const done = scanned.detail!.printing;
+        asking.current = { orderId: match.id, number: match.orderNumber };
+        const when = done.lastPrintedAt ? new Date(done.lastPrintedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
+        const question =
+          done.timesPrinted > 0
+            ? `${match.orderNumber} was printed ${done.timesPrinted === 1 ? 'once' : `${done.timesPrinted} times`}, last at ${when} on ${done.lastPrinter ?? 'a printer'} — Enter prints it again, Esc cancels`
+            : `${match.orderNumber} is printing now on ${done.open[0]!.printerName} — Enter prints another copy, Esc cancels`;
+        log({ kind: 'ask', number: match.orderNumber, question });
+        return;
       }
-      await printScanned(match.id, match.orderNumber);
+      logPrint(match.orderNumber, scanned.results);
     } catch (failure) {
       log({ kind: 'error', message: `${code}: ${describeError(failure)}` });
     } finally {

@@ -165,6 +165,58 @@ describe('benches: each bench prints its own scans at its own printers', { timeo
     expect(heardAtOne).toContain(`"orderId":"${second.id}"`);
   });
 
+  it('a scan is one call: it finds the order, prints it at the screen’s bench unless it was printed before, and answers what the screen shows', async () => {
+    const benches = await json<Bench[]>(await s.admin('/admin/api/benches'), 200);
+    const two = benches.find((bench) => bench.name === 'Склад 2')!;
+    const { code } = await json<{ code: string }>(await s.admin(`/admin/api/benches/${two.id}/pairing-code`, { method: 'POST' }), 201);
+    const screen = (await json<{ benchToken: string }>(await s.call('/admin/api/bench-screen', { json: { code } }), 201)).benchToken;
+    const { team, key } = await s.printTeam('One-call scans');
+    const packer = await joinAs(s, team.id, 'scanner@one-call.example', 'operator', 'Зоя');
+    const onlyReads = await joinAs(s, team.id, 'reader@one-call.example', 'viewer');
+    const order = await s.createOrder(key, 'ONE-CALL-1', { orderNumber: '#ЗАКАЗ-1', customer: { firstName: '美咲', lastName: 'Сато' } });
+    await s.createOrder(key, 'ONE-CALL-2', { orderNumber: '#ЗАКАЗ-10' });
+    interface Scanned {
+      outcome: string;
+      total: number;
+      order: { id: string } | null;
+      detail: { id: string; printing: { timesPrinted: number; open: unknown[] } } | null;
+      documents: { tag: string }[];
+      results: { id: string; status: string; printer: { id: string } }[];
+    }
+    const scan = async (body: Record<string, unknown>, as = packer) => json<Scanned>(await as.call('/admin/api/orders/scan', { method: 'POST', json: body, headers: { 'X-Station-Bench': screen } }), 200);
+    const batchesOf = () => s.station.db.prepare('SELECT COUNT(*) FROM print_batches WHERE orders LIKE ?').pluck().get(`%${order.id}%`) as number;
+
+    // Scanned as printed on the slip: found, printed at bench 2 (its tray route), and shown, in one answer.
+    const first = await scan({ code: '#заказ-1' });
+    expect(first).toMatchObject({ outcome: 'printing', total: 2, order: { id: order.id }, detail: { id: order.id } });
+    expect(first.results).toMatchObject([{ status: 'pending', printer: { id: await s.printerId('TRAYS') } }]);
+    expect(first.detail!.printing.open.length).toBeGreaterThan(0);
+    expect(first.documents.map((document) => document.tag)).toContain('packing-slip');
+    const settled = await s.settled(first.results[0]!.id);
+    expect(settled.jobs.map((job) => job.state)).toEqual(['done']);
+    expect(settled.jobs[0]!.tray).toBe('Upper');
+
+    // Scanned again: printed before, so nothing prints until the operator says so.
+    const again = await scan({ code: 'ЗАКАЗ-1' });
+    expect(again).toMatchObject({ outcome: 'printedBefore', results: [], detail: { printing: { timesPrinted: 1 } } });
+    expect(batchesOf()).toBe(1);
+    const reprinted = await scan({ code: 'ЗАКАЗ-1', reprint: true });
+    expect(reprinted.outcome).toBe('printing');
+    await s.settled(reprinted.results[0]!.id);
+    expect(batchesOf()).toBe(2);
+
+    // A code that means several orders, or none, prints nothing and says so.
+    expect(await scan({ code: 'ЗАКАЗ' })).toMatchObject({ outcome: 'several', total: 2, order: null, results: [] });
+    expect(await scan({ code: 'NOPE-404' })).toMatchObject({ outcome: 'none', total: 0, order: null });
+    // Another team's order is not found by this person's scan; a viewer may not scan to print.
+    const other = await s.printTeam('Not theirs');
+    await s.createOrder(other.key, 'THEIRS-1', { orderNumber: '#THEIRS-1' });
+    expect(await scan({ code: 'THEIRS-1' })).toMatchObject({ outcome: 'none' });
+    expect((await onlyReads.call('/admin/api/orders/scan', { method: 'POST', json: { code: 'ЗАКАЗ-1' } })).status).toBe(403);
+    expect((await packer.call('/admin/api/orders/scan', { method: 'POST', json: { code: '' } })).status).toBe(400);
+    expect(batchesOf()).toBe(2);
+  });
+
   it('an API print request names a bench by name or id (overrides.bench); one that does not exist is a 400', async () => {
     const { key } = await s.printTeam('API bench');
     const order = (await s.createOrder(key, 'API-BENCH-1')) as { id: string };

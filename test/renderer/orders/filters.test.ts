@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exactMatch, filterQuery, isFiltered, pagesFor } from '../../../renderer/features/orders/filters';
+import { exactMatch } from '../../../main/core/features/admin/scanned-code';
+import { filterQuery, isFiltered, pagesFor } from '../../../renderer/features/orders/filters';
 import { EMPTY_FILTER, type OrderSummary } from '../../../renderer/features/orders/types';
 
 const order = (orderNumber: string, id = orderNumber): OrderSummary => ({

@@ -8,6 +8,7 @@ export const ADMIN_VIEW_OPERATIONS = adminOperations([
   ['POST', '/admin/api/orders/:idOrKey/ignore', 'operator', 'Ignore an order'],
   ['POST', '/admin/api/orders/:idOrKey/restore', 'operator', 'Restore an ignored order'],
   ['POST', '/admin/api/orders/print', 'operator', 'Print the selected orders of any teams'],
+  ['POST', '/admin/api/orders/scan', 'operator', 'A scan at the bench in one call: find the order, print it unless it was printed before, answer what the screen shows'],
   ['GET', '/admin/api/keys', 'admin', 'API keys of every team'],
   ['POST', '/admin/api/keys', 'admin', 'Create an API key (its secret is shown once)'],
   ['POST', '/admin/api/keys/:id/revoke', 'admin', 'Revoke an API key'],

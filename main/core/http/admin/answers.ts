@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyAnswer, createdApiKeyAnswer, listedApiKeyAnswer } from '../../features/keys/answers';
-import { orderDetailExtras, orderFacetsAnswer, orderPageAnswer, overviewAnswer, stationAnswer } from '../../features/admin/admin-answers';
+import { orderDetailExtras, orderFacetsAnswer, orderPageAnswer, orderSummaryAnswer, overviewAnswer, stationAnswer } from '../../features/admin/admin-answers';
 import { sourceAppAnswer } from '../../features/apps/admin-answers';
 import { flowAnswer, templateAnswer, templateTestPrintAnswer } from '../../features/documents/admin-answers';
 import { documentAnswer, linkAnswer, linkDeletedAnswer, linkErrorAnswer, memberAnswer, merchantAnswer, orderAnswer, orderCreatedAnswer, printBatchResultAnswer, printerAnswer, teamAnswer } from '../openapi/answers';
@@ -28,6 +28,17 @@ import { deliveryAnswer, webhookAnswer, webhookDeletedAnswer, webhookWithSecretA
 // schemas cannot reach the public ones (features sit below the API descriptions).
 export const listedLinkAnswer = linkAnswer.extend({ errors: linkErrorSummaryAnswer });
 export const orderDetailAnswer = orderAnswer.extend(orderDetailExtras);
+/** A scan at the bench (POST /admin/api/orders/scan): what happened, and everything the screen shows of it. */
+export const scanAnswer = z.strictObject({
+  outcome: z.enum(['printing', 'printedBefore', 'several', 'none']).describe('printing: its batches are in `results`; printedBefore: nothing printed, ask first (then scan again with reprint); several: the code matches more than one order; none: no order'),
+  code: z.string(),
+  total: z.number().int().min(0).describe('Orders the code found (as the order list’s search)'),
+  totalCapped: z.boolean(),
+  order: orderSummaryAnswer.nullable(),
+  detail: orderDetailAnswer.nullable(),
+  documents: z.array(documentAnswer),
+  results: z.array(printBatchResultAnswer),
+});
 export const merchantCreatedAdminAnswer = z.strictObject({ team: teamAnswer, invitationSent: z.boolean(), invitation: invitationCreatedAnswer.shape.invitation.nullable() });
 
 /**
@@ -94,6 +105,7 @@ export const OPERATION_ANSWERS: Record<string, OperationAnswer> = {
   'POST /admin/api/orders/:idOrKey/ignore': ok(orderDetailAnswer),
   'POST /admin/api/orders/:idOrKey/restore': ok(orderDetailAnswer),
   'POST /admin/api/orders/print': list(printBatchResultAnswer),
+  'POST /admin/api/orders/scan': ok(scanAnswer),
   'GET /admin/api/orders/:idOrKey/documents': list(documentAnswer),
   'GET /admin/api/documents/:documentId/pdf': rendered,
   'GET /admin/api/keys': list(listedApiKeyAnswer),

@@ -17,6 +17,7 @@ import { eventsQuery } from '../../features/admin/events-routes';
 import { createKeyBody } from '../../features/admin/keys-routes';
 import { listQuery } from '../../features/admin/orders-routes';
 import { adminPrintBody } from '../../features/admin/print-routes';
+import { scanBody } from '../../features/admin/scan-routes';
 import { previewQuery, testPrintBody } from '../../features/documents/admin-routes';
 import { flowSchema, templateCreateSchema, templateUpdateSchema } from '../../features/documents/schema';
 import { draftTestSchema, teamIdSchema, testSchema } from '../../features/links/admin-routes';
@@ -63,6 +64,7 @@ export const OPERATION_INPUTS: Record<string, OperationInput> = {
   'POST /admin/api/orders/csv/import': { body: importBody },
   'GET /admin/api/orders': { query: listQuery },
   'POST /admin/api/orders/print': { body: adminPrintBody },
+  'POST /admin/api/orders/scan': { body: scanBody },
   'POST /admin/api/keys': { body: createKeyBody },
   'POST /admin/api/teams/:teamId/merchants': { body: createMerchantSchema },
   'PUT /admin/api/teams/:teamId/merchants/:merchantTeamId': { body: accountManagerSchema },
