@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
+import { RENDERS_AT_ONCE } from './render-gate';
 
 // The page's own address: documents are served from here by the route handler, never fetched.
 export const DOCUMENT_URL = 'http://render.station.invalid/document.html';
@@ -6,11 +7,12 @@ export const DOCUMENT_URL = 'http://render.station.invalid/document.html';
 /**
  * Pages kept open between renders. A new context and page cost Chromium a renderer process
  * (~0.6 s of a 2-core machine's time, four times a render); a kept page only navigates to its
- * next document, which replaces the last one whole (no script ever runs in them). Renders
- * beyond this many at once get a page of their own, closed after; a page is closed after
- * DOCUMENTS_PER_PAGE documents, so no page grows without bound.
+ * next document, which replaces the last one whole (no script ever runs in them). As many are
+ * kept as the render gate lets render at once, since each idle page holds a renderer process
+ * and its memory; renders beyond them (previews) get a page of their own, closed after; a
+ * page is closed after DOCUMENTS_PER_PAGE documents, so no page grows without bound.
  */
-const KEPT_PER_KIND = 4;
+const KEPT_PER_KIND = RENDERS_AT_ONCE;
 const DOCUMENTS_PER_PAGE = 200;
 
 /** A kept page and the document its route serves at the moment. */
