@@ -5,8 +5,8 @@
 // done with each job as soon as it keeps it), added by its address as an admin adds one, and
 // a paired screen. FLOOR_BURST orders (300) are posted first; the benches start scanning
 // FLOOR_START_AFTER_MS (30 s) later, while orders keep streaming in (FLOOR_STREAM_PER_S, 1/s),
-// for FLOOR_SECONDS (60). A scan is what the bench screen does: find the order by its number,
-// then print it at the bench. Per stage, p50/p95/p99 from the scan: answered, accepted by the
+// for FLOOR_SECONDS (60). A scan is what the bench screen does: one call (`POST
+// /admin/api/orders/scan`) finds the order by its number and prints it at the bench. Per stage, p50/p95/p99 from the scan: answered, accepted by the
 // print system, on the printer (the file in its spool), done (the station's `job` event that
 // the bench screen's stream carries); misrouted, duplicated, missing and failed counts;
 // `POST /api/orders` p99 while the floor scans against idle; the station and its Chromium's
@@ -195,10 +195,10 @@ try {
       scans.push(scan);
       const headers = { 'X-Station-Bench': benches[bench]!.token };
       try {
-        // What the bench screen does: find the order by the number scanned, then print it here.
-        const found = (await admin('GET', `/admin/api/orders?q=${encodeURIComponent(target.number.replace(/^#/, ''))}&limit=50`, undefined, headers)) as { orders: Array<{ id: string }> };
-        if (!found.orders.some((listed) => listed.id === target.id)) throw new Error(`${target.number} not found`);
-        const [result] = (await admin('POST', '/admin/api/orders/print', { orderIds: [target.id] }, headers)) as Array<{ id: string; printer?: { id: string } }>;
+        // What the bench screen does: one call finds the order by the number scanned and prints it here.
+        const scanned = (await admin('POST', '/admin/api/orders/scan', { code: target.number }, headers)) as { outcome: string; order: { id: string } | null; results: Array<{ id: string }> };
+        if (scanned.order?.id !== target.id || scanned.outcome !== 'printing') throw new Error(`${target.number}: ${scanned.outcome}`);
+        const result = scanned.results[0];
         scan.answeredAt = now();
         scan.batchId = result!.id;
         scanOfBatch.set(result!.id, scan);
