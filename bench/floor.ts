@@ -196,7 +196,7 @@ try {
       const headers = { 'X-Station-Bench': benches[bench]!.token };
       try {
         // What the bench screen does: one call finds the order by the number scanned and prints it here.
-        const scanned = (await admin('POST', '/admin/api/orders/scan', { code: target.number }, headers)) as { outcome: string; order: { id: string } | null; results: Array<{ id: string }> };
+        const scanned = (await admin('POST', '/admin/api/orders/scan', { code: target.number }, headers)) as { outcome: string; order: { id: string } | null; results: Array<{ id: string; printer?: { id: string } }> };
         if (scanned.order?.id !== target.id || scanned.outcome !== 'printing') throw new Error(`${target.number}: ${scanned.outcome}`);
         const result = scanned.results[0];
         scan.answeredAt = now();
