@@ -142,9 +142,11 @@ export function useBenchScans(deps: {
     }
     try {
       // Printing as scanned: one call finds the order, decides and prints (POST /admin/api/orders/scan).
-      const scanned: Scanned = settings.current.printOnScan
+      let scanned: Scanned = settings.current.printOnScan
         ? await answer(dashboard.POST('/admin/api/orders/scan', { body: { code, reprint: settings.current.reprintSilently } }))
         : await findOnly(code);
+      // Not among the orders this person prints (their operator teams): one they may read still opens.
+      if (scanned.outcome === 'none' && settings.current.printOnScan) scanned = await findOnly(code);
       const match = scanned.order;
       if (!match) {
         deps.open(null);

@@ -66,4 +66,26 @@ describe('the Orders page by role', () => {
     expect(within(refused).queryByText(`${station.team.id}/api-ROLE-1`)).not.toBeInTheDocument();
     await useBridge(station);
   });
+
+  it('scanning to print, an order of a team where the person only reads opens without printing', async () => {
+    const readOnly = ((await (await station.admin('/teams', { json: { name: 'Только чтение' } })).json()) as { team: { id: string } }).team;
+    const { secret } = (await (await station.admin('/keys', { json: { teamId: readOnly.id, name: 'read-only shop' } })).json()) as { secret: string };
+    await station.post('/api/orders', sampleOrder('READ-ONLY-1', { customer: { firstName: '読子', lastName: 'Ридер' } }), secret);
+    // A viewer there, an operator of the station's team.
+    await signedInAs(station, 'viewer', 'both@roles.example', readOnly.id);
+    await signedInAs(station, 'operator', 'both@roles.example');
+    window.localStorage.setItem('station.printOnScan', '1');
+    renderPage(<OrdersPage />);
+    await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeChecked());
+    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+    fireEvent.change(scan, { target: { value: 'READ-ONLY-1' } });
+    fireEvent.submit(scan.closest('form')!);
+    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+    await within(detail).findByText(`${readOnly.id}/api-READ-ONLY-1`);
+    expect(await screen.findByText('#READ-ONLY-1 opened')).toBeInTheDocument();
+    const batches = (await (await station.admin('/print-batches?limit=500')).json()) as { orders: { orderKeys: string[] }[] }[];
+    expect(batches.filter((batch) => batch.orders.some((order) => order.orderKeys.includes(`${readOnly.id}/api-READ-ONLY-1`)))).toEqual([]);
+    window.localStorage.removeItem('station.printOnScan');
+    await useBridge(station);
+  });
 });
