@@ -1,9 +1,10 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IppStatusError, ippCall } from '../../../main/core/features/printers/ipp/ipp-client';
 
 /** Where Debian's CUPS keeps its filters and backends: the private scheduler borrows them. */
 const CUPS_SERVER_BIN = '/usr/lib/cups';
@@ -72,8 +73,8 @@ export class PrivateCupsd {
     }
     const child = spawn('/usr/sbin/cupsd', ['-f', '-c', join(this.dir, 'cupsd.conf'), '-s', join(this.dir, 'cups-files.conf')], { stdio: 'ignore' });
     this.child = child;
-    // Ready when it answers: asked until then, without blocking the worker (each `lpstat` is a
-    // process of its own), within a deadline.
+    // Ready when it answers over IPP: asked until then, without blocking the worker (a refused
+    // connection answers at once), within a deadline.
     const deadline = Date.now() + 20_000;
     while (!(await this.answers())) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the private cupsd did not start (see ${this.dir}/log/error_log)`);
@@ -81,9 +82,15 @@ export class PrivateCupsd {
     }
   }
 
-  /** Whether the scheduler answers a status request (asked without blocking). */
-  private answers(): Promise<boolean> {
-    return new Promise((resolve) => execFile('lpstat', ['-h', this.server, '-r'], { encoding: 'utf8' }, (error, stdout) => resolve(!error && stdout.includes('scheduler is running'))));
+  /** Whether the scheduler answers an IPP request: any IPP answer (even "no default printer") is one. */
+  private async answers(): Promise<boolean> {
+    const [host, port] = this.server.split(':');
+    try {
+      await ippCall({ kind: 'tcp', host: host!, port: Number(port), secure: false }, '/', { operation: 'CUPS-Get-Default', 'operation-attributes-tag': { 'attributes-charset': 'utf-8', 'attributes-natural-language': 'en' } }, { timeoutMs: 2_000 });
+      return true;
+    } catch (error) {
+      return error instanceof IppStatusError;
+    }
   }
 
   /**
