@@ -12,16 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => station.stop());
 
+/** The code typed into the scan box and Enter, as a scanner sends it: the order detail that opens. */
+async function scanToDetail(code: string) {
+  const scan = screen.getByPlaceholderText(/Scan or type an order number/);
+  fireEvent.change(scan, { target: { value: code } });
+  fireEvent.submit(scan.closest('form')!);
+  return screen.findByRole('complementary', { name: 'Order detail' });
+}
+
 /** An operator of the team, signed in as `email`, scans ROLE-1 on the Orders page: its detail, once it offers Print…. */
 async function operatorOpensRole1(email: string) {
   await signedInAs(station, 'operator', email);
   renderPage(<OrdersPage />);
   // The switch shows once the page knows the person may print.
   await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeInTheDocument());
-  const scan = screen.getByPlaceholderText(/Scan or type an order number/);
-  fireEvent.change(scan, { target: { value: 'ROLE-1' } });
-  fireEvent.submit(scan.closest('form')!);
-  const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+  const detail = await scanToDetail('ROLE-1');
   await within(detail).findByRole('button', { name: 'Print…' });
   return detail;
 }
@@ -30,10 +35,7 @@ describe('the Orders page by role', () => {
   it('gives a viewer the order to read, with no Print…, Ignore, print-on-scan or selection actions', async () => {
     await signedInAs(station, 'viewer', 'reader@roles.example');
     renderPage(<OrdersPage />);
-    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
-    fireEvent.change(scan, { target: { value: 'ROLE-1' } });
-    fireEvent.submit(scan.closest('form')!);
-    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+    const detail = await scanToDetail('ROLE-1');
     await within(detail).findByText(`${station.team.id}/api-ROLE-1`);
     // Who she is has loaded (the team filter lists her team): what is missing is missing for her role.
     await screen.findByRole('option', { name: 'Заказы и роли' });
@@ -77,10 +79,7 @@ describe('the Orders page by role', () => {
     window.localStorage.setItem('station.printOnScan', '1');
     renderPage(<OrdersPage />);
     await waitFor(() => expect(screen.getByLabelText('Print as soon as an order is scanned')).toBeChecked());
-    const scan = screen.getByPlaceholderText(/Scan or type an order number/);
-    fireEvent.change(scan, { target: { value: 'READ-ONLY-1' } });
-    fireEvent.submit(scan.closest('form')!);
-    const detail = await screen.findByRole('complementary', { name: 'Order detail' });
+    const detail = await scanToDetail('READ-ONLY-1');
     await within(detail).findByText(`${readOnly.id}/api-READ-ONLY-1`);
     expect(await screen.findByText('#READ-ONLY-1 opened')).toBeInTheDocument();
     const batches = (await (await station.admin('/print-batches?limit=500')).json()) as { orders: { orderKeys: string[] }[] }[];
