@@ -78,7 +78,7 @@ describe('group commit', () => {
     await expect(writer.write(() => 1)).rejects.toThrow(/shutting down/);
   });
 
-  it("answers only after the group's WAL is synced; the next group commits while it syncs", async () => {
+  it("answers only after the group's WAL is synced; the loop stays free while it syncs", async () => {
     let syncStarted!: () => void;
     const started = new Promise<void>((resolve) => (syncStarted = resolve));
     let releaseSync!: () => void;
@@ -101,17 +101,75 @@ describe('group commit', () => {
       // Committed (another connection sees it) but not yet synced: no answer yet.
       expect(reader.prepare("SELECT COUNT(*) AS n FROM t WHERE v = 'first'").get()).toEqual({ n: 1 });
       expect(firstAnswered).toBe(false);
-      // The event loop is free meanwhile: a second group commits, syncs and is answered.
-      await writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('second'));
+      // The event loop is free meanwhile: a read answers (another connection's too).
+      expect(db.prepare("SELECT COUNT(*) AS n FROM t WHERE v = 'first'").get()).toEqual({ n: 1 });
+      await new Promise((resolve) => setImmediate(resolve));
       expect(firstAnswered).toBe(false);
+      const second = writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('second'));
       releaseSync();
       await first;
+      await second;
       expect(syncedFiles).toEqual([join(dir, 'g.db-wal'), join(dir, 'g.db-wal')]);
       // No COMMIT of the connection syncs on the event loop: NORMAL.
       expect(db.pragma('synchronous', { simple: true })).toBe(1);
     } finally {
       reader.close();
     }
+  });
+
+  it('writes queued while a group syncs gather into the next group: one commit and one sync for all of them', async () => {
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    let syncs = 0;
+    const realSync = promisify(fdatasync);
+    const writer = new GroupCommitter(db, new WalSync(db, async (fd) => {
+      syncs += 1;
+      if (syncs === 1) {
+        firstStarted();
+        await firstHeld;
+      }
+      await realSync(fd);
+    }));
+    const reader = new Database(join(dir, 'g.db'), { readonly: true });
+    try {
+      const first = writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('first'));
+      await started;
+      // Five writes, each in a turn of its own, while the first group's sync is under way.
+      const later: Promise<unknown>[] = [];
+      for (let i = 0; i < 5; i++) {
+        later.push(writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run(`later-${i}`)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(reader.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 1 });
+      releaseFirst();
+      await first;
+      await Promise.all(later);
+      expect(reader.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 6 });
+      expect(syncs).toBe(2);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('a failing write of a group that ran without savepoints: the group runs again and only that write is undone', async () => {
+    const writer = new GroupCommitter(db, new WalSync(db));
+    const runs: string[] = [];
+    const outcomes = await Promise.allSettled([
+      writer.write(() => (runs.push('a'), db.prepare('INSERT INTO t (v) VALUES (?)').run('a').changes)),
+      writer.write(() => {
+        runs.push('bad');
+        db.prepare('INSERT INTO t (v) VALUES (?)').run('half-done');
+        throw new Error('refused after a statement');
+      }),
+      writer.write(() => (runs.push('b'), db.prepare('INSERT INTO t (v) VALUES (?)').run('b').changes)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('refused after a statement'));
+    expect((db.prepare('SELECT v FROM t ORDER BY id').all() as { v: string }[]).map((r) => r.v)).toEqual(['a', 'b']);
+    // Together first (a, bad: the group undone), then each alone.
+    expect(runs).toEqual(['a', 'bad', 'a', 'bad', 'b']);
   });
 
   it('a write whose group could not be synced is refused, though other connections may see it', async () => {
