@@ -19,6 +19,18 @@ describe('template filters', () => {
     expect(formatDate('not a date')).toBe('not a date');
   });
 
+  it('an address formatted again answers the same lines, by its parts and language, and a changed line does not reach the next answer', () => {
+    const address = { firstName: 'Ада', lastName: 'Л', address1: 'ул. Тверская 1', city: 'Москва', postalCode: '125009', country: 'RU' };
+    const first = addressLines(address, 'ru');
+    first.push('written on by a template');
+    expect(addressLines({ ...address }, 'ru')).toEqual(['Ада Л', 'ул. Тверская 1', 'Москва', 'Россия', '125009']);
+    // Another language, another town or a part moved between fields is another address.
+    expect(addressLines(address, 'en-US')).toContain('Russia');
+    expect(addressLines({ ...address, city: 'Тверь' }, 'ru')).toContain('Тверь');
+    // The same letters split across two parts differently.
+    expect(addressLines({ ...address, city: 'Моск', state: 'ва' }, 'ru')).not.toContain('Москва');
+  });
+
   it('address writes the lines the way the destination country does, the country named in the document language', () => {
     expect(addressLines({ firstName: 'Ada', lastName: 'L', address1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' })).toEqual([
       'Ada L',

@@ -107,6 +107,30 @@ const field = (value: unknown): string => (typeof value === 'string' || typeof v
 export function addressLines(value: unknown, locale = 'en-US'): string[] {
   if (!value || typeof value !== 'object') return [];
   const a = value as AddressLike;
+  const key = [locale, a.firstName, a.lastName, a.company, a.address1, a.address2, a.address3, a.city, a.state, a.postalCode, a.country].map(field).join('\u0000');
+  const known = formattedAddresses.get(key);
+  if (known) {
+    // Most recently used last: the map's first key is the one to forget.
+    formattedAddresses.delete(key);
+    formattedAddresses.set(key, known);
+    return [...known];
+  }
+  const lines = formatAddress(a, locale);
+  formattedAddresses.set(key, lines);
+  if (formattedAddresses.size > FORMATTED_ADDRESSES_KEPT) formattedAddresses.delete(formattedAddresses.keys().next().value!);
+  return [...lines];
+}
+
+/**
+ * Addresses formatted lately, by their parts and language. An order's documents format the
+ * same two or three addresses (ship-to, bill-to, the shop's) once per document and again
+ * when printed, and the formatter is the costliest step of checking an order's documents
+ * as it is written (~0.15 ms an address).
+ */
+const formattedAddresses = new Map<string, string[]>();
+const FORMATTED_ADDRESSES_KEPT = 256;
+
+function formatAddress(a: AddressLike, locale: string): string[] {
   const country = field(a.country);
   const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
   const city = field(a.city);
