@@ -172,6 +172,25 @@ describe('group commit', () => {
     expect(runs).toEqual(['a', 'bad', 'a', 'bad', 'b']);
   });
 
+  it('a group takes no more writes after 25 ms of them: slow writes queued at once commit over several turns, in their order', async () => {
+    let syncs = 0;
+    const realSync = promisify(fdatasync);
+    const writer = new GroupCommitter(db, new WalSync(db, async (fd) => {
+      syncs += 1;
+      await realSync(fd);
+    }));
+    const slowWrite = (v: string) => () => {
+      const until = performance.now() + 10; // a write that checks an order's documents for 10 ms
+      while (performance.now() < until);
+      return db.prepare('INSERT INTO t (v) VALUES (?)').run(v).changes;
+    };
+    const values = Array.from({ length: 10 }, (_, i) => `slow-${i}`);
+    await Promise.all(values.map((v) => writer.write(slowWrite(v))));
+    expect((db.prepare('SELECT v FROM t ORDER BY id').all() as { v: string }[]).map((r) => r.v)).toEqual(values);
+    // Three writes (30 ms) at most a group: four groups, each synced.
+    expect(syncs).toBeGreaterThanOrEqual(4);
+  });
+
   it('a write whose group could not be synced is refused, though other connections may see it', async () => {
     const writer = new GroupCommitter(db, new WalSync(db, () => Promise.reject(new Error('EIO: i/o error, fdatasync'))));
     await expect(writer.write(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('unsynced'))).rejects.toThrow(

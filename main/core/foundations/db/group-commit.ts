@@ -1,8 +1,12 @@
 import type { Db } from './open';
 import type { WalSync } from './wal-sync';
 
-/** At most this many writes in one transaction: it holds the event loop while it runs. */
-const MAX_GROUP = 64;
+/**
+ * A group takes no more writes once it has run this long: its transaction holds the event
+ * loop, and an order checks its documents inside it (~1–3 ms each). The writes left wait for
+ * the next turn, in their order.
+ */
+const GROUP_BUDGET_MS = 25;
 
 interface Outcome {
   ok: boolean;
@@ -24,7 +28,7 @@ interface PendingWrite {
  * The fsync is not part of the COMMIT: the group commits, then waits for the WAL's sync on
  * the thread pool (wal-sync.ts), and only then do its promises settle. While one group's
  * fsync runs, requests keep being parsed and their writes gather into the next group, which
- * commits when that sync ends (at most MAX_GROUP writes wait for it). A reader may see a
+ * commits when that sync ends. A reader may see a
  * group's rows during its fsync (before its writers get their answers), as other databases'
  * readers may see a commit whose log is still flushing.
  */
@@ -46,8 +50,7 @@ export class GroupCommitter {
     if (this.closed) return Promise.reject(new Error('the station is shutting down'));
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.pending.length >= MAX_GROUP) this.flush();
-      else if (!this.scheduled) {
+      if (!this.scheduled) {
         this.scheduled = true;
         // While a group's sync is under way, the next group gathers until it ends: its
         // writers could not be answered sooner (their sync starts after it anyway), and
@@ -59,18 +62,25 @@ export class GroupCommitter {
     });
   }
 
-  /** Commits what is queued now (used on shutdown so no accepted write is dropped). */
+  /** Commits the writes queued now, as many as its time allows (GROUP_BUDGET_MS). */
   flush(): void {
     this.scheduled = false;
-    const batch = this.pending;
+    const queued = this.pending;
     this.pending = [];
-    if (batch.length === 0) return;
+    if (queued.length === 0) return;
     let outcomes: Outcome[];
     try {
-      outcomes = this.commitTogether(batch) ?? this.commitEachAlone(batch);
+      outcomes = this.commitTogether(queued) ?? this.commitEachAlone(queued);
     } catch (error) {
-      for (const item of batch) item.reject(error);
+      for (const item of queued) item.reject(error);
       return;
+    }
+    const batch = queued.slice(0, outcomes.length);
+    if (outcomes.length < queued.length) {
+      // Out of time: the rest go first in the next turn (a write queued meanwhile after them).
+      this.pending = [...queued.slice(outcomes.length), ...this.pending];
+      this.scheduled = true;
+      setImmediate(() => this.scheduled && this.flush());
     }
     const settle = () =>
       batch.forEach((item, index) => {
@@ -101,8 +111,10 @@ export class GroupCommitter {
     const outcomes: Outcome[] = [];
     let aWriteFailed = false;
     try {
+      const started = performance.now();
       this.db.transaction(() => {
         for (const item of batch) {
+          if (outcomes.length > 0 && performance.now() - started > GROUP_BUDGET_MS) break;
           try {
             outcomes.push({ ok: true, value: item.work() });
           } catch (error) {
@@ -127,8 +139,10 @@ export class GroupCommitter {
    */
   private commitEachAlone(batch: PendingWrite[]): Outcome[] {
     const outcomes: Outcome[] = [];
+    const started = performance.now();
     this.db.transaction(() => {
       for (const item of batch) {
+        if (outcomes.length > 0 && performance.now() - started > GROUP_BUDGET_MS) break;
         try {
           // A nested better-sqlite3 transaction is a SAVEPOINT: a throw undoes only this write.
           outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
@@ -144,7 +158,7 @@ export class GroupCommitter {
 
   /** Commits what is queued, waits until every committed group is synced, then refuses writes. */
   async close(): Promise<void> {
-    this.flush();
+    while (this.pending.length) this.flush();
     this.closed = true;
     await Promise.all(this.syncing);
   }
