@@ -179,6 +179,20 @@ describe('print request results', { timeout: 60_000 }, () => {
     expect(twice[0]!.orders).toHaveLength(1);
   });
 
+  it('orderIds mixing UUIDs in capitals, keys, another team\'s order and unknown ones: found in the order asked, the rest not found', async () => {
+    const first = await s.createOrder(team.key, 'MIX-1');
+    const second = await s.createOrder(team.key, 'MIX-2');
+    const other = s.team('Mix Other Shop');
+    const theirs = await s.createOrder(other.key, 'MIX-3');
+    const results = await print({ orderIds: [second.id.toUpperCase(), first.orderKeys[0], theirs.id, 'mix-unknown', first.id] });
+    expect(results.map((result) => result.status)).toEqual(['pending', 'error']);
+    expect(results[0]!.orders.map((order) => order.id)).toEqual([second.id, first.id]);
+    expect(codes(results[1])).toEqual([
+      [theirs.id, ['order_not_found']],
+      ['mix-unknown', ['order_not_found']],
+    ]);
+  });
+
   it("lets a 3PL key print a merchant's order, and no other team's key", async () => {
     const parent = s.team('Parent 3PL', 'three_pl');
     const merchant = s.team('Merchant', 'merchant', parent.team);

@@ -56,8 +56,9 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
     reasons: [{ code: 'order_not_found', message: `No order "${idOrKey}" for this API key` }],
   }));
   const printable: ResolvedDocument[][] = [];
+  const keysOf = orderKeysOnce(db);
   for (const order of sortOrders(input.orders, input.sortBy, input.sortDir)) {
-    const entry = () => ({ id: order.id, orderKeys: listOrderKeys(db, order.id) });
+    const entry = () => ({ id: order.id, orderKeys: keysOf(order.id) });
     if (order.status === 'ignored' && !input.force) {
       warnings.push({ ...entry(), reasons: [{ code: 'order_ignored', message: 'The order is ignored; print it with force=true' }] });
       continue;
@@ -83,10 +84,20 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
     if (reasons.length) errors.push({ ...entry(), reasons });
     else printable.push(resolved);
   }
-  return { batches: groupIntoBatches(db, printable), warnings, errors };
+  return { batches: groupIntoBatches(keysOf, printable), warnings, errors };
 }
 
-function groupIntoBatches(db: Db, printable: ResolvedDocument[][]): PlannedBatch[] {
+/** An order's keys, read once for the plan however many of its documents print. */
+function orderKeysOnce(db: Db): (orderId: string) => string[] {
+  const known = new Map<string, string[]>();
+  return (orderId) => {
+    let keys = known.get(orderId);
+    if (!keys) known.set(orderId, (keys = listOrderKeys(db, orderId)));
+    return keys;
+  };
+}
+
+function groupIntoBatches(keysOf: (orderId: string) => string[], printable: ResolvedDocument[][]): PlannedBatch[] {
   const batches = new Map<string, PlannedBatch & { jobsByKey: Map<string, PlannedJob>; orderIds: Set<string> }>();
   for (const documents of printable) {
     for (const document of documents) {
@@ -97,7 +108,7 @@ function groupIntoBatches(db: Db, printable: ResolvedDocument[][]): PlannedBatch
       }
       if (!batch.orderIds.has(document.order.id)) {
         batch.orderIds.add(document.order.id);
-        batch.orders.push({ id: document.order.id, orderKeys: listOrderKeys(db, document.order.id) });
+        batch.orders.push({ id: document.order.id, orderKeys: keysOf(document.order.id) });
       }
       const { paper } = document;
       const pool = document.fallbacks.map((fallback) => fallback.id).join(',');

@@ -27,7 +27,8 @@ export interface ResolvedDocument {
 
 export interface RoutingContext {
   documents: DocumentsApi;
-  printers: PrintersService;
+  /** The station's printers as the request found them (one request reads each once). */
+  printers: Pick<PrintersService, 'find' | 'stationDefault'>;
   /** The team's routing by tag and default printer, loaded once per team per request. */
   teamRouting(teamId: string): { routes: Map<string, TagRoute>; defaultPrinterId: string | undefined };
   /** A bench's routing by tag (lower case), by the bench's id or name; undefined for no such bench. */

@@ -1,7 +1,7 @@
 import { canAccessTeam, type Caller } from '../../teams/caller';
 import type { Db } from '../../../foundations/db/open';
 import { badRequest } from '../../../foundations/errors';
-import { findOrderRow, parseOrderRow, type Order, type OrderRow } from '../../orders/store';
+import { findOrderRow, findOrderRows, parseOrderRow, type Order, type OrderRow } from '../../orders/store';
 import type { OrderFilters, PrintRequest } from './schema';
 import { listOrderTags } from '../../orders/tags-store';
 import { findOrdersByFilters } from './select-store';
@@ -24,11 +24,12 @@ export function selectOrders(db: Db, caller: Caller, request: Pick<PrintRequest,
   const seen = new Set<string>();
   const rows: OrderRow[] = [];
   if (request.orderIds) {
-    for (const idOrKey of request.orderIds) {
-      const row = findOrderRow(db, idOrKey, caller.teamIds);
+    const found = findOrderRows(db, request.orderIds, caller.teamIds);
+    request.orderIds.forEach((idOrKey, index) => {
+      const row = found[index];
       if (!row) missing.push(idOrKey);
       else rows.push(row);
-    }
+    });
   } else {
     rows.push(...filterOrders(db, caller, request.orderFilters ?? {}));
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../../foundations/db/open';
 import { StationError } from '../../../foundations/errors';
 import { newId, nowIso } from '../../../foundations/ids';
 import type { PrintersService } from '../../printers/service';
+import type { Printer } from '../../printers/store';
 import { storeAnswer, storedAnswer, type IdempotencyRequest } from './idempotency';
 import { planPrint, type PrintPlan, type ProblemOrder } from './plan';
 import type { RoutingContext } from './resolve';
@@ -52,9 +53,17 @@ export function createPrintingService(deps: PrintRequestDeps): PrintingService {
   function routingContext(requestBench: string | undefined): RoutingContext {
     const cache = new Map<string, { routes: Map<string, TagRoute>; defaultPrinterId: string | undefined }>();
     const benchCache = new Map<string, Map<string, BenchRoute> | undefined>();
+    // A thousand orders' documents name the same few printers: each is read once a request.
+    const printersFound = new Map<string, Printer | undefined>();
     return {
       documents: deps.documents(),
-      printers,
+      printers: {
+        find(ref) {
+          if (!printersFound.has(ref)) printersFound.set(ref, printers.find(ref));
+          return printersFound.get(ref);
+        },
+        stationDefault: () => printers.stationDefault(),
+      },
       requestBench,
       benchRouting(benchIdOrName) {
         if (!benchCache.has(benchIdOrName)) {
