@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOrderSummaries } from '../main/core/features/admin/orders-query-store';
 import { silentLogger } from '../main/core/foundations/logger';
+import { indexQueuedOrderSearch } from '../main/core/features/orders/search-index-store';
 import { createStation } from '../main/core/station';
 import { createTeam } from '../main/core/features/teams/service';
 
@@ -42,6 +43,8 @@ db.transaction(() => {
     if (i % 7 === 0) tag.run(id, tagIds[i % teams.length]!);
   }
 })();
+// Indexed for the search as a serving station indexes what its writes queued (orders/search-index.ts).
+indexQueuedOrderSearch(db);
 
 function timeIt(runs: number, fn: () => unknown): number {
   fn();

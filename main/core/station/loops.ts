@@ -4,6 +4,7 @@ import type { Logger } from '../foundations/logger';
 import { repeat } from '../foundations/repeat';
 import { scheduleDailyBackups } from '../features/backup/daily';
 import { writeLogLines } from '../features/log-lines';
+import { indexOrderSearchInBackground } from '../features/orders/search-index';
 import { printingLoops, printingSettles } from '../features/printing/register';
 import { scheduleRetentionSweeps } from '../features/retention/sweep';
 import { threePlLimits } from '../features/teams/rate-limits';
@@ -46,6 +47,9 @@ export function startLoops(options: StationOptions, { db, events, logger, platfo
     const stop = loop.start();
     if (stop) closers.push(stop);
   }
+  // The order search indexes what changed in batches, off the order's write.
+  const searchIndex = indexOrderSearchInBackground({ db, logger });
+  closers.push(() => searchIndex.stop());
   // Webhooks: the outbox is written with each change; the dispatcher sends it from here.
   if (webhooks) {
     webhooks.start();

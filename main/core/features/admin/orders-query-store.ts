@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { orderSummaryAnswer } from './admin-answers';
 import type { Db } from '../../foundations/db/open';
 import type { OrderStatus } from '../orders/schema';
+import { indexQueuedOrderSearch, orderSearchQueued } from '../orders/search-index-store';
 import { type Tag } from '../orders/tags-store';
 
 /** What the dashboard's order list may narrow by; every field is optional. */
@@ -203,6 +204,8 @@ function searchWindow(db: Db, filter: FilterSql, offset: number, limit: number):
  * list asks for the windows it shows, so 100k orders never travel at once.
  */
 export function listOrderSummaries(db: Db, filter: OrderListFilter, offset: number, limit: number) {
+  // A search finds every order written before it: what the last writes queued is indexed first.
+  if (filter.q && orderSearchQueued(db)) indexQueuedOrderSearch(db);
   // One snapshot: the count and the window agree while orders arrive.
   return db.transaction(() => readOrderSummaries(db, filter, offset, limit))();
 }

@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import type { Db } from '../../foundations/db/open';
+import { statement } from '../../foundations/db/statements';
 
 /**
  * Refills the dashboard's order search (migration 0025) from the orders and keys. Its rows
@@ -9,10 +11,49 @@ import type { Database } from 'better-sqlite3';
 export function rebuildOrderSearch(db: Database): void {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'order_search'").get();
   if (!exists) return;
+  const queued = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'order_search_queue'").get();
   db.transaction(() => {
     db.exec('DELETE FROM order_search');
     db.exec('INSERT INTO order_search (rowid, text) SELECT order_rowid, text FROM order_search_text');
     db.exec('DELETE FROM order_key_search');
     db.exec('INSERT INTO order_key_search (rowid, key) SELECT rowid, key FROM order_keys');
+    // Everything is indexed now, what was queued included (migration 0043).
+    if (queued) db.exec('DELETE FROM order_search_queue; DELETE FROM order_key_search_queue');
   })();
+}
+
+/** Whether orders or keys changed since the search last indexed them (migration 0043). */
+export function orderSearchQueued(db: Db): boolean {
+  return statement(db, 'SELECT EXISTS (SELECT 1 FROM order_search_queue) OR EXISTS (SELECT 1 FROM order_key_search_queue)').pluck().get() === 1;
+}
+
+/**
+ * Indexes for the search the orders and keys the triggers queued, the oldest `limit` of
+ * each (all by default), in one transaction: one index segment for all of them. A row
+ * queued and since deleted leaves the index; one changed is indexed as it now is.
+ * Answers how many were indexed (orders and keys).
+ */
+export function indexQueuedOrderSearch(db: Db, limit = -1): number {
+  return db
+    .transaction(() => {
+      let indexed = 0;
+      const orders = statement(db, 'SELECT order_rowid FROM order_search_queue ORDER BY order_rowid LIMIT ?').pluck().all(limit) as number[];
+      if (orders.length) {
+        const rowids = JSON.stringify(orders);
+        statement(db, 'DELETE FROM order_search WHERE rowid IN (SELECT value FROM json_each(?))').run(rowids);
+        statement(db, 'INSERT INTO order_search (rowid, text) SELECT t.order_rowid, t.text FROM json_each(?) q JOIN order_search_text t ON t.order_rowid = q.value').run(rowids);
+        statement(db, 'DELETE FROM order_search_queue WHERE order_rowid IN (SELECT value FROM json_each(?))').run(rowids);
+        indexed += orders.length;
+      }
+      const keys = statement(db, 'SELECT key_rowid FROM order_key_search_queue ORDER BY key_rowid LIMIT ?').pluck().all(limit) as number[];
+      if (keys.length) {
+        const rowids = JSON.stringify(keys);
+        statement(db, 'DELETE FROM order_key_search WHERE rowid IN (SELECT value FROM json_each(?))').run(rowids);
+        statement(db, 'INSERT INTO order_key_search (rowid, key) SELECT k.rowid, k.key FROM json_each(?) q JOIN order_keys k ON k.rowid = q.value').run(rowids);
+        statement(db, 'DELETE FROM order_key_search_queue WHERE key_rowid IN (SELECT value FROM json_each(?))').run(rowids);
+        indexed += keys.length;
+      }
+      return indexed;
+    })
+    .immediate();
 }

@@ -27,7 +27,7 @@ export function openDatabase(dataDir: string, options: { nativeBinding?: string 
   // The CLI writes while `serve` runs on the same file; wait rather than fail.
   db.pragma('busy_timeout = 5000');
   try {
-    // Migrations commit without an fsync each (41 of them on a new data dir): one lost to a
+    // Migrations commit without an fsync each (43 of them on a new data dir): one lost to a
     // power cut is lost with its own record in schema_migrations and simply runs again at the
     // next open; the first FULL commit after them syncs the WAL they wrote.
     db.pragma('synchronous = NORMAL');
