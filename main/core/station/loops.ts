@@ -17,6 +17,9 @@ import type { Services } from './services';
 /** How often the invitation outbox looks for mails its 3PL's budget now lets go. */
 const OUTBOX_EVERY_MS = 60_000;
 
+/** How often sessions that went idle or ran out are ended (a bench locks at most this late). */
+const SESSION_SWEEP_EVERY_MS = 30_000;
+
 /** Stops one thing the station started; awaited on close. */
 export type Closer = () => Promise<unknown> | void;
 
@@ -67,6 +70,16 @@ export function startLoops(options: StationOptions, { db, events, logger, platfo
     }, OUTBOX_EVERY_MS);
     closers.push(() => outbox.stop());
   }
+  // Sessions that went idle or ran out end as revoked ones do: their streams close, benches lock.
+  const sessionEnds = repeat(async () => {
+    try {
+      services.adminSessions.endDeadSessions();
+    } catch (error) {
+      logger.error(`ending idle sessions: ${(error as Error).message}`);
+    }
+    return SESSION_SWEEP_EVERY_MS;
+  }, SESSION_SWEEP_EVERY_MS);
+  closers.push(() => sessionEnds.stop());
   if (options.automaticBackups ?? true) {
     // Stopped before the database closes: a backup in flight finishes first.
     const backups = scheduleDailyBackups({ db, dataDir: options.dataDir, events, logger });

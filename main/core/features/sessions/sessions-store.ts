@@ -47,6 +47,22 @@ export function findLiveSession(
   ).get(tokenHash, times.now, times.createdAfter, times.benchUsedAfter, times.usedAfter) as (TokenRow & { token_hash: string }) | undefined;
 }
 
+/**
+ * Deletes the sessions no longer alive (past `expires_at` or their lifetime, or unused past
+ * their idle time: a bench's own, or the dashboard's) and answers their ids. The same test
+ * as findLiveSession's, turned round.
+ */
+export function deleteDeadSessions(db: Db, times: { now: string; createdAfter: string; usedAfter: string; benchUsedAfter: string }): string[] {
+  return statement(
+    db,
+    `DELETE FROM admin_tokens
+     WHERE kind = 'session' AND NOT (expires_at > ? AND created_at > ? AND COALESCE(last_used_at, created_at) > CASE bench WHEN 1 THEN ? ELSE ? END)
+     RETURNING id`,
+  )
+    .pluck()
+    .all(times.now, times.createdAfter, times.benchUsedAfter, times.usedAfter) as string[];
+}
+
 export function touchAdminToken(db: Db, tokenHash: string, at: string): void {
   statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(at, tokenHash);
 }

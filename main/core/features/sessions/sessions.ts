@@ -5,7 +5,7 @@ import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import { unauthorized } from '../../foundations/errors';
 import { hashSecret } from '../keys/service';
-import { deleteSession, deleteTokensOf, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
+import { deleteDeadSessions, deleteSession, deleteTokensOf, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
 
 const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 /** A session's last use is written at most this often (not a write per request). */
@@ -55,16 +55,21 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
 
   const startSession = (label: string, userId: string | null, bench = false) => issue('session', policy().absoluteHours * 3600_000, label, userId, bench);
 
-  /** The session's row while it is alive (not expired, not idle too long), else undefined. */
-  function liveSession(sessionToken: string): (TokenRow & { token_hash: string }) | undefined {
+  /** When a session must have been made and last used to be alive now (the policy's times). */
+  function aliveSince() {
     const now = Date.now();
     const { idleHours, absoluteHours, benchIdleMinutes } = policy();
-    return findLiveSession(db, hashSecret(sessionToken), {
+    return {
       now: iso(now),
       createdAfter: iso(now - absoluteHours * 3600_000),
       usedAfter: iso(now - idleHours * 3600_000),
       benchUsedAfter: iso(now - benchIdleMinutes * 60_000),
-    });
+    };
+  }
+
+  /** The session's row while it is alive (not expired, not idle too long), else undefined. */
+  function liveSession(sessionToken: string): (TokenRow & { token_hash: string }) | undefined {
+    return findLiveSession(db, hashSecret(sessionToken), aliveSince());
   }
 
   /** Whose the live session is, after recording its use (at most once a minute); undefined when it is not alive. */
@@ -122,6 +127,17 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
       const done = deleteSession(db, id, userId);
       if (done) ended([id]);
       return done;
+    },
+    /**
+     * Ends the sessions that went idle or ran out since the last look (a serving station
+     * looks every 30 s, station/loops.ts): a session that simply stops being used ends like
+     * a revoked one, its open event streams with it, and a bench screen whose operator's
+     * session idled out hears it and locks. How many ended.
+     */
+    endDeadSessions(): number {
+      const ids = deleteDeadSessions(db, aliveSince());
+      ended(ids);
+      return ids.length;
     },
     /** Ends every session and login link of a person, at once (their open streams too); how many sessions ended. */
     revokeAllOf(userId: string): number {
