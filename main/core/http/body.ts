@@ -54,16 +54,39 @@ async function readJsonBody(ctx: Context, next: Next, limit: number): Promise<vo
 /**
  * The path of the first value nested deeper than `limit`, or undefined. Iterative: a body
  * nested thousands of levels deep would overflow the stack of a recursive walk, as it did
- * `JSON.stringify` in the order store.
+ * `JSON.stringify` in the order store. It runs on every body: only objects and arrays are
+ * visited, and the path is spelled out only for the one too deep.
  */
 export function pathBeyondDepth(body: unknown, limit: number): string | undefined {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 1, path: '' }];
+  interface Visit {
+    value: object;
+    depth: number;
+    parent: Visit | undefined;
+    step: string | number;
+  }
+  if (body === null || typeof body !== 'object') return undefined;
+  const stack: Visit[] = [{ value: body, depth: 1, parent: undefined, step: '' }];
   while (stack.length) {
-    const { value, depth, path } = stack.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    if (depth > limit) return path;
-    const entries = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item] as const) : Object.entries(value).map(([key, item]) => [path ? `.${key}` : key, item] as const);
-    for (const [step, item] of entries) stack.push({ value: item, depth: depth + 1, path: `${path}${step}` });
+    const visit = stack.pop()!;
+    if (visit.depth > limit) return pathOf(visit);
+    const { value, depth } = visit;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        const item: unknown = value[index];
+        if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1, parent: visit, step: index });
+      }
+    } else {
+      for (const key in value) {
+        const item: unknown = (value as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1, parent: visit, step: key });
+      }
+    }
   }
   return undefined;
+
+  function pathOf(visit: Visit): string {
+    const steps: (string | number)[] = [];
+    for (let at: Visit | undefined = visit; at?.parent; at = at.parent) steps.push(at.step);
+    return steps.reverse().reduce<string>((path, step) => (typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step), '');
+  }
 }
