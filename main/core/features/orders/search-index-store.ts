@@ -27,6 +27,22 @@ export function orderSearchQueued(db: Db): boolean {
   return statement(db, 'SELECT EXISTS (SELECT 1 FROM order_search_queue) OR EXISTS (SELECT 1 FROM order_key_search_queue)').pluck().get() === 1;
 }
 
+/** The two search indexes, each with the queue its triggers fill and how a row is indexed. */
+const SEARCH_INDEXES = [
+  {
+    queue: 'order_search_queue',
+    rowid: 'order_rowid',
+    index: 'order_search',
+    fill: 'INSERT INTO order_search (rowid, text) SELECT t.order_rowid, t.text FROM json_each(?) q JOIN order_search_text t ON t.order_rowid = q.value',
+  },
+  {
+    queue: 'order_key_search_queue',
+    rowid: 'key_rowid',
+    index: 'order_key_search',
+    fill: 'INSERT INTO order_key_search (rowid, key) SELECT k.rowid, k.key FROM json_each(?) q JOIN order_keys k ON k.rowid = q.value',
+  },
+];
+
 /**
  * Indexes for the search the orders and keys the triggers queued, the oldest `limit` of
  * each (all by default), in one transaction: one index segment for all of them. A row
@@ -37,21 +53,14 @@ export function indexQueuedOrderSearch(db: Db, limit = -1): number {
   return db
     .transaction(() => {
       let indexed = 0;
-      const orders = statement(db, 'SELECT order_rowid FROM order_search_queue ORDER BY order_rowid LIMIT ?').pluck().all(limit) as number[];
-      if (orders.length) {
-        const rowids = JSON.stringify(orders);
-        statement(db, 'DELETE FROM order_search WHERE rowid IN (SELECT value FROM json_each(?))').run(rowids);
-        statement(db, 'INSERT INTO order_search (rowid, text) SELECT t.order_rowid, t.text FROM json_each(?) q JOIN order_search_text t ON t.order_rowid = q.value').run(rowids);
-        statement(db, 'DELETE FROM order_search_queue WHERE order_rowid IN (SELECT value FROM json_each(?))').run(rowids);
-        indexed += orders.length;
-      }
-      const keys = statement(db, 'SELECT key_rowid FROM order_key_search_queue ORDER BY key_rowid LIMIT ?').pluck().all(limit) as number[];
-      if (keys.length) {
-        const rowids = JSON.stringify(keys);
-        statement(db, 'DELETE FROM order_key_search WHERE rowid IN (SELECT value FROM json_each(?))').run(rowids);
-        statement(db, 'INSERT INTO order_key_search (rowid, key) SELECT k.rowid, k.key FROM json_each(?) q JOIN order_keys k ON k.rowid = q.value').run(rowids);
-        statement(db, 'DELETE FROM order_key_search_queue WHERE key_rowid IN (SELECT value FROM json_each(?))').run(rowids);
-        indexed += keys.length;
+      for (const { queue, rowid, index, fill } of SEARCH_INDEXES) {
+        const queued = statement(db, `SELECT ${rowid} FROM ${queue} ORDER BY ${rowid} LIMIT ?`).pluck().all(limit) as number[];
+        if (!queued.length) continue;
+        const rowids = JSON.stringify(queued);
+        statement(db, `DELETE FROM ${index} WHERE rowid IN (SELECT value FROM json_each(?))`).run(rowids);
+        statement(db, fill).run(rowids);
+        statement(db, `DELETE FROM ${queue} WHERE ${rowid} IN (SELECT value FROM json_each(?))`).run(rowids);
+        indexed += queued.length;
       }
       return indexed;
     })
