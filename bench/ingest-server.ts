@@ -55,6 +55,11 @@ const handle = app.callback();
 const server = createServer((req, res) => {
   if (req.url === '/bench/pause') return void pauseBackground().then(() => res.end('paused'));
   if (req.url === '/bench/resume') return void (resumeBackground(), res.end('resumed'));
+  // The server's own CPU so far (its threads included), in ms: steadier than orders/s on a shared machine.
+  if (req.url === '/bench/cpu') {
+    const { user, system } = process.cpuUsage();
+    return void res.end(String((user + system) / 1000));
+  }
   handle(req, res);
 });
 server.keepAliveTimeout = 5_000;

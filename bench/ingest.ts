@@ -2,7 +2,7 @@
 //   node --import tsx bench/ingest.ts [COUNT]
 // 20 concurrent clients post a realistic order (10 line items, addresses, tags) COUNT times
 // to a real server on a real port (every 201 is on disk: the WAL synced before the answer). Figures:
-// orders/s, p50/p99 latency, and the ratio station / bare Koa (goal ≥ 0.6). The three
+// orders/s, p50/p99 latency, the server's CPU an order, and the ratio station / bare Koa (goal ≥ 0.6). The three
 // servers run side by side in their own processes and are measured in alternating rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -66,7 +66,11 @@ interface Figures {
   ordersPerSecond: number;
   p50: number;
   p99: number;
+  /** The server process's CPU per order (ms; Chromium rendering ahead apart): what a change saves, whatever else the machine runs. */
+  cpuPerOrder: number;
 }
+
+const serverCpuMs = async (url: string) => Number(await (await fetch(`${url}/bench/cpu`)).text());
 
 async function load(url: string, key: string, prefix: string, count: number): Promise<Figures> {
   const bodies = Array.from({ length: count }, (_, i) => JSON.stringify(order(`${prefix}-${i}`)));
@@ -82,12 +86,14 @@ async function load(url: string, key: string, prefix: string, count: number): Pr
       latencies.push(performance.now() - started);
     }
   };
+  const cpuBefore = await serverCpuMs(url);
   const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, client));
   const seconds = (performance.now() - started) / 1000;
+  const cpuPerOrder = ((await serverCpuMs(url)) - cpuBefore) / count;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { ordersPerSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+  return { ordersPerSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpuPerOrder };
 }
 
 interface Server {
@@ -160,7 +166,7 @@ try {
   const core = figures.get('core')!;
   const station = figures.get('station')!;
   const line = (name: string, f: Figures) =>
-    `${name.padEnd(34)} ${f.ordersPerSecond.toFixed(0).padStart(6)} orders/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms`;
+    `${name.padEnd(34)} ${f.ordersPerSecond.toFixed(0).padStart(6)} orders/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   ${f.cpuPerOrder.toFixed(2).padStart(5)} ms CPU an order`;
   console.log(
     `POST /api/orders, ${COUNT} orders per server in ${ROUNDS} alternating rounds (median round shown), 10 line items, 2 addresses, 3 tags, ${CLIENTS} concurrent clients, every 201 on disk`,
   );
