@@ -29,6 +29,8 @@ export interface RenderedHtml {
 export interface DocumentsApi {
   /** The order's current documents, in flow order. */
   listForOrder(orderId: string): DocumentRecord[];
+  /** Many orders' documents at once, by order id (an order with none is absent). */
+  listForOrders(orderIds: readonly string[]): Map<string, DocumentRecord[]>;
   /**
    * Renders one document to HTML. With `templateId` (a print-time override) that template
    * is used instead, with its own paper. Throws when the template cannot render.

@@ -52,6 +52,19 @@ export function listDocuments(db: Db, orderId: string): DocumentRecord[] {
   return (statement(db, 'SELECT * FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as DocumentRow[]).map(toRecord);
 }
 
+/** The documents of many orders in one query (a print request of a thousand), each order's in flow order. */
+export function listDocumentsOfOrders(db: Db, orderIds: readonly string[]): Map<string, DocumentRecord[]> {
+  const rows = statement(db, 'SELECT * FROM documents WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position').all(JSON.stringify(orderIds)) as DocumentRow[];
+  const byOrder = new Map<string, DocumentRecord[]>();
+  for (const row of rows) {
+    const record = toRecord(row);
+    const list = byOrder.get(row.order_id);
+    if (list) list.push(record);
+    else byOrder.set(row.order_id, [record]);
+  }
+  return byOrder;
+}
+
 export function getDocument(db: Db, id: string): DocumentRecord | undefined {
   const row = statement(db, 'SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
   return row && toRecord(row);

@@ -7,7 +7,7 @@ import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './co
 import { carrierLabelHash, carrierLabelsOf, decodeLabel, type CarrierLabel } from '../carrier-labels/labels';
 import type { CarrierLabelPages } from '../carrier-labels/pages';
 import { CARRIER_LABEL_TEMPLATE_ID, carrierLabelPaper } from './carrier-labels';
-import { type DocumentKey, type DocumentWrite, getDocument, listDocumentKeys, listDocuments, readyOrdersUsingTemplate, replaceDocuments, storedCarrierLabel } from './documents-store';
+import { type DocumentKey, type DocumentWrite, getDocument, listDocumentKeys, listDocuments, listDocumentsOfOrders, readyOrdersUsingTemplate, replaceDocuments, storedCarrierLabel } from './documents-store';
 import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
@@ -196,6 +196,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
 
   const api: DocumentsApi = {
     listForOrder: (orderId: string): DocumentRecord[] => listDocuments(db, orderId),
+    listForOrders: (orderIds: readonly string[]) => listDocumentsOfOrders(db, orderIds),
 
     async renderHtml(documentId, options = {}): Promise<RenderedHtml> {
       const doc = getDocument(db, documentId);

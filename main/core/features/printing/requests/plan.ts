@@ -57,6 +57,7 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
   }));
   const printable: ResolvedDocument[][] = [];
   const keysOf = orderKeysOnce(db);
+  const documentsOf = context.documents.listForOrders(input.orders.map((order) => order.id));
   for (const order of sortOrders(input.orders, input.sortBy, input.sortDir)) {
     const entry = () => ({ id: order.id, orderKeys: keysOf(order.id) });
     if (order.status === 'ignored' && !input.force) {
@@ -64,7 +65,7 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
       continue;
     }
     const tags = orderTagLabels(db, order.id);
-    const all = context.documents.listForOrder(order.id);
+    const all = documentsOf.get(order.id) ?? [];
     if (all.length === 0) {
       errors.push({ ...entry(), reasons: [{ code: 'no_documents', message: 'The order has no documents (no template of its flow applies)' }] });
       continue;

@@ -55,8 +55,17 @@ export function createPrintingService(deps: PrintRequestDeps): PrintingService {
     const benchCache = new Map<string, Map<string, BenchRoute> | undefined>();
     // A thousand orders' documents name the same few printers: each is read once a request.
     const printersFound = new Map<string, Printer | undefined>();
+    const documents = deps.documents();
+    const kinds = new Map<string, 'html' | 'zpl' | undefined>();
     return {
-      documents: deps.documents(),
+      // …and the same few templates: each one's kind is read once.
+      documents: {
+        ...documents,
+        templateKind(templateId) {
+          if (!kinds.has(templateId)) kinds.set(templateId, documents.templateKind(templateId));
+          return kinds.get(templateId);
+        },
+      },
       printers: {
         find(ref) {
           if (!printersFound.has(ref)) printersFound.set(ref, printers.find(ref));
