@@ -45,7 +45,11 @@ export class GroupCommitter {
     private readonly walSync: WalSync,
   ) {}
 
-  /** Runs `work` inside a transaction shared with other writes of the same turn. */
+  /**
+   * Runs `work` inside a transaction shared with other writes (of the same turn, or gathered
+   * while the last group synced). `work` is database statements only: should another write
+   * of its group fail, it runs again (commitEachAlone).
+   */
   write<T>(work: () => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the station is shutting down'));
     return new Promise<T>((resolve, reject) => {
