@@ -72,6 +72,7 @@ function messageFor(key: string, known: string[]): string {
   return `Not a field of this object: ignored${hint}`;
 }
 
+/** `path` is one array, pushed and popped on the way (every order's body is walked: no copy per field). */
 function walk(schema: z.ZodType, value: unknown, path: string[], found: IgnoredField[]): void {
   if (value === null || typeof value !== 'object') return;
   const def = defOf(schema);
@@ -95,18 +96,25 @@ function walk(schema: z.ZodType, value: unknown, path: string[], found: IgnoredF
       return;
     }
     case 'array':
-      if (Array.isArray(value)) value.forEach((item, index) => walk(def.element!, item, [...path, String(index)], found));
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index++) {
+          path.push(String(index));
+          walk(def.element!, value[index], path, found);
+          path.pop();
+        }
+      }
       return;
     case 'object': {
       if (Array.isArray(value)) return;
       const shape = def.shape!;
-      const known = Object.keys(shape);
       // A catchall (a loose object) keeps the keys it does not know.
       const strips = def.catchall === undefined;
       for (const [key, item] of Object.entries(value)) {
         // Own keys only: `__proto__`, `constructor` or `toString` in a body is a key like any other.
-        if (Object.hasOwn(shape, key)) walk(shape[key]!, item, [...path, key], found);
-        else if (strips) found.push({ path: [...path, key].join('.'), message: messageFor(key, known) });
+        path.push(key);
+        if (Object.hasOwn(shape, key)) walk(shape[key]!, item, path, found);
+        else if (strips) found.push({ path: path.join('.'), message: messageFor(key, Object.keys(shape)) });
+        path.pop();
       }
       return;
     }

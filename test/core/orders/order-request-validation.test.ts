@@ -170,6 +170,14 @@ describe('accepted values are normalised', () => {
     expect(order.tags).toEqual([]);
   });
 
+  it('inside line items too: a null is "not sent" and a number id its string; a variant\'s own extra null stays', async () => {
+    const lineItems = [{ name: 'Кружка 马克杯', quantity: 1, sku: null, external_id: 4411, price: null, variant: { id: null, sku: 'B-8', title: 'Синий', finish: null } }];
+    const order = await post(bodyWith('order.lineItems', lineItems));
+    expect(order.lineItems).toEqual([{ name: 'Кружка 马克杯', quantity: 1, external_id: '4411', variant: { sku: 'B-8', title: 'Синий', finish: null } }]);
+    const withVariables = await post(bodyWith('order.variables', { cleared: null, nested: { gone: null } }));
+    expect(withVariables.variables).toEqual({ cleared: null, nested: { gone: null } });
+  });
+
   it('unknown fields are ignored', async () => {
     const order = await post({ ...sampleOrder('unknown-1'), surprise: 1, order: { ...sampleOrder('unknown-1').order, alsoUnknown: true } });
     expect(order).not.toHaveProperty('surprise');

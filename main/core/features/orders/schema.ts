@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { idAsString, normalisedAfterParse, unsentIfNull } from '../../foundations/normalise-after-parse';
 import { CARRIER_LABEL_MAX_BYTES, CARRIER_LABELS_MAX, CARRIER_LABELS_VARIABLE, refineCarrierLabels } from '../carrier-labels/labels';
 
-/** Optional in the contract; a `null` from a source system means "not sent". */
-const optional = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);
+/**
+ * Optional in the contract; a `null` from a source system means "not sent" (made `undefined`
+ * once the whole order is parsed: `normalisedAfterParse`, below).
+ */
+const optional = unsentIfNull;
 
 /**
  * Free text without control characters other than tab and line breaks: no C0, DEL or C1
@@ -22,12 +26,12 @@ const someText = (max: number) => text(max).regex(/\S/, 'Required').trim();
  * digits in JSON parsing, and two different ids could silently become one order.
  */
 const idLike = (max: number) =>
-  z
-    .union([
+  idAsString(
+    z.union([
       someText(max),
       z.number().int('A whole number or a string').refine(Number.isSafeInteger, 'A number id must be a safe integer; send larger ids as strings'),
-    ])
-    .transform((value) => String(value));
+    ]),
+  );
 
 export const priceSchema = z.object({
   amount: z.number().finite(),
@@ -145,7 +149,7 @@ export const overridesSchema = z.object({
   tray: optional(text(200)),
 });
 
-export const orderRequestSchema = z.object({
+const orderRequestFields = z.object({
   source: optional(text(100).regex(/\S/, 'Must not be empty').trim().meta({ default: 'api' })).transform((value) => value ?? 'api'),
   sourceId: idLike(255),
   targetTeamId: optional(z.string().max(100)),
@@ -163,6 +167,9 @@ export const orderRequestSchema = z.object({
     overrides: optional(overridesSchema),
   }),
 });
+
+/** The order body: its nulls and numeric ids normalised once, after the parse (one transform, not one per field). */
+export const orderRequestSchema = orderRequestFields.transform((request) => normalisedAfterParse(orderRequestFields, request));
 
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 export type OrderData = OrderRequest['order'];
