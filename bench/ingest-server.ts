@@ -35,6 +35,7 @@ if (mode === 'koa') {
   const station = createStation({ dataDir: dataDir!, background: mode === 'station', logger: silentLogger });
   if (mode === 'core') {
     station.hooks.resolveMergeTarget.length = 0;
+    station.hooks.beforeOrderWrite.length = 0;
     station.hooks.orderWritten.length = 0;
     station.hooks.orderCommitted.length = 0;
   }

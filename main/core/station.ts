@@ -65,7 +65,7 @@ export function createStation(options: StationOptions): Station {
   // Where the host listens, once it says so (onListening).
   const listening: { url?: string } = {};
   const platform = createPlatform(db, options, logger, threads, listening);
-  const documentThreads = threads.render && { thread: threads.render, logger };
+  const documentThreads = threads.render && { thread: threads.render, checks: threads.checks, checkAheadFrom: options.checkDocumentsAheadFrom, logger };
   const services = createServices(db, writer, hooks, events, platform, documentThreads);
   const printing = createPrinting(options, { db, writer, walSync, events, logger, platform, services });
   registerHooks(hooks, { db, writer, logger, services, printing: printing.printing });

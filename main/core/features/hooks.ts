@@ -10,5 +10,5 @@ import type { TeamHooks } from './teams/team-hooks';
 export interface StationHooks extends TeamHooks, OrderHooks {}
 
 export function createHooks(): StationHooks {
-  return { teamCreated: [], resolveMergeTarget: [], orderWritten: [], orderCommitted: [] };
+  return { teamCreated: [], resolveMergeTarget: [], beforeOrderWrite: [], orderWritten: [], orderCommitted: [] };
 }

@@ -15,6 +15,9 @@ import type { Services } from './services';
 export function registerHooks(hooks: StationHooks, { db, writer, logger, services, printing }: { db: Db; writer: GroupCommitter; logger: Logger; services: Services; printing: PrintingServices }): void {
   hooks.teamCreated.push((db, team) => seedTeamDocuments(db, team.id));
   hooks.resolveMergeTarget.push(linkMergeResolver({ db, writer, logger, sandbox: services.sandbox }));
+  // A serving station checks an order's documents on its check thread before the write (which uses them).
+  const { checksAhead } = services;
+  if (checksAhead) hooks.beforeOrderWrite.push((ahead) => checksAhead.check(ahead));
   hooks.orderWritten.push(
     completeFirstOrderTask,
     // May set the order `ignored` (a flow rule) and replaces `event.order` with the stored row…

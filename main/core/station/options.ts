@@ -70,6 +70,11 @@ export interface StationOptions {
    * RESTART checkpoint runs (default 16 MiB), and the file size it is cut back to (8 MiB).
    */
   wal?: { restartBytes?: number; sizeLimitBytes?: number };
+  /**
+   * Orders a second from which a serving station checks orders' documents ahead of their
+   * writes, on a thread of its own (documents/checks-ahead.ts). Default 10; 0 from the first.
+   */
+  checkDocumentsAheadFrom?: number;
   /** One log line per order written or refused, print request, job and printer state change (log-lines.ts). Default false; `station serve` turns it on unless `--quiet`. */
   logLines?: boolean;
   /** better-sqlite3's native module to load instead of node_modules' (the desktop's Electron build). */

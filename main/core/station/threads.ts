@@ -19,6 +19,9 @@ export function createStationThreads(db: Db, options: StationOptions, logger: Lo
     checkpointer: oneShot ? undefined : new Checkpointer(db, { nativeBinding, logger, ...options.wal }),
     // A thread that fails leaves print jobs to render on the event loop, in slices.
     render: oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding, logger }),
+    // Orders' documents checked ahead of their writes, at the event loop's priority (a write
+    // waits for it). One that fails leaves each order to check its documents in its write.
+    checks: oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding, logger, nice: 0, name: 'the document check thread' }),
     // A label that ends the thread is refused; one read beside it is read again once.
     carrierPdfs: new CarrierPdfs(logger),
     // A preview that ends the thread answers 500; the next preview starts another.
@@ -26,7 +29,7 @@ export function createStationThreads(db: Db, options: StationOptions, logger: Lo
     // An expression that ends its thread fails its link alone (the link's error log says why).
     sandbox: createSandbox(logger),
     async close() {
-      await Promise.all([this.render?.close(), this.carrierPdfs.close(), this.zplPreview.close(), this.sandbox.close()]);
+      await Promise.all([this.render?.close(), this.checks?.close(), this.carrierPdfs.close(), this.zplPreview.close(), this.sandbox.close()]);
       await this.checkpointer?.close();
     },
   };

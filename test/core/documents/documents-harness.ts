@@ -1,10 +1,11 @@
+import type { StationOptions } from '../../../main/core/station/options';
 import { startStation, sampleOrder, type RunningStation } from '../../helpers/station';
 
 export { sampleOrder };
 
 /** A running station plus a dashboard session, for the admin API of documents. */
-export async function documentsStation(): Promise<RunningStation & { admin: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> }> {
-  const running = await startStation();
+export async function documentsStation(options: Partial<StationOptions> = {}): Promise<RunningStation & { admin: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> }> {
+  const running = await startStation(options);
   const token = running.station.services.adminSessions.createSessionToken();
   return {
     ...running,

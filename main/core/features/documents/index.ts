@@ -9,16 +9,22 @@ import { upgradeBuiltinTemplates } from './seed';
 import { createDocumentsService, DOCUMENTS_PER_TURN } from './service';
 import { createTemplatesService } from './templates-service';
 import { type CarrierLabelPages } from '../carrier-labels/pages';
+import type { OrderWrittenEvent } from '../orders/order-hooks';
+import { ChecksAhead } from './checks-ahead';
 
 import type Router from '@koa/router';
 import { documentAdminRoutes, type DocumentAdminDeps } from './admin-routes';
 import { documentRoutes } from './routes';
 import type { OrdersService } from '../orders/service';
 
-/** The thread documents work on besides the event loop (a serving station has one). */
+/** The threads documents work on besides the event loop (a serving station has them). */
 export interface DocumentThreads {
   /** Print jobs of many documents render here, at a lower priority. */
   thread: RenderThread;
+  /** Orders' documents are checked here ahead of their writes (checks-ahead.ts). */
+  checks?: RenderThread;
+  /** Orders a second from which they are checked there (default CHECK_AHEAD_FROM_PER_SECOND). */
+  checkAheadFrom?: number;
   logger: Logger;
 }
 
@@ -31,13 +37,20 @@ export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, opti
   const engine = new TemplateEngine();
   upgradeBuiltinTemplates(db);
   const service = createDocumentsService(db, engine, { labelPages });
-  const documents = threaded ? { ...service, renderMany: renderManyOnThread(threaded.thread, service.renderMany, { inPlaceUpTo: DOCUMENTS_PER_TURN, logger: threaded.logger }) } : service;
+  const checksAhead = threaded?.checks && new ChecksAhead(threaded.checks, threaded.logger, { fromPerSecond: threaded.checkAheadFrom });
+  const documents = threaded
+    ? {
+        ...service,
+        renderMany: renderManyOnThread(threaded.thread, service.renderMany, { inPlaceUpTo: DOCUMENTS_PER_TURN, logger: threaded.logger }),
+        rebuildForOrder: (event: OrderWrittenEvent) => service.rebuildForOrder(event, checksAhead?.take(event.order.id)),
+      }
+    : service;
   // Orders whose documents a template change rebuilt are announced like any changed order
   // (live views refresh, documents are rendered ahead again).
   const rebuildOrdersUsing = (templateIds: string[]) => {
     for (const order of documents.rebuildOrdersUsing(templateIds)) events?.emit('order', { type: 'updated', orderId: order.id, teamId: order.team_id });
   };
-  return { documents, templates: createTemplatesService(db, engine, rebuildOrdersUsing, (row) => documents.renderPreview(row, sampleOrder(row.team_id)).zpl), pdfRenderer, renderThread: threaded?.thread };
+  return { documents, checksAhead, templates: createTemplatesService(db, engine, rebuildOrdersUsing, (row) => documents.renderPreview(row, sampleOrder(row.team_id)).zpl), pdfRenderer, renderThread: threaded?.thread };
 }
 export type DocumentsCapability = ReturnType<typeof createDocumentsCapability>;
 

@@ -1,3 +1,5 @@
+import type { OrderAhead } from '../orders/order-hooks';
+import type { DocumentChecks } from './checks-ahead';
 import type { RenderedHtml } from './contract';
 
 /** One document to render, with the template a print may put in its place. */
@@ -6,13 +8,11 @@ export interface RenderRequest {
   templateId?: string;
 }
 
-/** What the render thread is asked (render-worker.ts): a print job's documents, in order. */
-export interface RenderThreadRequest {
-  requests: RenderRequest[];
-}
+/** What the render thread is asked (render-worker.ts): a print job's documents, in order; or an order's documents checked ahead of its write. */
+export type RenderThreadRequest = { requests: RenderRequest[] } | { checkAhead: OrderAhead };
 
-/** What it answers: the documents' HTML, or the first document that cannot render and why. */
-export type RenderThreadResult = { rendered: RenderedHtml[] } | { failed: { documentId: string; message: string } };
+/** What it answers: the documents' HTML, or the first document that cannot render and why; or the checks (none when the team has no flow yet). */
+export type RenderThreadResult = { rendered: RenderedHtml[] } | { failed: { documentId: string; message: string } } | { checked: DocumentChecks | null };
 
 /** A document that cannot render (its template throws, it is gone): the same on any thread. */
 export class DocumentRenderError extends Error {

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Logger } from '../../foundations/logger';
 import { ThreadClient } from '../../foundations/threads/thread-client';
+import type { OrderAhead } from '../orders/order-hooks';
+import type { DocumentChecks } from './checks-ahead';
 import type { RenderedHtml } from './contract';
 import { DocumentRenderError, type RenderRequest, type RenderThreadRequest, type RenderThreadResult } from './render-protocol';
 
@@ -26,10 +28,10 @@ export class RenderThread extends EventEmitter {
   /** Documents rendered on the thread so far. */
   rendered = 0;
 
-  constructor(options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number; nice?: number }) {
+  constructor(options: { file: string; nativeBinding?: string; logger: Logger; idleMs?: number; nice?: number; name?: string }) {
     super();
     this.client = new ThreadClient({
-      name: 'the render thread',
+      name: options.name ?? 'the render thread',
       entry: 'render-worker',
       workerData: { file: options.file, nativeBinding: options.nativeBinding, nice: options.nice ?? 10 },
       idleMs: options.idleMs ?? IDLE_MS,
@@ -43,8 +45,16 @@ export class RenderThread extends EventEmitter {
   async render(requests: RenderRequest[]): Promise<RenderedHtml[]> {
     const answer = await this.client.call({ requests });
     if ('failed' in answer) throw new DocumentRenderError(answer.failed.documentId, answer.failed.message);
+    if (!('rendered' in answer)) throw new Error('the render thread answered a render with something else');
     this.rendered += answer.rendered.length;
     return answer.rendered;
+  }
+
+  /** Checks an order's documents ahead of its write (checks-ahead.ts); undefined when its team has no flow yet. */
+  async checkAhead(ahead: OrderAhead): Promise<DocumentChecks | undefined> {
+    const answer = await this.client.call({ checkAhead: ahead });
+    if (!('checked' in answer)) throw new Error('the check thread answered a check with something else');
+    return answer.checked ?? undefined;
   }
 
   /** Whether a request now goes straight to a started thread (not waiting for one to start). */

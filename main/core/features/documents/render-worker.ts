@@ -8,7 +8,8 @@ import { DocumentRenderError, type RenderThreadRequest, type RenderThreadResult 
 import { createDocumentsService } from './service';
 
 // The render thread (render-thread.ts): its own read-only connection to station.db and its
-// own template engine; renders a print job's documents, one request at a time, in order.
+// own template engine; renders a print job's documents, or checks an order's documents ahead
+// of its write (the check thread, checks-ahead.ts), one request at a time, in order.
 // The station may terminate it at any moment: it only reads.
 const { file, nativeBinding, nice } = workerData as { file: string; nativeBinding?: string; nice: number };
 const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
@@ -17,9 +18,10 @@ const documents = createDocumentsService(db, new TemplateEngine());
 
 if (nice > 0) lowerThreadPriority(nice);
 
-serveRequests<RenderThreadRequest, RenderThreadResult>(async ({ requests }) => {
+serveRequests<RenderThreadRequest, RenderThreadResult>(async (request) => {
+  if ('checkAhead' in request) return { checked: documents.checkAhead(request.checkAhead) ?? null };
   try {
-    return { rendered: await documents.renderMany(requests) };
+    return { rendered: await documents.renderMany(request.requests) };
   } catch (error) {
     if (!(error instanceof DocumentRenderError)) throw error;
     return { failed: { documentId: error.documentId, message: error.message } };

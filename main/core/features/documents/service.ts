@@ -4,6 +4,8 @@ import type { OrderWrittenEvent } from '../orders/order-hooks';
 import { newId, nowIso } from '../../foundations/ids';
 import { getOrderRow, listOrderKeys, listOrderSources, type Order, type OrderRow, parseOrderRow, setOrderStatus } from '../orders/store';
 import type { DocumentRecord, DocumentsApi, PaperSpec, RenderedHtml } from './contract';
+import type { OrderAhead } from '../orders/order-hooks';
+import { checkKey, checksScope, type CompletenessCheck, type DocumentChecks } from './checks-ahead';
 import { carrierLabelHash, carrierLabelsOf, decodeLabel, type CarrierLabel } from '../carrier-labels/labels';
 import type { CarrierLabelPages } from '../carrier-labels/pages';
 import { CARRIER_LABEL_TEMPLATE_ID, carrierLabelPaper } from './carrier-labels';
@@ -12,7 +14,7 @@ import type { TemplateEngine } from './engine';
 import { planFlow } from './flow';
 import { getFlow } from './flows-store';
 import { stationLocale } from '../../foundations/locale';
-import { documentHtml } from './html';
+import { carrierLabelAsPrinted, zplOrHtml } from './html';
 import { DocumentRenderError } from './render-protocol';
 import { findTemplateInScope } from './resolve';
 import { templateScope } from './scope';
@@ -23,14 +25,12 @@ import { getTeam } from '../teams/store';
 import { shopView } from '../teams/shop-profile';
 import { getShopProfile } from '../teams/shop-profile-store';
 import { listOrderTags } from '../orders/tags-store';
-import { escapeHtml } from '../../foundations/text';
 
 /** Documents rendered per turn of the event loop (a few ms each): a turn stays well under 50 ms. */
 export const DOCUMENTS_PER_TURN = 4;
 
-/** Whether a template renders for an order: the completeness a document is stored with. */
-type CompletenessCheck = { ok: true } | { error: string };
-type CheckTemplate = (template: TemplateRow, scope: object) => CompletenessCheck;
+/** How a plan learns whether a template renders for the order: its scope is built only when asked for. */
+type CheckTemplate = (template: TemplateRow, tag: string, scope: () => object) => CompletenessCheck;
 
 const MISSING_PAPER: PaperSpec = { name: 'A4', widthMm: 210, heightMm: 297, orientation: 'portrait', marginsMm: { top: 10, right: 10, bottom: 10, left: 10 } };
 
@@ -89,7 +89,7 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     const plan = planFlow(flow, { order, tagLabels: tags.map((tag) => tag.label), sources });
     // Completeness is checked as of the order's last write, so the same order checks alike on any thread.
     const checkAs = new Date(order.updatedAt);
-    const checkTemplate = (template: TemplateRow, tag: string) => check(template, scopeFor(order, tag, tags, keys, checkAs));
+    const checkTemplate = (template: TemplateRow, tag: string) => check(template, tag, () => scopeFor(order, tag, tags, keys, checkAs));
 
     const existing = new Map(listDocumentKeys(db, order.id).map((doc) => [documentKey(doc.tag, doc.template_id, storedCarrierLabel(doc)?.index), doc]));
     const next: DocumentWrite[] = [];
@@ -111,15 +111,32 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
   }
 
   /**
+   * Checks the templates an order's documents will use, ahead of its write, on a thread of
+   * their own (checks-ahead.ts): what `rebuildForOrder` then finds checked for the same
+   * order, scope and template it does not check again. Reads only.
+   */
+  function checkAhead(ahead: OrderAhead): DocumentChecks | undefined {
+    const { row, tags, keys } = ahead;
+    const results: Record<string, CompletenessCheck> = {};
+    const planned = planDocuments(row, ahead, (template, tag, scope) => (results[checkKey(template, tag)] = checkRender(template, scope())));
+    return planned && { scope: checksScope(row, tags, keys, teamView(row.team_id)), results };
+  }
+
+  /**
    * Rebuilds an order's documents from its team's flow. Runs inside the order's write
    * transaction (the `orderWritten` hook), so completeness is known when the 201 is sent.
    * An `ignoreOrder` action sets the status to `ignored` and updates `event.order`, so the
-   * hooks after this one (auto-print) see it.
+   * hooks after this one (auto-print) see it. `checked`: what was checked ahead for this
+   * order, used only where the order, its tags, keys, team and the template are unchanged.
    */
-  function rebuildForOrder(event: OrderWrittenEvent): void {
+  function rebuildForOrder(event: OrderWrittenEvent, checked?: DocumentChecks): void {
     const row = event.order;
     ensureTeamSeeded(db, row.team_id);
-    const planned = planDocuments(row, { tags: orderTags(row.id), keys: orderKeys(row.id) }, checkRender);
+    const tags = orderTags(row.id);
+    const keys = orderKeys(row.id);
+    const ahead = checked && checked.scope === checksScope(row, tags, keys, teamView(row.team_id)) ? checked.results : undefined;
+    const check: CheckTemplate = (template, tag, scope) => ahead?.[checkKey(template, tag)] ?? checkRender(template, scope());
+    const planned = planDocuments(row, { tags, keys }, check);
     if (!planned) return;
     const { order, ignoredBy } = planned;
     const at = nowIso();
@@ -250,17 +267,12 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     },
   };
 
-  /** A carrier label as printed: its own bytes; the HTML only shows what it is (ZPL as text). */
+  /** A carrier label as printed: its own bytes (html.ts says what the page shows). */
   function renderCarrierLabel(doc: DocumentRecord): RenderedHtml {
-    const { index, format, name } = doc.carrierLabel!;
+    const { index, format } = doc.carrierLabel!;
     const label = carrierLabelsOf(loadOrder(doc.orderId).variables)[index];
     if (!label || label.format !== format) throw new Error(`the order no longer carries carrier label ${index + 1}`);
-    const bytes = decodeLabel(label);
-    const shown =
-      format === 'zpl'
-        ? `<pre>${escapeHtml(bytes.toString('latin1'))}</pre>`
-        : `<p>Carrier label ${escapeHtml(name ?? `#${index + 1}`)} (PDF, ${Math.ceil(bytes.length / 1024)} KB), printed as the carrier made it.</p>`;
-    return { html: documentHtml(shown, doc.paper), paper: doc.paper, ready: { format, bytes } };
+    return carrierLabelAsPrinted(doc, decodeLabel(label));
   }
 
   /** Renders a template (saved or not) against an order for previews. */
@@ -268,14 +280,6 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     const body = engine.renderBody(template.body, scopeFor(order, template.tag), template.kind);
     const paper = paperOf(template);
     return zplOrHtml(template, body, paper);
-  }
-
-  /** A rendered body as a document: ZPL keeps its text (shown as a text page), HTML gets its page. */
-  function zplOrHtml(template: Pick<TemplateRow, 'kind' | 'printer_commands_allowed'>, body: string, paper: PaperSpec): RenderedHtml {
-    if (template.kind === 'zpl') {
-      return { html: documentHtml(`<pre>${escapeHtml(body)}</pre>`, paper), paper, zpl: body, ...(template.printer_commands_allowed === 1 ? { printerCommandsAllowed: true as const } : {}) };
-    }
-    return { html: documentHtml(body, paper), paper };
   }
 
   /**
@@ -290,5 +294,5 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
     return [...orders.values()];
   }
 
-  return { ...api, rebuildForOrder, rebuildOrdersUsing, renderPreview, engine };
+  return { ...api, rebuildForOrder, rebuildOrdersUsing, checkAhead, renderPreview, engine };
 }

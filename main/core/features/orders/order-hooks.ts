@@ -12,10 +12,27 @@ export interface OrderHooks {
    * directly (links queue their error records on the GroupCommitter instead).
    */
   resolveMergeTarget: Array<(input: MergeQuery) => Promise<MergeDecision | undefined> | MergeDecision | undefined>;
+  /**
+   * Before an incoming order's write, outside the transaction: the order as the write will
+   * store it, for work that can be done ahead on another thread (documents check their
+   * templates against it). Its promise is awaited; a failure is logged, never refused: the
+   * write does the same work itself when what was done ahead no longer matches.
+   */
+  beforeOrderWrite: Array<(order: OrderAhead) => Promise<void>>;
   /** Inside the write transaction, after the order, its keys, sources and tags are stored. */
   orderWritten: Array<(db: Db, event: OrderWrittenEvent) => void>;
   /** After the write committed: side effects that must not hold the transaction (auto-print). */
   orderCommitted: Array<(event: OrderWrittenEvent) => void>;
+}
+
+/** An order as its write will store it, worked out before the write (and worked out again inside it). */
+export interface OrderAhead {
+  row: OrderRow;
+  /** Its tags as the write will set them (labels and colours). */
+  tags: { label: string; color: string }[];
+  keys: string[];
+  /** The names of its sources, this request's included. */
+  sources: string[];
 }
 
 export interface MergeQuery {

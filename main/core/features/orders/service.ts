@@ -4,6 +4,7 @@ import type { GroupCommitter } from '../../foundations/db/group-commit';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import type { MergeDecision, OrderHooks, OrderWrittenEvent } from './order-hooks';
+import { orderAheadOf } from './order-ahead';
 import { badRequest, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
 import { newId, nowIso } from '../../foundations/ids';
@@ -83,7 +84,10 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     // Links run sandboxed code; they are consulted only for a source+sourceId not seen before.
     const consultLinks = hooks.resolveMergeTarget.length > 0 && !findOrderIdBySource(db, teamId, request.source, request.sourceId);
     const merge = consultLinks ? await findMergeTarget(teamId, request, body) : undefined;
-    const { event, resource } = await write(teamId, request, body, merge, warnings, options.autoPrint);
+    // Fixed before any work ahead, so what is done ahead describes the order the write stores.
+    const fixed: FixedForWrite = { at: nowIso(), newOrderId: newId() };
+    await workAhead(teamId, request, merge, fixed);
+    const { event, resource } = await write(teamId, request, body, merge, warnings, options.autoPrint, fixed);
     // The order is on disk now: a failing side effect must not turn the answer into a 500,
     // which would tell the sender that the order was not taken.
     try {
@@ -96,13 +100,34 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
   }
 
   /**
-   * The one write path: the order is planned and its documents checked once, inside its
-   * transaction (the `orderWritten` hooks). The answer is built inside it too, so it shows
-   * exactly what was committed.
+   * The `beforeOrderWrite` hooks, given the order as the write would store it now (documents
+   * check their templates against it on a thread of their own, off the event loop). A body
+   * the write will refuse (a key taken) is left to the write to refuse.
    */
-  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, warnings: IgnoredField[], autoPrint: boolean | undefined) {
+  async function workAhead(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, fixed: FixedForWrite): Promise<void> {
+    if (hooks.beforeOrderWrite.length === 0) return;
+    let plan: WritePlan;
+    try {
+      plan = planWrite(teamId, request, merge, fixed);
+    } catch {
+      return;
+    }
+    const ahead = orderAheadOf(db, { ...plan, source: request.source });
+    await Promise.all(
+      hooks.beforeOrderWrite.map((hook) =>
+        hook(ahead).catch((error: unknown) => logger.error('work ahead of an order write failed; the write does it itself', { error: String(error) })),
+      ),
+    );
+  }
+
+  /**
+   * The one write path: the order is planned and its documents checked once, inside its
+   * transaction (the `orderWritten` hooks; a check done ahead for the same order is used).
+   * The answer is built inside it too, so it shows exactly what was committed.
+   */
+  function write(teamId: string, request: OrderRequest, body: unknown, merge: MergeDecision | undefined, warnings: IgnoredField[], autoPrint: boolean | undefined, fixed: FixedForWrite) {
     return writer.write(() => {
-      const written = writeOrder(planWrite(teamId, request, merge, nowIso()), body, warnings, autoPrint);
+      const written = writeOrder(planWrite(teamId, request, merge, fixed), body, warnings, autoPrint);
       return { event: written, resource: orderResource(db, written.order, written.keys, written.tags) };
     });
   }
@@ -111,7 +136,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    * What the write will store, read inside its transaction: the order row as it will be (new,
    * updated from its first source, or merged), whether it takes the key, and its tags' labels.
    */
-  function planWrite(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, at: string): WritePlan {
+  function planWrite(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, { at, newOrderId }: FixedForWrite): WritePlan {
     const { source, sourceId } = request;
     const key = orderKeyFor(teamId, source, sourceId);
     // Read inside the transaction: a concurrent request may have created it since the links ran.
@@ -129,7 +154,7 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
     if (!target) {
       const data = { ...request.order, orderDate: request.order.orderDate ?? at };
       const columns = dataColumns(data);
-      const row: OrderRow = { id: newId(), team_id: teamId, status: 'ready', ...columns, created_at: at, updated_at: at };
+      const row: OrderRow = { id: newOrderId, team_id: teamId, status: 'ready', ...columns, created_at: at, updated_at: at };
       return { request, merge, at, key, takesKey: true, row, columns, created: true, merged: false, tagLabels: labels ?? [] };
     }
     const primary = listOrderSources(db, target.id)[0];
@@ -177,6 +202,12 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
   }
 
   return { ingest, findForCaller, owningTeamId };
+}
+
+/** What a write uses that is chosen once, before any work ahead: its time, and the id a new order gets. */
+interface FixedForWrite {
+  at: string;
+  newOrderId: string;
 }
 
 interface WritePlan {

@@ -45,3 +45,14 @@ export function listOrderTags(db: Db, orderId: string): Tag[] {
   return statement(db, 'SELECT t.id, t.label, t.color FROM order_tags ot JOIN tags t ON t.id = ot.tag_id WHERE ot.order_id = ? ORDER BY ot.position')
     .all(orderId) as Tag[];
 }
+
+/** The tags `resolveTags` would give these labels, read only: a label not in the team yet gets the colour it would be made with. */
+export function tagsAsResolved(db: Db, teamId: string, labels: string[]): { label: string; color: string }[] {
+  const find = statement(db, 'SELECT id, label, color FROM tags WHERE team_id = ? AND label = ?');
+  const tags: Tag[] = [];
+  for (const label of labels) {
+    const tag = (find.get(teamId, label) as Tag | undefined) ?? { id: `new:${label}`, label, color: colorForLabel(label) };
+    if (!tags.some((existing) => existing.id === tag.id)) tags.push(tag);
+  }
+  return tags.map(({ label, color }) => ({ label, color }));
+}
