@@ -21,8 +21,8 @@ const ROUNDS = 3;
 const SERVER = fileURLToPath(new URL('./ingest-server.ts', import.meta.url));
 
 function order(sourceId: string) {
-  // Every order another customer's address, as on a real day (the station keeps formatted addresses).
-  const address = { firstName: 'Ada', lastName: `Lovelace ${sourceId}`, company: 'Engines Ltd', address1: '12 Analytical St', address2: 'Floor 2', city: 'London', state: 'Greater London', postalCode: 'N1 9GU', country: 'GB' };
+  // Every order another customer's name and street, as on a real day (the station keeps formatted addresses).
+  const address = { firstName: 'Ada', lastName: `Lovelace ${sourceId}`, company: 'Engines Ltd', address1: `${sourceId} Analytical St`, address2: 'Floor 2', city: 'London', state: 'Greater London', postalCode: 'N1 9GU', country: 'GB' };
   return {
     source: 'shop',
     sourceId,

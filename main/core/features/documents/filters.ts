@@ -107,35 +107,49 @@ const field = (value: unknown): string => (typeof value === 'string' || typeof v
 export function addressLines(value: unknown, locale = 'en-US'): string[] {
   if (!value || typeof value !== 'object') return [];
   const a = value as AddressLike;
-  const key = [locale, a.firstName, a.lastName, a.company, a.address1, a.address2, a.address3, a.city, a.state, a.postalCode, a.country].map(field).join('\u0000');
-  const known = formattedAddresses.get(key);
-  if (known) {
-    // Most recently used last: the map's first key is the one to forget.
-    formattedAddresses.delete(key);
-    formattedAddresses.set(key, known);
-    return [...known];
-  }
-  const lines = formatAddress(a, locale);
-  formattedAddresses.set(key, lines);
-  if (formattedAddresses.size > FORMATTED_ADDRESSES_KEPT) formattedAddresses.delete(formattedAddresses.keys().next().value!);
-  return [...lines];
-}
-
-/**
- * Addresses formatted lately, by their parts and language. An order's documents format the
- * same two or three addresses (ship-to, bill-to, the shop's) once per document and again
- * when printed, and the formatter is the costliest step of checking an order's documents
- * as it is written (~0.15 ms an address).
- */
-const formattedAddresses = new Map<string, string[]>();
-const FORMATTED_ADDRESSES_KEPT = 256;
-
-function formatAddress(a: AddressLike, locale: string): string[] {
   const country = field(a.country);
   const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
   const city = field(a.city);
   // Posts that ask for the town in capitals: Royal Mail (the post town), La Poste (the commune).
   const parts = { road: field(a.address1), city: code && TOWN_IN_CAPITALS.has(code) ? city.toLocaleUpperCase(code.toLowerCase()) : city, state: field(a.state), postcode: field(a.postalCode) };
+  const lines = postalLines(parts, country, code, locale);
+  // Under address1: the lines the formatter has no field for.
+  const extra = [field(a.address2), field(a.address3)].filter(Boolean);
+  const roadAt = parts.road ? lines.indexOf(parts.road) : -1;
+  lines.splice(roadAt === -1 ? 0 : roadAt + 1, 0, ...extra);
+  const joined = lines.join('\n');
+  for (const part of Object.values(parts)) if (part && !joined.includes(part)) lines.push(part);
+  const name = [field(a.firstName), field(a.lastName)].filter(Boolean).join(' ');
+  return [name, field(a.company), ...lines].filter(Boolean);
+}
+
+interface PostalParts {
+  road: string;
+  city: string;
+  state: string;
+  postcode: string;
+}
+
+/**
+ * Postal lines formatted lately, by their parts and language. The formatter sees only the
+ * postal parts (names, company and address2/3 are placed around its lines), so an order's
+ * ship-to and bill-to, or one customer's orders, share one formatting; its documents format
+ * the same addresses once per document and again when printed. The formatter is the
+ * costliest step of checking an order's documents (~0.15 ms an address).
+ */
+const formattedPostalLines = new Map<string, string[]>();
+const POSTAL_LINES_KEPT = 256;
+
+/** The formatter's lines for the postal parts (a copy: callers add to it). */
+function postalLines(parts: PostalParts, country: string, code: string | undefined, locale: string): string[] {
+  const key = [locale, parts.road, parts.city, parts.state, parts.postcode, country].join('\u0000');
+  const known = formattedPostalLines.get(key);
+  if (known) {
+    // Most recently used last: the map's first key is the one to forget.
+    formattedPostalLines.delete(key);
+    formattedPostalLines.set(key, known);
+    return [...known];
+  }
   const formatted = addressFormatter.format(
     {
       ...Object.fromEntries(Object.entries(parts).filter(([, part]) => part)),
@@ -145,14 +159,9 @@ function formatAddress(a: AddressLike, locale: string): string[] {
     { output: 'array', appendCountry: Boolean(country) },
   );
   const lines = formatted.map((line) => line.trim()).filter(Boolean);
-  // Under address1: the lines the formatter has no field for.
-  const extra = [field(a.address2), field(a.address3)].filter(Boolean);
-  const roadAt = parts.road ? lines.indexOf(parts.road) : -1;
-  lines.splice(roadAt === -1 ? 0 : roadAt + 1, 0, ...extra);
-  const joined = lines.join('\n');
-  for (const part of Object.values(parts)) if (part && !joined.includes(part)) lines.push(part);
-  const name = [field(a.firstName), field(a.lastName)].filter(Boolean).join(' ');
-  return [name, field(a.company), ...lines].filter(Boolean);
+  formattedPostalLines.set(key, lines);
+  if (formattedPostalLines.size > POSTAL_LINES_KEPT) formattedPostalLines.delete(formattedPostalLines.keys().next().value!);
+  return [...lines];
 }
 
 const BARCODE_TYPES: Record<string, string> = {
