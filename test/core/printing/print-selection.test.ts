@@ -84,7 +84,8 @@ describe('what a print request selects', { timeout: 60_000 }, () => {
     const { key } = await freshTeam([{ template: 'Packing slip (A4)', tag: 'packing-slip' }]);
     const withSku = (sku: string) => ({ lineItems: [{ name: 'Item', quantity: 1, sku, price: { amount: 1, currency: 'EUR' } }] });
     const sku10 = await s.createOrder(key, 'S-10', withSku('BOX-10'));
-    const sku9 = await s.createOrder(key, 'S-9', withSku('BOX-9'));
+    // A first line item without a SKU (gift wrap) does not count: the first SKU there is does.
+    const sku9 = await s.createOrder(key, 'S-9', { lineItems: [{ name: 'Gift wrap', quantity: 1, sku: '' }, ...withSku('BOX-9').lineItems] });
     const sku100 = await s.createOrder(key, 'S-100', withSku('BOX-100'));
     const orderIds = [sku10.id, sku100.id, sku9.id];
 
@@ -92,6 +93,16 @@ describe('what a print request selects', { timeout: 60_000 }, () => {
     expect(printedDocuments(ascending!.id).map((row) => row.orderId)).toEqual([sku9.id, sku10.id, sku100.id]);
     const [descending] = await print(key, { orderIds, sortBy: 'sku', sortDir: 'desc' });
     expect(printedDocuments(descending!.id).map((row) => row.orderId)).toEqual([sku100.id, sku10.id, sku9.id]);
+  });
+
+  it('sortBy firstName: the ship-to\'s first name, else the customer\'s, in any script', async () => {
+    const { key } = await freshTeam([{ template: 'Packing slip (A4)', tag: 'packing-slip' }]);
+    const shipTo = (firstName: string) => ({ shippingAddress: { firstName, lastName: 'Иванова', city: 'Москва', country: 'RU' } });
+    const vera = await s.createOrder(key, 'N-1', shipTo('Вера'));
+    const vadim = await s.createOrder(key, 'N-2', { shippingAddress: null, customer: { firstName: 'Вадим', lastName: 'Петров' } });
+    const boris = await s.createOrder(key, 'N-3', shipTo('Борис'));
+    const [sorted] = await print(key, { orderIds: [vera.id, vadim.id, boris.id], sortBy: 'firstName' });
+    expect(printedDocuments(sorted!.id).map((row) => row.orderId)).toEqual([boris.id, vadim.id, vera.id]);
   });
 
   it('filters on document.templateId, document.templateOverrideId and order.tags choose the documents that print', async () => {

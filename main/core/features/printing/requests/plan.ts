@@ -1,12 +1,12 @@
 import type { Db } from '../../../foundations/db/open';
-import { listOrderKeys, type Order } from '../../orders/store';
+import { listOrderKeys, type OrderForPrint } from '../../orders/store';
 import type { Printer } from '../../printers/store';
 import { documentMatches, resolveDocument, type ResolvedDocument, type RoutingContext } from './resolve';
 import type { DocumentFilters, OverrideEntry, ResultReason } from './schema';
 import { orderTagLabels, sortOrders } from './select';
 
 export interface PlanInput {
-  orders: Order[];
+  orders: OrderForPrint[];
   missing: string[];
   filters?: DocumentFilters;
   overrides: OverrideEntry[];
@@ -58,7 +58,7 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
   const printable: ResolvedDocument[][] = [];
   const keysOf = orderKeysOnce(db);
   const documentsOf = context.documents.listForOrders(input.orders.map((order) => order.id));
-  for (const order of sortOrders(input.orders, input.sortBy, input.sortDir)) {
+  for (const order of sortOrders(db, input.orders, input.sortBy, input.sortDir)) {
     const entry = () => ({ id: order.id, orderKeys: keysOf(order.id) });
     if (order.status === 'ignored' && !input.force) {
       warnings.push({ ...entry(), reasons: [{ code: 'order_ignored', message: 'The order is ignored; print it with force=true' }] });

@@ -1,5 +1,5 @@
 import type { DocumentRecord, DocumentsApi, PaperSpec } from '../../documents/contract';
-import type { Order } from '../../orders/store';
+import type { OrderForPrint } from '../../orders/store';
 import type { PrintersService } from '../../printers/service';
 import type { Printer } from '../../printers/store';
 import { matchPaperSize } from '../../printers/paper-sizes';
@@ -10,7 +10,7 @@ import type { DocumentFilters, OverrideEntry, ResultReason } from './schema';
 /** Where and how one document prints. */
 export interface ResolvedDocument {
   document: DocumentRecord;
-  order: Order;
+  order: OrderForPrint;
   printer: Printer;
   /** The route's pool after `printer`, in order, each able to take this document's tray and paper. */
   fallbacks: Printer[];
@@ -64,7 +64,7 @@ export function documentMatches(filters: DocumentFilters | undefined, document: 
  */
 export function resolveDocument(
   context: RoutingContext,
-  order: Order,
+  order: OrderForPrint,
   orderTags: string[],
   document: DocumentRecord,
   overrides: OverrideEntry[],

@@ -1,6 +1,6 @@
 import type { Db } from '../../../foundations/db/open';
 import { statement } from '../../../foundations/db/statements';
-import type { OrderRow } from '../../orders/store';
+import { ORDER_FOR_PRINT_COLUMNS, orderForPrint, type OrderForPrint } from '../../orders/store';
 import type { OrderFilters } from './schema';
 
 const ORDER_IN_UNFINISHED_JOB = `SELECT 1 FROM print_job_documents d JOIN print_jobs j ON j.id = d.job_id
@@ -12,7 +12,7 @@ const asList = <T>(value: T | T[] | undefined): T[] | undefined => (value === un
  * The orders of `teamIds` that `filters` select, oldest first (printing/requests/select.ts decides the
  * teams a caller may ask for). Every value is a bound parameter.
  */
-export function findOrdersByFilters(db: Db, teamIds: string[], filters: OrderFilters): OrderRow[] {
+export function findOrdersByFilters(db: Db, teamIds: string[], filters: OrderFilters): OrderForPrint[] {
   const where = [`o.team_id IN (${teamIds.map(() => '?').join(', ')})`];
   const params: unknown[] = [...teamIds];
   const statuses = asList(filters['order.status']);
@@ -53,5 +53,6 @@ export function findOrdersByFilters(db: Db, teamIds: string[], filters: OrderFil
   };
   range('order_date', filters['order.orderDateFrom'], filters['order.orderDateTo']);
   range('created_at', filters['order.createdFrom'], filters['order.createdTo']);
-  return statement(db, `SELECT o.* FROM orders o WHERE ${where.join(' AND ')} ORDER BY o.created_at, o.rowid`).all(...params) as OrderRow[];
+  const rows = statement(db, `SELECT ${ORDER_FOR_PRINT_COLUMNS} FROM orders o WHERE ${where.join(' AND ')} ORDER BY o.created_at, o.rowid`).all(...params) as Parameters<typeof orderForPrint>[0][];
+  return rows.map(orderForPrint);
 }

@@ -1,13 +1,13 @@
 import { canAccessTeam, type Caller } from '../../teams/caller';
 import type { Db } from '../../../foundations/db/open';
 import { badRequest } from '../../../foundations/errors';
-import { findOrderRow, findOrderRows, parseOrderRow, type Order, type OrderRow } from '../../orders/store';
+import { findOrderRow, findOrdersForPrint, orderSortFields, type OrderForPrint } from '../../orders/store';
 import type { OrderFilters, PrintRequest } from './schema';
 import { listOrderTags } from '../../orders/tags-store';
 import { findOrdersByFilters } from './select-store';
 
 export interface SelectedOrders {
-  orders: Order[];
+  orders: OrderForPrint[];
   /** Requested ids or keys that match no order the caller can reach. */
   missing: string[];
 }
@@ -19,29 +19,29 @@ export function selectOrders(db: Db, caller: Caller, request: Pick<PrintRequest,
     const row = findOrderRow(db, idOrKey, caller.teamIds);
     if (row) excluded.add(row.id);
   }
-  const orders: Order[] = [];
+  const orders: OrderForPrint[] = [];
   const missing: string[] = [];
   const seen = new Set<string>();
-  const rows: OrderRow[] = [];
+  const found: OrderForPrint[] = [];
   if (request.orderIds) {
-    const found = findOrderRows(db, request.orderIds, caller.teamIds);
+    const byRequest = findOrdersForPrint(db, request.orderIds, caller.teamIds);
     request.orderIds.forEach((idOrKey, index) => {
-      const row = found[index];
-      if (!row) missing.push(idOrKey);
-      else rows.push(row);
+      const order = byRequest[index];
+      if (!order) missing.push(idOrKey);
+      else found.push(order);
     });
   } else {
-    rows.push(...filterOrders(db, caller, request.orderFilters ?? {}));
+    found.push(...filterOrders(db, caller, request.orderFilters ?? {}));
   }
-  for (const row of rows) {
-    if (seen.has(row.id) || excluded.has(row.id)) continue;
-    seen.add(row.id);
-    orders.push(parseOrderRow(row));
+  for (const order of found) {
+    if (seen.has(order.id) || excluded.has(order.id)) continue;
+    seen.add(order.id);
+    orders.push(order);
   }
   return { orders, missing };
 }
 
-function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderRow[] {
+function filterOrders(db: Db, caller: Caller, filters: OrderFilters): OrderForPrint[] {
   let teamIds = caller.teamIds;
   if (filters['order.teamId']) {
     if (!canAccessTeam(caller, filters['order.teamId'])) {
@@ -59,21 +59,23 @@ export function orderTagLabels(db: Db, orderId: string): string[] {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-const SORT_KEYS: Record<string, (order: Order) => string> = {
+/** Sort keys read from the order itself; the others (`SORT_FIELDS_STORED`) from its JSON columns. */
+const SORT_KEYS: Record<string, (order: OrderForPrint) => string> = {
   orderDate: (order) => order.orderDate,
   orderNumber: (order) => order.orderNumber,
   updatedAt: (order) => order.updatedAt,
-  firstName: (order) => order.shippingAddress?.firstName ?? order.customer?.firstName ?? '',
-  sku: (order) => order.lineItems.find((item) => item.sku)?.sku ?? '',
 };
+/** The ship-to's first name (else the customer's), the first line item's SKU: read for the orders only when sorted by them. */
+const SORT_FIELDS_STORED = new Set(['firstName', 'sku']);
 
 /**
  * Orders sorted for printing: by `sortBy` (numbers inside order numbers and SKUs compare as
  * numbers), ties and no `sortBy` keep the selection order.
  */
-export function sortOrders(orders: Order[], sortBy: string | undefined, sortDir: 'asc' | 'desc'): Order[] {
+export function sortOrders<O extends OrderForPrint>(db: Db, orders: O[], sortBy: string | undefined, sortDir: 'asc' | 'desc'): O[] {
   if (!sortBy) return sortDir === 'desc' ? [...orders].reverse() : orders;
-  const key = SORT_KEYS[sortBy]!;
+  const stored = SORT_FIELDS_STORED.has(sortBy) ? orderSortFields(db, orders.map((order) => order.id)) : undefined;
+  const key = stored ? (order: OrderForPrint) => stored.get(order.id)?.[sortBy as 'firstName' | 'sku'] ?? '' : SORT_KEYS[sortBy]!;
   const direction = sortDir === 'desc' ? -1 : 1;
   return orders
     .map((order, index) => ({ order, index, key: key(order) }))
