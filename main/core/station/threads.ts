@@ -20,8 +20,9 @@ export function createStationThreads(db: Db, options: StationOptions, logger: Lo
     // A thread that fails leaves print jobs to render on the event loop, in slices.
     render: oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding, logger }),
     // Orders' documents checked ahead of their writes, at the event loop's priority (a write
-    // waits for it). One that fails leaves each order to check its documents in its write.
-    checks: oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding, logger, nice: 0, name: 'the document check thread' }),
+    // waits for it); ended 10 s after a burst of orders. One that fails leaves each order to
+    // check its documents in its write.
+    checks: oneShot ? undefined : new RenderThread({ file: db.name, nativeBinding, logger, nice: 0, idleMs: 10_000, name: 'the document check thread' }),
     // A label that ends the thread is refused; one read beside it is read again once.
     carrierPdfs: new CarrierPdfs(logger),
     // A preview that ends the thread answers 500; the next preview starts another.

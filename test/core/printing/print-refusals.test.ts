@@ -109,5 +109,14 @@ describe('refused prints are on record', { timeout: 60_000 }, () => {
     const said = await history(order.id);
     expect(said.filter((line) => line.startsWith('printed'))).toEqual(['printed (#H-1 scanned) on PDF by Station admin', 'printed again (#H-1 scanned) on PDF by Station admin']);
     expect(said.join('\n')).not.toMatch(/batch [0-9a-f]{8}-/);
+
+    // A request of several orders is named by how many it had; one of one order, by its number.
+    const other = await s.createOrder(key, 'H-2');
+    const [both] = await json<Result[]>(await s.admin('/admin/api/orders/print', { method: 'POST', json: { orderIds: [order.id, other.id], overrides: { printer: pdf } } }), 200);
+    await s.settled(both!.id);
+    expect((await history(other.id)).filter((line) => line.startsWith('printed'))).toEqual(['printed (2 orders from the dashboard) on PDF by Station admin']);
+    const [alone] = await json<Result[]>(await s.admin('/admin/api/orders/print', { method: 'POST', json: { orderIds: [other.id], overrides: { printer: pdf } } }), 200);
+    await s.settled(alone!.id);
+    expect((await history(other.id)).at(-1)).toBe('printed again (#H-2 from the dashboard) on PDF by Station admin');
   });
 });

@@ -38,7 +38,7 @@ const MAX_WAITING = 32;
 /**
  * Orders a second from which the thread is started: below it, checking in the write costs
  * the event loop little, and an idle station (or a test's) keeps no thread for it. Once
- * started it takes every order until it ends, 30 s after the last.
+ * started it takes every order until it ends, 10 s after the last.
  */
 export const CHECK_AHEAD_FROM_PER_SECOND = 10;
 /** Results kept for writes still to come; a write takes its own (or never comes: refused). */

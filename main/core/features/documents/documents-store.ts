@@ -25,7 +25,7 @@ interface DocumentRow {
   updated_at: string;
 }
 
-function toRecord(row: DocumentRow): DocumentRecord {
+function toRecord(row: DocumentRow, paperOf: (json: string) => PaperSpec = (json) => JSON.parse(json) as PaperSpec): DocumentRecord {
   return {
     id: row.id,
     orderId: row.order_id,
@@ -33,7 +33,7 @@ function toRecord(row: DocumentRow): DocumentRecord {
     tag: row.tag,
     templateId: row.template_id,
     templateOverrideId: row.template_override_id,
-    paper: JSON.parse(row.paper) as PaperSpec,
+    paper: paperOf(row.paper),
     complete: row.complete === 1,
     incompleteReason: row.incomplete_reason,
     carrierLabel: carrierLabelOf(row),
@@ -49,15 +49,22 @@ function carrierLabelOf(row: Pick<DocumentRow, 'carrier_label'>): CarrierLabelRe
 }
 
 export function listDocuments(db: Db, orderId: string): DocumentRecord[] {
-  return (statement(db, 'SELECT * FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as DocumentRow[]).map(toRecord);
+  return (statement(db, 'SELECT * FROM documents WHERE order_id = ? ORDER BY position').all(orderId) as DocumentRow[]).map((row) => toRecord(row));
 }
 
 /** The documents of many orders in one query (a print request of a thousand), each order's in flow order. */
 export function listDocumentsOfOrders(db: Db, orderIds: readonly string[]): Map<string, DocumentRecord[]> {
   const rows = statement(db, 'SELECT * FROM documents WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position').all(JSON.stringify(orderIds)) as DocumentRow[];
   const byOrder = new Map<string, DocumentRecord[]>();
+  // A thousand orders' documents have a few papers: each parsed once, shared (frozen: read only).
+  const papers = new Map<string, PaperSpec>();
+  const paperOf = (json: string) => {
+    let paper = papers.get(json);
+    if (!paper) papers.set(json, (paper = Object.freeze(JSON.parse(json) as PaperSpec)));
+    return paper;
+  };
   for (const row of rows) {
-    const record = toRecord(row);
+    const record = toRecord(row, paperOf);
     const list = byOrder.get(row.order_id);
     if (list) list.push(record);
     else byOrder.set(row.order_id, [record]);

@@ -237,6 +237,15 @@ export function batchOrderNumbers(db: Db, ordersJson: string): { id: string; ord
   }[];
 }
 
+/** A batch's orders as its title names them: its one order's number (its id if the order is gone), or "N orders". */
+export function batchOrdersInWords(db: Db, ordersJson: string): string {
+  const { count, only } = statement(
+    db,
+    "SELECT json_array_length(@orders) AS count, coalesce((SELECT order_number FROM orders WHERE id = json_extract(@orders, '$[0].id')), json_extract(@orders, '$[0].id')) AS only",
+  ).get({ orders: ordersJson }) as { count: number; only: string | null };
+  return count === 1 && only ? only : `${count} orders`;
+}
+
 /** Each order of a job with its status now (the order's history is written in its words). */
 export function jobOrderStatuses(db: Db, jobId: string): { id: string; status: OrderStatus }[] {
   return statement(db, 'SELECT DISTINCT o.id, o.status FROM print_job_documents d JOIN orders o ON o.id = d.order_id WHERE d.job_id = ?').all(jobId) as { id: string; status: OrderStatus }[];

@@ -1,8 +1,8 @@
 import type { Actor } from '../../../foundations/actor';
 import type { Db } from '../../../foundations/db/open';
 import { appendStatusHistory } from '../../orders/store';
-import { requestTitle } from './request-state';
-import { batchOrderNumbers, getBatch, type JobRow, jobOrderStatuses, printerDisplayName } from '../jobs/store';
+import { requestTitleNaming } from './request-state';
+import { batchOrdersInWords, getBatch, type JobRow, jobOrderStatuses, printerDisplayName } from '../jobs/store';
 
 /**
  * The title of a job's print request as the Batches page shows it ("#2036 scanned",
@@ -11,7 +11,8 @@ import { batchOrderNumbers, getBatch, type JobRow, jobOrderStatuses, printerDisp
  */
 export function jobWords(db: Db, job: Pick<JobRow, 'batch_id' | 'printer_id'>): { title: string; printer: string; by: string } {
   const batch = getBatch(db, job.batch_id);
-  const title = batch ? requestTitle(batch, batchOrderNumbers(db, batch.orders).map((order) => order.order_number)) : 'a print request';
+  // Every finished job of a batch says this: a 1,000-order batch is counted, not read order by order.
+  const title = batch ? requestTitleNaming(batch, batchOrdersInWords(db, batch.orders)) : 'a print request';
   return { title, printer: printerDisplayName(db, job.printer_id), by: requestedByWords(batch?.requested_by ?? null) };
 }
 

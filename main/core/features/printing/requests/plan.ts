@@ -1,5 +1,5 @@
 import type { Db } from '../../../foundations/db/open';
-import { listOrderKeys, type OrderForPrint } from '../../orders/store';
+import { listOrderKeysOf, type OrderForPrint } from '../../orders/store';
 import type { Printer } from '../../printers/store';
 import { documentMatches, resolveDocument, type ResolvedDocument, type RoutingContext } from './resolve';
 import type { DocumentFilters, OverrideEntry, ResultReason } from './schema';
@@ -56,7 +56,7 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
     reasons: [{ code: 'order_not_found', message: `No order "${idOrKey}" for this API key` }],
   }));
   const printable: ResolvedDocument[][] = [];
-  const keysOf = orderKeysOnce(db);
+  const keysOf = orderKeysOf(db, input.orders);
   const documentsOf = context.documents.listForOrders(input.orders.map((order) => order.id));
   for (const order of sortOrders(db, input.orders, input.sortBy, input.sortDir)) {
     const entry = () => ({ id: order.id, orderKeys: keysOf(order.id) });
@@ -64,7 +64,8 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
       warnings.push({ ...entry(), reasons: [{ code: 'order_ignored', message: 'The order is ignored; print it with force=true' }] });
       continue;
     }
-    const tags = orderTagLabels(db, order.id);
+    let labels: string[] | undefined;
+    const tags = () => (labels ??= orderTagLabels(db, order.id));
     const all = documentsOf.get(order.id) ?? [];
     if (all.length === 0) {
       errors.push({ ...entry(), reasons: [{ code: 'no_documents', message: 'The order has no documents (no template of its flow applies)' }] });
@@ -88,14 +89,10 @@ export function planPrint(db: Db, context: RoutingContext, input: PlanInput): Pr
   return { batches: groupIntoBatches(keysOf, printable), warnings, errors };
 }
 
-/** An order's keys, read once for the plan however many of its documents print. */
-function orderKeysOnce(db: Db): (orderId: string) => string[] {
-  const known = new Map<string, string[]>();
-  return (orderId) => {
-    let keys = known.get(orderId);
-    if (!keys) known.set(orderId, (keys = listOrderKeys(db, orderId)));
-    return keys;
-  };
+/** The orders' keys, read in one query for the plan however many of their documents print. */
+function orderKeysOf(db: Db, orders: OrderForPrint[]): (orderId: string) => string[] {
+  const known = listOrderKeysOf(db, orders.map((order) => order.id));
+  return (orderId) => known.get(orderId) ?? [];
 }
 
 function groupIntoBatches(keysOf: (orderId: string) => string[], printable: ResolvedDocument[][]): PlannedBatch[] {

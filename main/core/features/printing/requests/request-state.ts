@@ -24,7 +24,11 @@ export function requestState(jobs: { state: string; reason: string | null; print
 
 /** What a request was, in words: "#2007 scanned", "Auto-print #1001", "10 orders from the dashboard", "API · wave 12". */
 export function requestTitle(batch: Pick<BatchRow, 'name' | 'trigger'>, orderNumbers: string[]): string {
-  const which = orderNumbers.length === 1 ? orderNumbers[0]! : `${orderNumbers.length} orders`;
+  return requestTitleNaming(batch, orderNumbers.length === 1 ? orderNumbers[0]! : `${orderNumbers.length} orders`);
+}
+
+/** `requestTitle` with its orders already in words: the one order's number, or "N orders". */
+export function requestTitleNaming(batch: Pick<BatchRow, 'name' | 'trigger'>, which: string): string {
   const defaultName = /^Print \d{4}-\d\d-\d\d \d\d:\d\d$/.test(batch.name);
   if (batch.trigger === 'auto') return `Auto-print ${which}`;
   if (batch.trigger === 'admin') return defaultName ? `${which} from the dashboard` : batch.name;

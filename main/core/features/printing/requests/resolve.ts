@@ -39,7 +39,8 @@ export interface RoutingContext {
 
 const asList = (value: string | string[] | undefined): string[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
 
-export function documentMatches(filters: DocumentFilters | undefined, document: DocumentRecord, orderTags: string[]): boolean {
+/** `orderTags` is read only when a filter names order tags (most requests name none, and a request may hold thousands of orders). */
+export function documentMatches(filters: DocumentFilters | undefined, document: DocumentRecord, orderTags: () => string[]): boolean {
   if (!filters) return true;
   const tags = asList(filters['document.tag']);
   if (tags && !tags.some((tag) => tag.toLowerCase() === document.tag.toLowerCase())) return false;
@@ -49,7 +50,7 @@ export function documentMatches(filters: DocumentFilters | undefined, document: 
   if (overrideIds && !(document.templateOverrideId && overrideIds.includes(document.templateOverrideId))) return false;
   const orderTagFilter = filters['order.tags'];
   if (orderTagFilter?.length) {
-    const lower = orderTags.map((tag) => tag.toLowerCase());
+    const lower = orderTags().map((tag) => tag.toLowerCase());
     if (!orderTagFilter.some((tag) => lower.includes(tag.toLowerCase()))) return false;
   }
   return true;
@@ -65,7 +66,7 @@ export function documentMatches(filters: DocumentFilters | undefined, document: 
 export function resolveDocument(
   context: RoutingContext,
   order: OrderForPrint,
-  orderTags: string[],
+  orderTags: () => string[],
   document: DocumentRecord,
   overrides: OverrideEntry[],
 ): ResolvedDocument | { reasons: ResultReason[] } {
