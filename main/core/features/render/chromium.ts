@@ -3,6 +3,7 @@ import type { PaperSpec, PdfRenderer, RenderedHtml } from '../documents/contract
 import { pageSizeMm } from '../documents/paper';
 import type { Logger } from '../../foundations/logger';
 import { resolveChromiumPath } from './chromium-path';
+import { lowerChromiumPriority } from './chromium-priority';
 import { firstSandboxChoice, isSandboxFailure, type SandboxDecision } from './chromium-sandbox';
 import { combineDocuments, pagePixels, previewSheet } from './combine';
 import { KeptPages } from './kept-pages';
@@ -59,6 +60,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
         // pdf-lib comes with it, so merging never compiles a module in the middle of a batch.
         const [{ chromium }] = await Promise.all([import('playwright-core'), loadPdfLib()]);
         const browser = await this.launchWithSandboxIfPossible((sandbox) => chromium.launch({ executablePath, headless: true, chromiumSandbox: sandbox, args: CHROMIUM_ARGS }));
+        // The station's event loop comes first on a busy machine (chromium-priority.ts).
+        lowerChromiumPriority();
         // A crashed browser is replaced by the next render (its kept pages went with it).
         browser.on('disconnected', () => {
           if (this.browser === launching) this.browser = undefined;
