@@ -1,7 +1,10 @@
 import type { Logger } from '../../foundations/logger';
 import type { OrderAhead } from '../orders/order-hooks';
 import type { OrderRow } from '../orders/store';
+import type { DocumentChecks } from './render-protocol';
 import type { RenderThread } from './render-thread';
+
+export type { CompletenessCheck, DocumentChecks } from './render-protocol';
 import type { TemplateRow } from './templates-store';
 
 /**
@@ -13,16 +16,6 @@ import type { TemplateRow } from './templates-store';
  * else itself, as it always did. So the stored completeness is the same either way: a check
  * done ahead is only ever a check the write would have made.
  */
-
-/** Whether a template renders for an order: the completeness a document is stored with. */
-export type CompletenessCheck = { ok: true } | { error: string };
-
-/** What was checked ahead for one order: the scope it was checked in, and each template's result. */
-export interface DocumentChecks {
-  scope: string;
-  /** By `checkKey`. */
-  results: Record<string, CompletenessCheck>;
-}
 
 /** A template as it was checked: its id, the time of its last change, and the tag it renders for. */
 export const checkKey = (template: Pick<TemplateRow, 'id' | 'updated_at'>, tag: string): string => `${template.id}\u0000${template.updated_at}\u0000${tag}`;

@@ -1,6 +1,15 @@
 import type { OrderAhead } from '../orders/order-hooks';
-import type { DocumentChecks } from './checks-ahead';
 import type { RenderedHtml } from './contract';
+
+/** Whether a template renders for an order: the completeness a document is stored with. */
+export type CompletenessCheck = { ok: true } | { error: string };
+
+/** What was checked ahead of an order's write (checks-ahead.ts): the scope it was checked in, and each template's result. */
+export interface DocumentChecks {
+  scope: string;
+  /** By `checkKey`. */
+  results: Record<string, CompletenessCheck>;
+}
 
 /** One document to render, with the template a print may put in its place. */
 export interface RenderRequest {

@@ -2,9 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from '../../foundations/logger';
 import { ThreadClient } from '../../foundations/threads/thread-client';
 import type { OrderAhead } from '../orders/order-hooks';
-import type { DocumentChecks } from './checks-ahead';
 import type { RenderedHtml } from './contract';
-import { DocumentRenderError, type RenderRequest, type RenderThreadRequest, type RenderThreadResult } from './render-protocol';
+import { DocumentRenderError, type DocumentChecks, type RenderRequest, type RenderThreadRequest, type RenderThreadResult } from './render-protocol';
 
 export type { RenderRequest } from './render-protocol';
 
