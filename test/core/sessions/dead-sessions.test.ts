@@ -73,4 +73,20 @@ describe('sessions that went idle end, with their streams', () => {
     expect(s.station.db.prepare('SELECT COUNT(*) FROM admin_tokens WHERE id = ?').pluck().get(idOf('laptop'))).toBe(0);
     await stream.cancel();
   });
+
+  it('login links used or run out are forgotten by the same sweep; an unused one in its 15 minutes still signs in', async () => {
+    const admin = s.station.services.adminSessions;
+    const used = admin.createLoginToken();
+    expect(admin.exchangeLoginToken(used)).toBeDefined();
+    const ranOut = admin.createLoginToken();
+    const fresh = admin.createLoginToken();
+    const logins = () => s.station.db.prepare("SELECT id FROM admin_tokens WHERE kind = 'login' ORDER BY rowid").pluck().all() as string[];
+    const [, ranOutId] = logins();
+    s.station.db.prepare('UPDATE admin_tokens SET expires_at = ? WHERE id = ?').run(minutesAgo(1), ranOutId);
+    expect(logins()).toHaveLength(3);
+    admin.endDeadSessions();
+    expect(logins()).toHaveLength(1);
+    expect(admin.exchangeLoginToken(ranOut)).toBeUndefined();
+    expect(admin.exchangeLoginToken(fresh)).toBeDefined();
+  });
 });

@@ -63,6 +63,11 @@ export function deleteDeadSessions(db: Db, times: { now: string; createdAfter: s
     .all(times.now, times.createdAfter, times.benchUsedAfter, times.usedAfter) as string[];
 }
 
+/** Login links used or run out: nothing can sign in with them again, so they are forgotten. How many. */
+export function deleteSpentLoginTokens(db: Db, now: string): number {
+  return statement(db, "DELETE FROM admin_tokens WHERE kind = 'login' AND (used_at IS NOT NULL OR expires_at <= ?)").run(now).changes;
+}
+
 export function touchAdminToken(db: Db, tokenHash: string, at: string): void {
   statement(db, 'UPDATE admin_tokens SET last_used_at = ? WHERE token_hash = ?').run(at, tokenHash);
 }

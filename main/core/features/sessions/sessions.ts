@@ -5,7 +5,7 @@ import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
 import { unauthorized } from '../../foundations/errors';
 import { hashSecret } from '../keys/service';
-import { deleteDeadSessions, deleteSession, deleteTokensOf, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
+import { deleteDeadSessions, deleteSession, deleteSpentLoginTokens, deleteTokensOf, findLiveSession, insertAdminToken, listSessionRows, touchAdminToken, useLoginToken, type TokenRow } from './sessions-store';
 
 const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 /** A session's last use is written at most this often (not a write per request). */
@@ -137,6 +137,8 @@ export function createAdminSessions(db: Db, policy: () => SessionPolicy = () => 
     endDeadSessions(): number {
       const ids = deleteDeadSessions(db, aliveSince());
       ended(ids);
+      // Login links used or run out go with them: they can sign no one in, and were kept forever.
+      deleteSpentLoginTokens(db, iso(Date.now()));
       return ids.length;
     },
     /** Ends every session and login link of a person, at once (their open streams too); how many sessions ended. */
