@@ -4,7 +4,7 @@
 
 /** Foundations: under every feature. */
 const FOUNDATION_FOLDERS = ['db', 'threads', 'settings'];
-const FOUNDATION_FILES = ['actor', 'answer-pieces', 'logger', 'ids', 'events', 'json', 'text', 'repeat', 'errors', 'version', 'app-root', 'hash-secret', 'locale', 'validate', 'ignored-fields', 'normalise-after-parse', 'turns', 'secret-throttle', 'admin-operation'];
+const FOUNDATION_FILES = ['actor', 'answer-pieces', 'logger', 'ids', 'events', 'json', 'text', 'repeat', 'errors', 'version', 'app-root', 'hash-secret', 'locale', 'validate', 'ignored-fields', 'normalise-after-parse', 'zod-defs', 'turns', 'secret-throttle', 'admin-operation'];
 
 /** Features: the station's capabilities. */
 const FEATURE_FOLDERS = ['orders', 'teams', 'people', 'documents', 'printing', 'printers', 'links', 'webhooks', 'apps', 'keys', 'auth', 'mail', 'net', 'render', 'sandbox', 'backup', 'retention', 'health', 'admin', 'carrier-labels', 'sessions', 'new-orders'];

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { defOf, WRAPPER_TYPES } from './zod-defs';
 
 /**
  * The fields of a body that a schema drops. The contract says unknown fields are ignored and
@@ -15,19 +16,6 @@ export interface IgnoredField {
 
 /** At most this many warnings; the last one says how many more fields were ignored. */
 export const MAX_WARNINGS = 20;
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
-  getter?: () => z.ZodType;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Names a person or a field might mean by a key the API does not have. */
 const MEANT: Record<string, string> = {
@@ -76,15 +64,8 @@ function messageFor(key: string, known: string[]): string {
 function walk(schema: z.ZodType, value: unknown, path: string[], found: IgnoredField[]): void {
   if (value === null || typeof value !== 'object') return;
   const def = defOf(schema);
+  if (WRAPPER_TYPES.has(def.type)) return walk(def.innerType!, value, path, found);
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return walk(def.innerType!, value, path, found);
     case 'pipe':
       return walk(def.in!, value, path, found);
     case 'lazy':

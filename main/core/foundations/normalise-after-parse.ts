@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { defOf, WRAPPER_TYPES, type ZodDef } from './zod-defs';
 
 /**
  * Two normalisations of a parsed body, done in one walk after the parse instead of as a
@@ -30,33 +31,12 @@ export function idAsString(schema: z.ZodType<string | number>): z.ZodType<string
   return schema as z.ZodType<string, string | number>;
 }
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
 /** The schemas a field's value passes through, outermost first: wrappers and both sides of a pipe. */
 function layers(schema: z.ZodType): z.ZodType[] {
   const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'nonoptional':
-      return [schema, ...layers(def.innerType!)];
-    case 'pipe':
-      return [schema, ...layers(def.in!), ...layers(def.out!)];
-    default:
-      return [schema];
-  }
+  if (WRAPPER_TYPES.has(def.type)) return [schema, ...layers(def.innerType!)];
+  if (def.type === 'pipe') return [schema, ...layers(def.in!), ...layers(def.out!)];
+  return [schema];
 }
 
 type Walker = (value: object) => void;
@@ -72,7 +52,7 @@ function walkerOf(schema: z.ZodType): Walker | null {
   return walker;
 }
 
-function buildWalker(def: Def): Walker | null {
+function buildWalker(def: ZodDef): Walker | null {
   if (def.type === 'array') {
     const element = walkerOf(def.element!);
     if (!element) return null;
