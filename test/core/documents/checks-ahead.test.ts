@@ -30,7 +30,7 @@ beforeAll(async () => {
   const slip = templates.find((t) => t.builtin === 'packing-slip-a4')!;
   const rules = [{ actions: [{ type: 'addDocument', templateId: slip.id }, { type: 'addDocument', templateId: codeLabel.id }] }];
   await json(await s.admin(`/admin/api/teams/${teamId}/flow`, { method: 'PUT', json: { autoPrint: false, rules } }), 200);
-  s.station.hooks.beforeOrderWrite.push(async (ahead) => void seen.push(ahead));
+  s.station.hooks.beforeOrderWrite.push(async (ahead) => void seen.push(ahead()!));
   await s.station.services.checksAhead!.warm();
 });
 afterAll(() => s.stop());

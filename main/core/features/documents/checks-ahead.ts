@@ -61,18 +61,21 @@ export class ChecksAhead {
     this.fromPerSecond = options.fromPerSecond ?? CHECK_AHEAD_FROM_PER_SECOND;
   }
 
-  async check(ahead: OrderAhead): Promise<void> {
+  /** `ahead` is worked out only when the thread will take the check. */
+  async check(ahead: () => OrderAhead | undefined): Promise<void> {
     if (!this.thread.ready) {
       if (this.busy()) this.thread.warm().catch((error: unknown) => this.startFailed(error));
       return;
     }
     if (this.waiting >= MAX_WAITING) return;
+    const order = ahead();
+    if (!order) return;
     this.waiting++;
     try {
-      const checks = await this.thread.checkAhead(ahead);
+      const checks = await this.thread.checkAhead(order);
       if (!checks) return;
       this.checked++;
-      this.remembered.set(ahead.row.id, checks);
+      this.remembered.set(order.row.id, checks);
       while (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
     } finally {
       this.waiting--;

@@ -15,10 +15,11 @@ export interface OrderHooks {
   /**
    * Before an incoming order's write, outside the transaction: the order as the write will
    * store it, for work that can be done ahead on another thread (documents check their
-   * templates against it). Its promise is awaited; a failure is logged, never refused: the
-   * write does the same work itself when what was done ahead no longer matches.
+   * templates against it). Worked out only when a hook asks (`ahead()`, once for all hooks;
+   * undefined for a body the write will refuse). Its promise is awaited; a failure is logged,
+   * never refused: the write does the same work itself when what was done ahead no longer matches.
    */
-  beforeOrderWrite: Array<(order: OrderAhead) => Promise<void>>;
+  beforeOrderWrite: Array<(ahead: () => OrderAhead | undefined) => Promise<void>>;
   /** Inside the write transaction, after the order, its keys, sources and tags are stored. */
   orderWritten: Array<(db: Db, event: OrderWrittenEvent) => void>;
   /** After the write committed: side effects that must not hold the transaction (auto-print). */

@@ -3,7 +3,7 @@ import { isThreePl } from '../teams/caller';
 import type { GroupCommitter } from '../../foundations/db/group-commit';
 import type { Db } from '../../foundations/db/open';
 import type { StationEvents } from '../../foundations/events';
-import type { MergeDecision, OrderHooks, OrderWrittenEvent } from './order-hooks';
+import type { MergeDecision, OrderAhead, OrderHooks, OrderWrittenEvent } from './order-hooks';
 import { orderAheadOf } from './order-ahead';
 import { badRequest, notFound } from '../../foundations/errors';
 import { validate } from '../../foundations/validate';
@@ -106,13 +106,17 @@ export function createOrdersService({ db, writer, hooks, events, carrierPdfs, la
    */
   async function workAhead(teamId: string, request: OrderRequest, merge: MergeDecision | undefined, fixed: FixedForWrite): Promise<void> {
     if (hooks.beforeOrderWrite.length === 0) return;
-    let plan: WritePlan;
-    try {
-      plan = planWrite(teamId, request, merge, fixed);
-    } catch {
-      return;
-    }
-    const ahead = orderAheadOf(db, { ...plan, source: request.source });
+    let worked: { ahead: OrderAhead | undefined } | undefined;
+    const ahead = () => {
+      if (!worked) {
+        try {
+          worked = { ahead: orderAheadOf(db, { ...planWrite(teamId, request, merge, fixed), source: request.source }) };
+        } catch {
+          worked = { ahead: undefined };
+        }
+      }
+      return worked.ahead;
+    };
     await Promise.all(
       hooks.beforeOrderWrite.map((hook) =>
         hook(ahead).catch((error: unknown) => logger.error('work ahead of an order write failed; the write does it itself', { error: String(error) })),
