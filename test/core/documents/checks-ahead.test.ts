@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentChecks } from '../../../main/core/features/documents/checks-ahead';
+import { ChecksAhead, type DocumentChecks } from '../../../main/core/features/documents/checks-ahead';
+import { RenderThread } from '../../../main/core/features/documents/render-thread';
+import { silentLogger } from '../../../main/core/foundations/logger';
 import { TemplateEngine } from '../../../main/core/features/documents/engine';
 import { createDocumentsService } from '../../../main/core/features/documents/service';
 import type { OrderAhead } from '../../../main/core/features/orders/order-hooks';
@@ -111,5 +113,32 @@ describe('what the write does with what was checked ahead', () => {
     expect(label).toMatchObject({ complete: true, incompleteReason: null });
     // The packing slip did not change: what was checked ahead for it is what it keeps.
     expect((await documentsOf(order.id)).find((document) => document.tag === 'packing-slip')).toMatchObject({ complete: false, incompleteReason: 'as checked ahead' });
+  });
+
+  it('go to the thread only while an order\'s checks cost enough to send them across', async () => {
+    const order = await post('cost-1', { variables: { code: 'OK-4' } });
+    const row = getOrderRow(s.station.db, order.id)!;
+    const thread = new RenderThread({ file: s.station.db.name, logger: silentLogger, nice: 0, name: 'a test check thread' });
+    const checks = new ChecksAhead(thread, silentLogger, { fromPerSecond: 1 });
+    let worked = 0;
+    const ahead = () => (worked++, aheadOf(row));
+    try {
+      // Nothing measured yet: checked in the write, the thread not even started.
+      await checks.check(ahead);
+      expect([worked, thread.running]).toEqual([0, false]);
+      // Checks costing 3 ms each: worth a thread.
+      for (let i = 0; i < 20; i++) checks.noteCost(3);
+      await checks.check(ahead);
+      await checks.warm();
+      await checks.check(ahead);
+      expect([worked, checks.checked]).toEqual([1, 1]);
+      expect(checks.take(order.id)?.results).toBeDefined();
+      // Cheap again (one-line orders): back in the write.
+      for (let i = 0; i < 30; i++) checks.noteCost(0.1);
+      await checks.check(ahead);
+      expect(worked).toBe(1);
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -42,7 +42,14 @@ export function createDocumentsCapability(db: Db, pdfRenderer: PdfRenderer, opti
     ? {
         ...service,
         renderMany: renderManyOnThread(threaded.thread, service.renderMany, { inPlaceUpTo: DOCUMENTS_PER_TURN, logger: threaded.logger }),
-        rebuildForOrder: (event: OrderWrittenEvent) => service.rebuildForOrder(event, checksAhead?.take(event.order.id)),
+        rebuildForOrder(event: OrderWrittenEvent) {
+          const checks = checksAhead?.take(event.order.id);
+          if (checks || !checksAhead) return service.rebuildForOrder(event, checks);
+          // Checked in the write: what that cost decides whether the next orders go to the thread.
+          const started = performance.now();
+          service.rebuildForOrder(event);
+          checksAhead.noteCost(performance.now() - started);
+        },
       }
     : service;
   // Orders whose documents a template change rebuilt are announced like any changed order

@@ -9,6 +9,8 @@ export interface DocumentChecks {
   scope: string;
   /** By `checkKey`. */
   results: Record<string, CompletenessCheck>;
+  /** What the checks cost on the thread (ms). */
+  ms: number;
 }
 
 /** One document to render, with the template a print may put in its place. */

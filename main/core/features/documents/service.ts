@@ -116,10 +116,11 @@ export function createDocumentsService(db: Db, engine: TemplateEngine, options: 
    * order, scope and template it does not check again. Reads only.
    */
   function checkAhead(ahead: OrderAhead): DocumentChecks | undefined {
+    const started = performance.now();
     const { row, tags, keys } = ahead;
     const results: Record<string, CompletenessCheck> = {};
     const planned = planDocuments(row, ahead, (template, tag, scope) => (results[checkKey(template, tag)] = checkRender(template, scope())));
-    return planned && { scope: checksScope(row, tags, keys, teamView(row.team_id)), results };
+    return planned && { scope: checksScope(row, tags, keys, teamView(row.team_id)), results, ms: performance.now() - started };
   }
 
   /**
