@@ -133,6 +133,9 @@ describe('the bench’s locked screen', { timeout: 60_000 }, () => {
       });
       await adminPage.getByRole('button', { name: 'Print badge card' }).click();
       expect(await adminPage.evaluate(() => (window as unknown as { printedCardAlone?: boolean }).printedCardAlone)).toBe(true);
+      // The page puts itself back once the dialog is done (a timer, with print() stubbed):
+      // only then is the card printed again here, or that timer could undo it mid-way.
+      await adminPage.waitForFunction(() => !document.body.classList.contains('printing-badge-card'));
       // What the printer gets, as Chromium prints it: the card, with nothing of the page around it.
       await adminPage.evaluate(() => document.body.classList.add('printing-badge-card'));
       const printed = await adminPage.pdf({ format: 'A4', printBackground: true });
