@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChecksAhead, type DocumentChecks } from '../../../main/core/features/documents/checks-ahead';
+import { ChecksAhead } from '../../../main/core/features/documents/checks-ahead';
+import type { DocumentChecks } from '../../../main/core/features/documents/render-protocol';
 import { RenderThread } from '../../../main/core/features/documents/render-thread';
 import { silentLogger } from '../../../main/core/foundations/logger';
 import { TemplateEngine } from '../../../main/core/features/documents/engine';

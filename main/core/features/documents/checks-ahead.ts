@@ -3,8 +3,6 @@ import type { OrderAhead } from '../orders/order-hooks';
 import type { OrderRow } from '../orders/store';
 import type { DocumentChecks } from './render-protocol';
 import type { RenderThread } from './render-thread';
-
-export type { CompletenessCheck, DocumentChecks } from './render-protocol';
 import type { TemplateRow } from './templates-store';
 
 /**
